@@ -1,0 +1,110 @@
+import { API_PREFIX } from './constants.ts';
+import { type CallKind, ClipError, DEFAULT_MESSAGES, type Envelope, endsSession, errorFromResponse } from './errors.ts';
+
+export type Auth = { type: 'none' } | { type: 'admin'; token: string } | { type: 'apikey'; key: string };
+export type AuthType = Auth['type'];
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Server origin, e.g. http://127.0.0.1:8787 (the `/api` prefix is added). Empty string = same origin. */
+  baseUrl: string;
+  auth?: Auth;
+  fetch?: FetchLike;
+  /** Called when a 401 ends the session by section 8's rules (the app logs out). */
+  onSessionEnded?: (error: ClipError, authType: AuthType) => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  kind?: CallKind;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export function authHeader(auth: Auth): string | undefined {
+  if (auth.type === 'admin') return `Bearer ${auth.token}`;
+  if (auth.type === 'apikey') return `ApiKey ${auth.key}`;
+  return undefined;
+}
+
+/** Low-level transport: URL building, auth header, envelope unwrap and section 8 error mapping. */
+export class Transport {
+  baseUrl: string;
+  auth: Auth;
+  readonly #fetch: FetchLike;
+  readonly #onSessionEnded?: ClientOptions['onSessionEnded'];
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.auth = options.auth ?? { type: 'none' };
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#onSessionEnded = options.onSessionEnded;
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    let url = `${this.baseUrl}${API_PREFIX}${path}`;
+    if (query) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+      const qs = params.toString();
+      if (qs) url += `?${qs}`;
+    }
+    return url;
+  }
+
+  headers(extra?: Record<string, string>): Record<string, string> {
+    const h: Record<string, string> = { ...extra };
+    const auth = authHeader(this.auth);
+    if (auth) h.authorization = auth;
+    return h;
+  }
+
+  /** Sends a request and answers the raw Response, mapping transport failures to ClipError. */
+  async send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = this.headers(options.headers);
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      return await this.#fetch(this.url(path, options.query), { method, headers, body, signal: options.signal });
+    } catch (err) {
+      if (options.signal?.aborted) throw new ClipError(0, 'CANCELLED', DEFAULT_MESSAGES.cancelled);
+      if ((err as Error)?.name === 'TimeoutError') throw new ClipError(0, 'TIMEOUT', DEFAULT_MESSAGES.timeout);
+      throw new ClipError(0, 'NETWORK_ERROR', DEFAULT_MESSAGES.network, { cause: String(err) });
+    }
+  }
+
+  /** Throws the mapped ClipError for a failed response; calls the session hook when it ends the session. */
+  async fail(res: Response, kind: CallKind): Promise<never> {
+    const text = await res.text().catch(() => '');
+    let body: Partial<Envelope<unknown>> | null = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const authType = this.auth.type;
+    const error = errorFromResponse(res.status, body, res.statusText || text.slice(0, 200), kind, authType);
+    if (endsSession(error, kind, authType)) this.#onSessionEnded?.(error, authType);
+    throw error;
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const res = await this.send(method, path, options);
+    if (!res.ok) return this.fail(res, options.kind ?? 'default');
+    let envelope: Envelope<T>;
+    try {
+      envelope = (await res.json()) as Envelope<T>;
+    } catch {
+      throw new ClipError(res.status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
+    }
+    if (![200, 201, 202].includes(envelope.code))
+      throw new ClipError(envelope.code, envelope.error ?? 'BAD_RESPONSE', envelope.message || DEFAULT_MESSAGES.requestFailed);
+    return envelope.data;
+  }
+}

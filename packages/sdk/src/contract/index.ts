@@ -1,0 +1,5 @@
+export * from './apiKeys.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './pastes.ts';
+export * from './system.ts';

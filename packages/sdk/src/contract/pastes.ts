@@ -1,0 +1,122 @@
+import type { JSONSchemaType } from 'ajv';
+import { SLUG_MAX } from '../constants.ts';
+import { SLUG_PATTERN } from '../validation.ts';
+
+export type PasteFormat = 'markdown' | 'text';
+
+export interface CreatePasteBody {
+  content: string;
+  slug?: string;
+  title?: string;
+  remark?: string;
+  password?: string;
+  /** Hours, fractions allowed; absent or 0 = never. */
+  expires_in?: number;
+  /** 0 = unlimited. */
+  max_views?: number;
+  format?: PasteFormat;
+}
+
+const slug = { type: 'string', minLength: 1, maxLength: SLUG_MAX, pattern: SLUG_PATTERN, nullable: true } as const;
+const title = { type: 'string', maxLength: 200, nullable: true } as const;
+const remark = { type: 'string', maxLength: 1000, nullable: true } as const;
+const expiresIn = { type: 'number', minimum: 0, maximum: 24 * 365 * 100, nullable: true } as const;
+const maxViews = { type: 'integer', minimum: 0, maximum: 1_000_000_000, nullable: true } as const;
+const format = { type: 'string', enum: ['markdown', 'text'], nullable: true } as const;
+
+export const createPasteBodySchema: JSONSchemaType<CreatePasteBody> = {
+  type: 'object',
+  properties: {
+    content: { type: 'string' },
+    slug,
+    title,
+    remark,
+    password: { type: 'string', minLength: 1, maxLength: 200, nullable: true },
+    expires_in: expiresIn,
+    max_views: maxViews,
+    format,
+  },
+  required: ['content'],
+  additionalProperties: false,
+};
+
+export interface UpdatePasteBody {
+  content?: string;
+  slug?: string;
+  title?: string;
+  remark?: string;
+  /** A string sets the password, null clears it. */
+  password?: string | null;
+  /** Hours from now; 0 or null = never. */
+  expires_in?: number | null;
+  max_views?: number;
+  format?: PasteFormat;
+}
+export const updatePasteBodySchema: JSONSchemaType<UpdatePasteBody> = {
+  type: 'object',
+  properties: {
+    content: { type: 'string', nullable: true },
+    slug,
+    title,
+    remark,
+    password: { type: 'string', minLength: 1, maxLength: 200, nullable: true },
+    expires_in: expiresIn,
+    max_views: maxViews,
+    format,
+  },
+  additionalProperties: false,
+  minProperties: 1,
+};
+
+export interface PasswordBody {
+  password: string;
+}
+export const passwordBodySchema: JSONSchemaType<PasswordBody> = {
+  type: 'object',
+  properties: { password: { type: 'string', minLength: 1, maxLength: 200 } },
+  required: ['password'],
+  additionalProperties: false,
+};
+
+export interface PasteCreated {
+  id: string;
+  slug: string;
+  url: string;
+  raw_url: string;
+  expires_at: string | null;
+  max_views: number;
+  created_at: string;
+}
+
+/** What a reader sees of a share. */
+export interface PasteView {
+  slug: string;
+  title: string | null;
+  content: string;
+  remark: string | null;
+  format: PasteFormat;
+  created_at: string;
+  expires_at: string | null;
+  max_views: number;
+  views: number;
+  has_password: boolean;
+}
+
+export interface PasteLocked {
+  slug: string;
+  requires_password: true;
+}
+
+/** What the management API shows of a share. */
+export interface PasteRecord extends Omit<PasteView, 'has_password'> {
+  id: string;
+  has_password: boolean;
+  created_by: string;
+  updated_at: string;
+  url: string;
+  raw_url: string;
+}
+
+export interface ClearExpiredResult {
+  deleted: number;
+}

@@ -1,0 +1,6 @@
+export * from './client.ts';
+export * from './constants.ts';
+export * from './contract/index.ts';
+export * from './errors.ts';
+export * from './sdk.ts';
+export * from './validation.ts';

@@ -1,0 +1,23 @@
+import { type ClientOptions, Transport } from './client.ts';
+import { ApiKeysResource } from './resources/apiKeys.ts';
+import { AuthResource } from './resources/auth.ts';
+import { SystemResource } from './resources/system.ts';
+
+/** The typed client: one resource per API family, over one transport. */
+export class ClipClient {
+  readonly transport: Transport;
+  readonly auth: AuthResource;
+  readonly apiKeys: ApiKeysResource;
+  readonly system: SystemResource;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.auth = new AuthResource(this.transport);
+    this.apiKeys = new ApiKeysResource(this.transport);
+    this.system = new SystemResource(this.transport);
+  }
+
+  setAuth(auth: ClientOptions['auth']): void {
+    this.transport.auth = auth ?? { type: 'none' };
+  }
+}

@@ -1,0 +1,103 @@
+/** The composition root: the only place that creates singletons and wires them together. */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createSecretBox } from './crypto/secretBox.ts';
+import { openDatabase } from './db/connect.ts';
+import { createAuth } from './http/auth.ts';
+import { envelopeMiddleware } from './http/envelope.ts';
+import { serveWebApp } from './http/static.ts';
+import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
+import { registerAuthRoutes } from './routes/auth/index.ts';
+import { registerSystemRoutes } from './routes/system/index.ts';
+import { createAdminAuthService } from './services/adminAuthService.ts';
+import { createApiKeyService } from './services/apiKeyService.ts';
+import type { RouteDeps, Services } from './services/container.ts';
+import { createRateLimiter } from './services/rateLimiter.ts';
+import { loadServerSecret } from './services/serverSecret.ts';
+import { createSettingsService } from './services/settingsService.ts';
+
+export interface RunningApp {
+  url: string;
+  services: Services;
+  /** Set when the first admin was created with a generated password (printed once by main). */
+  firstAdmin: { username: string; generatedPassword: string | null } | null;
+  close(): Promise<void>;
+}
+
+export async function startApp(config: Config, options: { logger?: Logger } = {}): Promise<RunningApp> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
+  const db = await openDatabase(config);
+  const box = createSecretBox(loadServerSecret(config.dataDir, config.secret));
+  const limiter = createRateLimiter(db.knex, { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs });
+
+  let origin = config.publicUrl ?? '';
+  const services: Services = {
+    config,
+    logger,
+    db,
+    publicUrl: () => origin,
+    adminAuth: createAdminAuthService(db.knex, limiter),
+    apiKeys: createApiKeyService(db.knex, box),
+    settings: createSettingsService(db.knex),
+  };
+  const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
+
+  const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
+  const api = new Router({ prefix: '/api' });
+  registerSystemRoutes(api, deps);
+  registerAuthRoutes(api, deps);
+  registerApiKeyRoutes(api, deps);
+
+  const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    ctx.state.requestId = randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+    } finally {
+      logger.info(
+        { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.use(envelopeMiddleware(logger));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.maxTextBytes + 64 * 1024,
+      encoding: 'utf-8',
+    }),
+  );
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  if (config.webDir) app.use(serveWebApp(config.webDir));
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  if (!config.publicUrl) origin = url;
+
+  return {
+    url,
+    services,
+    firstAdmin,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** Opens the database: SQLite (better-sqlite3, WAL) in the data dir by default, Postgres with DATABASE_URL. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { migrationSource } from './migrations/index.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  knex: Knex;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+  let knex: Knex;
+  let dialect: Dialect;
+  if (options.databaseUrl) {
+    // Epoch-millisecond columns are bigint; they fit a JS number exactly.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
+    dialect = 'postgres';
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: join(options.dataDir, 'clip.db') },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('foreign_keys = ON');
+          done(null, conn);
+        },
+      },
+    });
+    dialect = 'sqlite';
+  }
+  await knex.migrate.latest({ migrationSource });
+  return { knex, dialect, close: () => knex.destroy() };
+}
+
+/** True when an error is a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,17 @@
+/** Migrations are listed here in order, so they run from TypeScript sources on either database. */
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation.ts';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => migrations,
+  getMigrationName: (m) => m.name,
+  getMigration: async (m) => m,
+};

@@ -1,0 +1,51 @@
+/** Resolves the caller into an Actor and applies a route's policy. */
+import type { Context, Next } from 'koa';
+import { invalidKey } from '../http/authErrors.ts';
+import { ANONYMOUS, type Actor } from '../services/actor.ts';
+import type { AdminAuthService } from '../services/adminAuthService.ts';
+import type { ApiKeyService } from '../services/apiKeyService.ts';
+import { type Policy, requirePolicy } from '../services/permissions.ts';
+import { unauthorized } from './appError.ts';
+
+export interface Credentials {
+  scheme: 'bearer' | 'apikey';
+  value: string;
+}
+
+export function readCredentials(ctx: Context): Credentials | null {
+  const header = ctx.get('authorization');
+  const match = /^(Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
+  if (!match) return null;
+  return { scheme: match[1].toLowerCase() === 'bearer' ? 'bearer' : 'apikey', value: match[2] };
+}
+
+export function createAuth(admins: AdminAuthService, keys: ApiKeyService) {
+  async function resolve(ctx: Context): Promise<Actor> {
+    if (ctx.state.actor) return ctx.state.actor;
+    const creds = readCredentials(ctx);
+    let actor: Actor = ANONYMOUS;
+    if (creds?.scheme === 'bearer') {
+      actor = (await admins.actorForToken(creds.value)) ?? ANONYMOUS;
+      if (actor.kind === 'anonymous') throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
+    } else if (creds?.scheme === 'apikey') {
+      actor = (await keys.actorForKey(creds.value)) ?? ANONYMOUS;
+      if (actor.kind === 'anonymous') throw invalidKey();
+    } else if (ctx.get('authorization')) {
+      throw unauthorized('Authorization must be "Bearer <token>" or "ApiKey <key>"');
+    }
+    ctx.state.actor = actor;
+    return actor;
+  }
+
+  /** Route middleware: resolves the actor into ctx.state.actor and enforces the policy. */
+  return function auth(policy: Policy) {
+    return async function authLayer(ctx: Context, next: Next): Promise<void> {
+      requirePolicy(await resolve(ctx), policy);
+      await next();
+    };
+  };
+}
+
+export type AuthMiddleware = ReturnType<typeof createAuth>;
+
+export const actorOf = (ctx: Context): Actor => ctx.state.actor ?? ANONYMOUS;

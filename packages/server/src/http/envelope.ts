@@ -1,0 +1,59 @@
+/**
+ * The one place that builds `/api` envelopes: routes set `ctx.body` to their data (or use `created`),
+ * and every error, expected or not, becomes `{code, message, success, data, error}` without a stack.
+ */
+import type { Envelope, ErrorCode } from '@clip/sdk';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { AppError } from './appError.ts';
+
+/** Marks a value as already-sent raw output (streams, text): the middleware leaves it alone. */
+export const RAW = Symbol('raw-response');
+
+export function envelope(data: unknown, status = 200, message = 'success'): Envelope<unknown> {
+  return { code: status, message, success: true, data: data === undefined ? null : data };
+}
+
+function failure(status: number, code: ErrorCode, message: string, data: unknown = null): Envelope<unknown> {
+  return { code: status, message, success: false, data, error: code };
+}
+
+/** Maps errors thrown by libraries (body parser, multer, ...) to a client error where that is what they are. */
+function classify(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const e = err as { status?: number; statusCode?: number; type?: string; code?: string; message?: string; expose?: boolean };
+  if (e?.type === 'entity.parse.failed' || (e?.status === 400 && err instanceof SyntaxError)) return new AppError(400, 'MALFORMED_JSON', 'request body is not valid JSON');
+  if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE')
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'request body is too large');
+  if (e?.code?.startsWith?.('LIMIT_')) return new AppError(400, 'BAD_REQUEST', `upload refused: ${e.message}`);
+  const status = e?.status ?? e?.statusCode;
+  if (status && status >= 400 && status < 500 && e?.expose !== false)
+    return new AppError(status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', e.message || 'bad request');
+  return null;
+}
+
+export function envelopeMiddleware(logger: Logger) {
+  return async function envelopeLayer(ctx: Context, next: Next): Promise<void> {
+    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    try {
+      await next();
+      if (!isApi || ctx.state[RAW]) return;
+      // `ctx.body = null` means "no data", which is still a 200 envelope, not a bodiless 204.
+      if (ctx.status === 204) ctx.status = 200;
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = failure(404, 'ROUTE_NOT_FOUND', `no API route ${ctx.method} ${ctx.path}`);
+        return;
+      }
+      ctx.body = envelope(ctx.body, ctx.status);
+    } catch (err) {
+      const known = classify(err);
+      if (!known) logger.error({ err, reqId: ctx.state.requestId }, 'unhandled error');
+      const status = known?.status ?? 500;
+      if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
+      ctx.status = status;
+      const body = failure(status, known?.code ?? 'INTERNAL', known?.message ?? 'internal server error', known?.data);
+      ctx.body = isApi ? body : body.message;
+    }
+  };
+}

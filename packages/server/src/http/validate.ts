@@ -1,0 +1,59 @@
+/** Request validation with ajv from the SDK's contract schemas; messages name the field. */
+import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { badRequest } from './appError.ts';
+
+const bodyAjv = new Ajv({ allErrors: false, useDefaults: false, strict: true });
+const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, strict: true });
+addFormats.default(bodyAjv);
+addFormats.default(queryAjv);
+
+function describe(where: string, e: ErrorObject): string {
+  const field = e.instancePath ? `${where}${e.instancePath.replace(/\//g, '.')}` : where;
+  switch (e.keyword) {
+    case 'required':
+      return `${where}.${(e.params as { missingProperty: string }).missingProperty} is required`;
+    case 'additionalProperties':
+      return `${where}.${(e.params as { additionalProperty: string }).additionalProperty} is not a known field`;
+    case 'maxLength':
+    case 'minLength':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'type':
+    case 'enum':
+    case 'pattern':
+    case 'format':
+      return `${field} ${e.message}`;
+    case 'minProperties':
+      return `${where} must have at least one field`;
+    default:
+      return `${field} ${e.message ?? 'is invalid'}`;
+  }
+}
+
+/** A validator for the schema; throws 400 naming the field. WeakMap-cached: compile once per schema. */
+const cache = new WeakMap<object, ValidateFunction>();
+function compiled(ajv: Ajv, schema: object): ValidateFunction {
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+export function checkBody<T>(schema: JSONSchemaType<T>, value: unknown): T {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('request body must be a JSON object');
+  const fn = compiled(bodyAjv, schema);
+  if (!fn(value)) throw badRequest(describe('body', fn.errors![0]));
+  return value as T;
+}
+
+export function checkQuery<T>(schema: JSONSchemaType<T>, value: Record<string, unknown>): T {
+  const copy = { ...value };
+  const fn = compiled(queryAjv, schema);
+  if (!fn(copy)) throw badRequest(describe('query', fn.errors![0]));
+  return copy as T;
+}

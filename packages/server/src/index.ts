@@ -1,0 +1,3 @@
+export { type RunningApp, startApp } from './app.ts';
+export { type Config, ConfigError, loadConfig } from './config.ts';
+export { main } from './main.ts';

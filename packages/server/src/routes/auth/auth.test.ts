@@ -1,0 +1,85 @@
+import { ClipError } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
+
+let server: TestServer;
+test.before(async () => {
+  server = await startTestServer({ loginMaxFailures: 3 });
+});
+test.after(async () => server?.close());
+
+async function rejects(p: Promise<unknown>): Promise<ClipError> {
+  try {
+    await p;
+  } catch (err) {
+    assert.instance(err, ClipError);
+    return err as ClipError;
+  }
+  throw new assert.Assertion({ message: 'expected a rejection' } as never);
+}
+
+test('admin logs in, verifies the token and logs out', async () => {
+  const { token, expires_at } = await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  assert.ok(token.length >= 40);
+  const ttl = Date.parse(expires_at) - Date.now();
+  assert.ok(ttl > 6.9 * 86400_000 && ttl <= 7 * 86400_000);
+  const admin = server.client({ type: 'admin', token });
+  assert.equal(await admin.auth.verifyAdminToken(), { valid: true, username: 'admin' });
+  await admin.auth.logout();
+  const err = await rejects(admin.auth.verifyAdminToken());
+  assert.is(err.status, 401);
+});
+
+test('wrong credentials answer 401, then 429 with Retry-After', async () => {
+  const res = async () =>
+    fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': 'ignored' },
+      body: JSON.stringify({ username: 'admin', password: 'nope-nope' }),
+    });
+  for (let i = 0; i < 3; i++) assert.is((await res()).status, 401);
+  const limited = await res();
+  assert.is(limited.status, 429);
+  assert.ok(Number(limited.headers.get('retry-after')) > 0);
+  const body = await limited.json();
+  assert.is(body.error, 'RATE_LIMITED');
+  // Even the right password is refused while locked out.
+  const right = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  assert.is(right.status, 429);
+});
+
+test('bad input answers 400 naming the field, never 500', async () => {
+  const post = (body: string) =>
+    fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const malformed = await post('{"username": ');
+  assert.is(malformed.status, 400);
+  assert.is((await malformed.json()).error, 'MALFORMED_JSON');
+  const wrongType = await (await post('{"username": 5, "password": "x"}')).json();
+  assert.match(wrongType.message, /body\.username/);
+  const unknown = await (await post('{"username": "a", "password": "x", "extra": 1}')).json();
+  assert.match(unknown.message, /body\.extra is not a known field/);
+  const long = await (await post(JSON.stringify({ username: 'a'.repeat(101), password: 'x' }))).json();
+  assert.is(long.code, 400);
+  assert.match(long.message, /body\.username/);
+  const notObject = await post('[1,2]');
+  assert.is(notObject.status, 400);
+});
+
+test('an unknown API path is a JSON 404', async () => {
+  const res = await fetch(`${server.url}/api/does-not-exist`);
+  assert.is(res.status, 404);
+  const body = await res.json();
+  assert.equal([body.success, body.error], [false, 'ROUTE_NOT_FOUND']);
+});
+
+test('a malformed Authorization header is 401', async () => {
+  const res = await fetch(`${server.url}/api/test/admin-token`, { headers: { authorization: 'Basic abc' } });
+  assert.is(res.status, 401);
+});
+
+test.run();

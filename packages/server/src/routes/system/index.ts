@@ -1,0 +1,26 @@
+import { updateSystemSettingsBodySchema } from '@clip/sdk';
+import type Router from '@koa/router';
+import { checkBody } from '../../http/validate.ts';
+import type { RouteDeps } from '../../services/container.ts';
+import { VERSION } from '../../version.ts';
+
+export function registerSystemRoutes(router: Router, { services, auth }: RouteDeps): void {
+  const { settings, db } = services;
+
+  router.get('/health', async (ctx) => {
+    await db.knex.raw('select 1');
+    ctx.body = { status: 'ok', database: 'ok' };
+  });
+  router.get('/version', (ctx) => {
+    ctx.body = { name: 'clip', version: VERSION };
+  });
+  router.get('/admin/system-settings', auth('admin'), async (ctx) => {
+    ctx.body = await settings.get();
+  });
+  router.put('/admin/system-settings', auth('admin'), async (ctx) => {
+    ctx.body = await settings.update(checkBody(updateSystemSettingsBodySchema, ctx.request.body));
+  });
+  router.get('/system/max-upload-size', async (ctx) => {
+    ctx.body = { max_upload_size: (await settings.get()).max_upload_size };
+  });
+}

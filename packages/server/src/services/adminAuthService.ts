@@ -1,0 +1,113 @@
+/** Admin accounts, login with rate limiting, opaque tokens stored hashed, and password change. */
+import { randomUUID } from 'node:crypto';
+import { ADMIN_TOKEN_TTL_MS, type AdminTokenInfo, type ChangePasswordBody, type LoginResult } from '@clip/sdk';
+import type { Knex } from 'knex';
+import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import { randomToken, sha256 } from '../crypto/tokens.ts';
+import { badRequest, unauthorized } from '../http/appError.ts';
+import type { Actor } from './actor.ts';
+import type { RateLimiter } from './rateLimiter.ts';
+
+export interface AdminAuthService {
+  /** Creates the first admin when there is none; answers the generated password when it made one up. */
+  ensureFirstAdmin(username: string | null, password: string | null): Promise<{ username: string; generatedPassword: string | null } | null>;
+  login(username: string, password: string, clientAddress: string): Promise<LoginResult>;
+  logout(token: string): Promise<void>;
+  /** The admin actor for a bearer token, or null when it is unknown or expired. */
+  actorForToken(token: string): Promise<Actor | null>;
+  tokenInfo(actor: Actor): AdminTokenInfo;
+  changePassword(actor: Actor & { kind: 'admin' }, body: ChangePasswordBody, currentToken: string, clientAddress: string): Promise<void>;
+}
+
+export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminAuthService {
+  async function issueToken(adminId: string): Promise<LoginResult> {
+    const token = randomToken();
+    const now = Date.now();
+    const expiresAt = now + ADMIN_TOKEN_TTL_MS;
+    await knex('admin_tokens').insert({ token_hash: sha256(token), admin_id: adminId, created_at: now, expires_at: expiresAt });
+    // Expired tokens of this admin are dead weight; drop them while we are here.
+    await knex('admin_tokens').where('admin_id', adminId).andWhere('expires_at', '<=', now).delete();
+    return { token, expires_at: new Date(expiresAt).toISOString() };
+  }
+
+  return {
+    async ensureFirstAdmin(username, password) {
+      const existing = await knex('admins').first('id');
+      if (existing) return null;
+      const generated = password ? null : randomToken(12);
+      const now = Date.now();
+      const name = username ?? 'admin';
+      try {
+        await knex('admins').insert({
+          id: randomUUID(),
+          username: name,
+          password_hash: await hashPassword(password ?? (generated as string)),
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (err) {
+        // Another instance created the first admin at the same moment.
+        if (await knex('admins').first('id')) return null;
+        throw err;
+      }
+      return { username: name, generatedPassword: generated };
+    },
+
+    async login(username, password, clientAddress) {
+      const limitKey = `login:${clientAddress}`;
+      await limiter.check(limitKey);
+      const admin = await knex('admins').where({ username }).first();
+      const ok = admin ? await verifyPassword(password, admin.password_hash) : false;
+      if (!admin || !ok) {
+        await limiter.recordFailure(limitKey);
+        throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
+      }
+      await limiter.reset(limitKey);
+      return issueToken(admin.id);
+    },
+
+    async logout(token) {
+      await knex('admin_tokens').where({ token_hash: sha256(token) }).delete();
+    },
+
+    async actorForToken(token) {
+      const row = await knex('admin_tokens as t')
+        .join('admins as a', 'a.id', 't.admin_id')
+        .where('t.token_hash', sha256(token))
+        .andWhere('t.expires_at', '>', Date.now())
+        .first('a.id', 'a.username');
+      return row ? { kind: 'admin', id: row.id, username: row.username } : null;
+    },
+
+    tokenInfo(actor) {
+      if (actor.kind !== 'admin') throw unauthorized('invalid token', 'INVALID_TOKEN');
+      return { valid: true, username: actor.username };
+    },
+
+    async changePassword(actor, body, currentToken, clientAddress) {
+      if (body.newPassword === undefined && body.newUsername === undefined)
+        throw badRequest('give a new username, a new password, or both');
+      if (body.newPassword !== undefined && body.newPassword === body.currentPassword)
+        throw badRequest('the new password must differ from the current one');
+      const limitKey = `password:${clientAddress}`;
+      await limiter.check(limitKey);
+      const admin = await knex('admins').where({ id: actor.id }).first();
+      if (!admin || !(await verifyPassword(body.currentPassword, admin.password_hash))) {
+        await limiter.recordFailure(limitKey);
+        throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
+      }
+      const patch: Record<string, unknown> = { updated_at: Date.now() };
+      if (body.newUsername !== undefined) {
+        const taken = await knex('admins').where({ username: body.newUsername }).whereNot({ id: actor.id }).first('id');
+        if (taken) throw badRequest(`username "${body.newUsername}" is taken`);
+        patch.username = body.newUsername;
+      }
+      if (body.newPassword !== undefined) patch.password_hash = await hashPassword(body.newPassword);
+      await knex.transaction(async (trx) => {
+        await trx('admins').where({ id: actor.id }).update(patch);
+        // Every other session ends: whoever knew the old password is out.
+        await trx('admin_tokens').where({ admin_id: actor.id }).whereNot({ token_hash: sha256(currentToken) }).delete();
+      });
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/** Scoped API keys: looked up by SHA-256 hash; the copy the admin can show again is sealed with the server secret. */
+import { randomUUID } from 'node:crypto';
+import {
+  type ApiKey,
+  type ApiKeyVerification,
+  type BatchDeleteResult,
+  type CreateApiKeyBody,
+  type ListResult,
+  normalizeScopePath,
+  type UpdateApiKeyBody,
+} from '@clip/sdk';
+import type { Knex } from 'knex';
+import type { SecretBox } from '../crypto/secretBox.ts';
+import { randomToken, sha256 } from '../crypto/tokens.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../http/appError.ts';
+import type { Actor } from './actor.ts';
+import { isoOrNull, iso } from './time.ts';
+
+/** Writing last_used on every request would make every read a write; once a minute is precise enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+interface ApiKeyRow {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_sealed: string;
+  expires_at: number | null;
+  text_permission: boolean | number;
+  file_permission: boolean | number;
+  mount_permission: boolean | number;
+  basic_path: string;
+  last_used: number | null;
+  created_at: number;
+}
+
+export interface ApiKeyService {
+  list(): Promise<ListResult<ApiKey>>;
+  create(body: CreateApiKeyBody): Promise<ApiKey>;
+  update(id: string, body: UpdateApiKeyBody): Promise<ApiKey>;
+  remove(id: string): Promise<void>;
+  batchDelete(ids: string[]): Promise<BatchDeleteResult>;
+  /** The API-key actor for a presented key, or null when unknown or expired. */
+  actorForKey(key: string): Promise<Actor | null>;
+  verification(actor: Actor): ApiKeyVerification;
+}
+
+function basicPath(raw: string | undefined | null): string {
+  const p = normalizeScopePath(raw ?? '/');
+  if (p === null) throw badRequest('body.basic_path must not climb above the root or contain NUL');
+  return p;
+}
+
+function expiresAt(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined) return null;
+  const t = Date.parse(raw);
+  if (Number.isNaN(t)) throw badRequest('body.expires_at must be an ISO date-time');
+  if (t <= Date.now()) throw badRequest('body.expires_at must be in the future');
+  return t;
+}
+
+export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
+  const toApi = (row: ApiKeyRow): ApiKey => ({
+    id: row.id,
+    name: row.name,
+    key: box.open(row.key_sealed),
+    expires_at: isoOrNull(row.expires_at),
+    text_permission: Boolean(row.text_permission),
+    file_permission: Boolean(row.file_permission),
+    mount_permission: Boolean(row.mount_permission),
+    basic_path: row.basic_path,
+    last_used: isoOrNull(row.last_used),
+    created_at: iso(row.created_at),
+  });
+
+  async function get(id: string): Promise<ApiKeyRow> {
+    const row = await knex<ApiKeyRow>('api_keys').where({ id }).first();
+    if (!row) throw notFound(`API key ${id} not found`);
+    return row;
+  }
+
+  return {
+    async list() {
+      const rows = await knex<ApiKeyRow>('api_keys').orderBy('created_at', 'desc');
+      return { items: rows.map(toApi), total: rows.length };
+    },
+
+    async create(body) {
+      const key = body.custom_key ?? `clip_${randomToken(24)}`;
+      const row: ApiKeyRow = {
+        id: randomUUID(),
+        name: body.name.trim(),
+        key_hash: sha256(key),
+        key_sealed: box.seal(key),
+        expires_at: expiresAt(body.expires_at),
+        text_permission: body.text_permission ?? false,
+        file_permission: body.file_permission ?? false,
+        mount_permission: body.mount_permission ?? false,
+        basic_path: basicPath(body.basic_path),
+        last_used: null,
+        created_at: Date.now(),
+      };
+      try {
+        await knex('api_keys').insert(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('this custom key is already in use');
+        throw err;
+      }
+      return toApi(row);
+    },
+
+    async update(id, body) {
+      await get(id);
+      const patch: Partial<ApiKeyRow> = {};
+      if (body.name !== undefined) patch.name = body.name.trim();
+      if (body.expires_at !== undefined) patch.expires_at = expiresAt(body.expires_at);
+      if (body.text_permission !== undefined) patch.text_permission = body.text_permission;
+      if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
+      if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
+      if (body.basic_path !== undefined) patch.basic_path = basicPath(body.basic_path);
+      await knex('api_keys').where({ id }).update(patch);
+      return toApi(await get(id));
+    },
+
+    async remove(id) {
+      const n = await knex('api_keys').where({ id }).delete();
+      if (n === 0) throw notFound(`API key ${id} not found`);
+    },
+
+    async batchDelete(ids) {
+      const existing = await knex('api_keys').whereIn('id', ids).pluck('id');
+      await knex('api_keys').whereIn('id', existing).delete();
+      const found = new Set(existing);
+      return {
+        deleted: existing.length,
+        failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),
+      };
+    },
+
+    async actorForKey(key) {
+      const row = await knex<ApiKeyRow>('api_keys').where({ key_hash: sha256(key) }).first();
+      const now = Date.now();
+      if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
+      if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
+        await knex('api_keys').where({ id: row.id }).update({ last_used: now });
+      return {
+        kind: 'apikey',
+        id: row.id,
+        name: row.name,
+        basicPath: row.basic_path,
+        permissions: {
+          text: Boolean(row.text_permission),
+          file: Boolean(row.file_permission),
+          mount: Boolean(row.mount_permission),
+        },
+      };
+    },
+
+    verification(actor) {
+      if (actor.kind !== 'apikey') throw unauthorized('API key invalid or expired', 'INVALID_API_KEY');
+      return { permissions: actor.permissions, key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath } };
+    },
+  };
+}

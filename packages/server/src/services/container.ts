@@ -1,0 +1,24 @@
+/** Everything a route may call, wired once in app.ts (the composition root). */
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connect.ts';
+import type { AuthMiddleware } from '../http/auth.ts';
+import type { AdminAuthService } from './adminAuthService.ts';
+import type { ApiKeyService } from './apiKeyService.ts';
+import type { SettingsService } from './settingsService.ts';
+
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  /** The public origin links are built on (CLIP_PUBLIC_URL, else the listening address). */
+  publicUrl(): string;
+  adminAuth: AdminAuthService;
+  apiKeys: ApiKeyService;
+  settings: SettingsService;
+}
+
+export interface RouteDeps {
+  services: Services;
+  auth: AuthMiddleware;
+}

@@ -1,0 +1,34 @@
+/** System settings stored as key/value rows; defaults apply until the admin changes them. */
+import { MAX_UPLOAD_SIZE_FALLBACK_MB, type SystemSettings, type UpdateSystemSettingsBody } from '@clip/sdk';
+import type { Knex } from 'knex';
+
+const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };
+
+export interface SettingsService {
+  get(): Promise<SystemSettings>;
+  update(body: UpdateSystemSettingsBody): Promise<SystemSettings>;
+  /** The upload limit in bytes. */
+  maxUploadBytes(): Promise<number>;
+}
+
+export function createSettingsService(knex: Knex): SettingsService {
+  async function get(): Promise<SystemSettings> {
+    const rows: { key: string; value: string }[] = await knex('system_settings').select('key', 'value');
+    const settings: SystemSettings = { ...DEFAULTS };
+    for (const { key, value } of rows) if (key in DEFAULTS) (settings as unknown as Record<string, unknown>)[key] = JSON.parse(value);
+    return settings;
+  }
+  return {
+    get,
+    async update(body) {
+      for (const [key, value] of Object.entries(body)) {
+        if (value === undefined) continue;
+        await knex('system_settings').insert({ key, value: JSON.stringify(value) }).onConflict('key').merge();
+      }
+      return get();
+    },
+    async maxUploadBytes() {
+      return Math.floor((await get()).max_upload_size * 1024 * 1024);
+    },
+  };
+}

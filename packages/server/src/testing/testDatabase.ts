@@ -1,0 +1,39 @@
+/**
+ * Which database a server test runs on: CLIP_TEST_DB=postgres gives each test file a fresh Postgres
+ * database (created here, dropped on release), otherwise SQLite in the test's temp data dir.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEST_DATABASE_URL = process.env.CLIP_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export function testDialect(): 'sqlite' | 'postgres' {
+  return process.env.CLIP_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestDatabase {
+  url: string | null;
+  release(): Promise<void>;
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect() === 'sqlite') return { url: null, release: async () => {} };
+  const name = `clip_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    release: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

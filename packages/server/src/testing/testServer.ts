@@ -1,0 +1,70 @@
+/** Starts the real server on 127.0.0.1 with an ephemeral port, a temp data dir and the test database. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Auth, ClipClient } from '@clip/sdk';
+import { type RunningApp, startApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createTestDatabase } from './testDatabase.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
+
+export interface TestServer {
+  url: string;
+  app: RunningApp;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** A client with the given auth (none by default). */
+  client(auth?: Auth): ClipClient;
+  adminClient(): Promise<ClipClient>;
+  /** Creates an API key with the given permissions and answers a client that uses it. */
+  keyClient(perms?: { text?: boolean; file?: boolean; mount?: boolean; basic_path?: string }): Promise<{ client: ClipClient; id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clip-test-'));
+  const database = await createTestDatabase();
+  const config = {
+    ...loadConfig({}, {}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: database.url,
+    logLevel: 'silent' as const,
+    adminUsername: TEST_ADMIN.username,
+    adminPassword: TEST_ADMIN.password,
+    sweepIntervalMs: 0,
+    ...overrides,
+  };
+  const app = await startApp(config);
+  let adminToken: string | null = null;
+  const client = (auth?: Auth) => new ClipClient({ baseUrl: app.url, auth });
+  return {
+    url: app.url,
+    app,
+    dataDir,
+    databaseUrl: database.url,
+    client,
+    async adminClient() {
+      adminToken ??= (await client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
+      return client({ type: 'admin', token: adminToken });
+    },
+    async keyClient(perms = {}) {
+      const admin = await this.adminClient();
+      const created = await admin.apiKeys.create({
+        name: `test key ${Math.random().toString(36).slice(2, 8)}`,
+        text_permission: perms.text ?? false,
+        file_permission: perms.file ?? false,
+        mount_permission: perms.mount ?? false,
+        basic_path: perms.basic_path ?? '/',
+      });
+      return { client: client({ type: 'apikey', key: created.key }), id: created.id, key: created.key };
+    },
+    async close() {
+      await app.close();
+      await database.release();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
