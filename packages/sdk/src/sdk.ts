@@ -1,6 +1,7 @@
 import { type ClientOptions, Transport } from './client.ts';
 import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
+import { PastesResource } from './resources/pastes.ts';
 import { SystemResource } from './resources/system.ts';
 
 /** The typed client: one resource per API family, over one transport. */
@@ -9,12 +10,14 @@ export class ClipClient {
   readonly auth: AuthResource;
   readonly apiKeys: ApiKeysResource;
   readonly system: SystemResource;
+  readonly pastes: PastesResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
     this.auth = new AuthResource(this.transport);
     this.apiKeys = new ApiKeysResource(this.transport);
     this.system = new SystemResource(this.transport);
+    this.pastes = new PastesResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

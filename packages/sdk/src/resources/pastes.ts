@@ -1,0 +1,70 @@
+import type { Transport } from '../client.ts';
+import type {
+  BatchDeleteResult,
+  ClearExpiredResult,
+  CreatePasteBody,
+  ListResult,
+  PasteCreated,
+  PasteLocked,
+  PasteRecord,
+  PasteView,
+  UpdatePasteBody,
+} from '../contract/index.ts';
+
+export interface PasteListQuery {
+  search?: string;
+  order?: 'asc' | 'desc';
+}
+
+/** Text shares: the public calls, and management under /admin (admin) or /user (API key). */
+export class PastesResource {
+  readonly #t: Transport;
+  constructor(transport: Transport) {
+    this.#t = transport;
+  }
+  create(body: CreatePasteBody): Promise<PasteCreated> {
+    return this.#t.request('POST', '/paste', { body });
+  }
+  /** Counts a view unless the share is protected, in which case it answers `requires_password`. */
+  get(slug: string): Promise<PasteView | PasteLocked> {
+    return this.#t.request('GET', `/paste/${encodeURIComponent(slug)}`);
+  }
+  /** Verifies the password and answers the content (counts a view). 401 'wrong password' on a bad one. */
+  unlock(slug: string, password: string): Promise<PasteView> {
+    return this.#t.request('POST', `/paste/${encodeURIComponent(slug)}`, { body: { password }, kind: 'share-password' });
+  }
+  /** The exact stored text. */
+  async raw(slug: string, password?: string): Promise<string> {
+    const res = await this.#t.send('GET', `/raw/${encodeURIComponent(slug)}`, { query: { password } });
+    if (!res.ok) return this.#t.fail(res, password ? 'share-password' : 'default');
+    return res.text();
+  }
+  rawUrl(slug: string, password?: string): string {
+    return this.#t.url(`/raw/${encodeURIComponent(slug)}`, { password });
+  }
+
+  /** The management scope follows the client's auth: /admin for the admin, /user for an API key. */
+  #scope(): string {
+    return this.#t.auth.type === 'admin' ? '/admin/pastes' : '/user/pastes';
+  }
+  /** Admin lists page by `page`/`limit`; key users by `limit`/`offset` (both accepted by both). */
+  list(query: PasteListQuery & { page?: number; limit?: number; offset?: number } = {}): Promise<ListResult<PasteRecord>> {
+    return this.#t.request('GET', this.#scope(), { query: { ...query } });
+  }
+  getById(id: string): Promise<PasteRecord> {
+    return this.#t.request('GET', `${this.#scope()}/${encodeURIComponent(id)}`);
+  }
+  update(id: string, body: UpdatePasteBody): Promise<PasteRecord> {
+    return this.#t.request('PUT', `${this.#scope()}/${encodeURIComponent(id)}`, { body });
+  }
+  remove(id: string): Promise<null> {
+    return this.#t.request('DELETE', `${this.#scope()}/${encodeURIComponent(id)}`);
+  }
+  batchDelete(ids: string[]): Promise<BatchDeleteResult> {
+    return this.#t.request('POST', `${this.#scope()}/batch-delete`, { body: { ids } });
+  }
+  /** Admin only. */
+  clearExpired(): Promise<ClearExpiredResult> {
+    return this.#t.request('POST', '/admin/pastes/clear-expired', { body: { clearExpired: true } });
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * One StorageDriver interface for every backend: a small required core plus optional capabilities,
+ * each with a type guard, so services can fall back where a capability is missing
+ * (copy = read + write, presign = stream through the server).
+ *
+ * Paths are driver-relative keys with '/' separators and no leading slash ("docs/a.txt");
+ * the driver jails them below its root (local directory or S3 default folder).
+ */
+import type { Readable } from 'node:stream';
+
+export interface StorageEntry {
+  /** Driver-relative path of the entry, without a trailing slash. */
+  path: string;
+  name: string;
+  isDirectory: boolean;
+  size: number;
+  modified: Date | null;
+  etag: string | null;
+  contentType: string | null;
+}
+
+export interface ListResultPage {
+  entries: StorageEntry[];
+  /** Opaque token for the next page, or null when done. */
+  cursor: string | null;
+}
+
+export interface ByteRange {
+  /** Inclusive first byte. */
+  start: number;
+  /** Inclusive last byte. */
+  end: number;
+}
+
+export interface ReadResult {
+  stream: Readable;
+  /** Bytes in this response (the range length when ranged). */
+  length: number;
+  /** The object's full size. */
+  size: number;
+  etag: string | null;
+  modified: Date | null;
+  contentType: string | null;
+}
+
+export interface WriteOptions {
+  contentType?: string;
+  /** Known size, when the caller has it (lets S3 do a single PUT). */
+  size?: number;
+  signal?: AbortSignal;
+}
+
+export interface WriteResult {
+  size: number;
+  etag: string | null;
+}
+
+/** The required core every driver implements. */
+export interface StorageDriver {
+  readonly type: 'local' | 's3';
+  /** null when the object or directory does not exist. */
+  stat(path: string): Promise<StorageEntry | null>;
+  /** Direct children of a directory prefix ('' = root). */
+  list(path: string, options?: { cursor?: string | null; limit?: number }): Promise<ListResultPage>;
+  read(path: string, range?: ByteRange): Promise<ReadResult>;
+  /** Streams `body` into `path`, replacing it. On failure nothing is left at `path`. */
+  write(path: string, body: Readable, options?: WriteOptions): Promise<WriteResult>;
+  /** Removes a file, or a directory and everything below it. Missing paths are not an error. */
+  remove(path: string): Promise<void>;
+}
+
+export interface PresignCapability {
+  presignPut(path: string, options: { contentType?: string; expiresInSeconds: number }): Promise<string>;
+  presignGet(
+    path: string,
+    options: { expiresInSeconds: number; filename?: string; disposition?: 'inline' | 'attachment'; contentType?: string },
+  ): Promise<string>;
+}
+
+export interface MultipartPart {
+  partNumber: number;
+  etag: string;
+}
+
+export interface MultipartCapability {
+  multipartInit(path: string, options: { contentType?: string }): Promise<{ uploadId: string }>;
+  /** A presigned URL for one part, for uploads straight from a client. */
+  multipartPresignPart(path: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** Uploads one part through the server. */
+  multipartUploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<MultipartPart>;
+  multipartComplete(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult>;
+  multipartAbort(path: string, uploadId: string): Promise<void>;
+}
+
+export interface CopyCapability {
+  copy(from: string, to: string): Promise<void>;
+}
+
+export interface RenameCapability {
+  rename(from: string, to: string): Promise<void>;
+}
+
+export interface MkdirCapability {
+  mkdir(path: string): Promise<void>;
+}
+
+export const canPresign = (d: StorageDriver): d is StorageDriver & PresignCapability =>
+  typeof (d as Partial<PresignCapability>).presignPut === 'function';
+export const canMultipart = (d: StorageDriver): d is StorageDriver & MultipartCapability =>
+  typeof (d as Partial<MultipartCapability>).multipartInit === 'function';
+export const canCopy = (d: StorageDriver): d is StorageDriver & CopyCapability =>
+  typeof (d as Partial<CopyCapability>).copy === 'function';
+export const canRename = (d: StorageDriver): d is StorageDriver & RenameCapability =>
+  typeof (d as Partial<RenameCapability>).rename === 'function';
+export const canMkdir = (d: StorageDriver): d is StorageDriver & MkdirCapability =>
+  typeof (d as Partial<MkdirCapability>).mkdir === 'function';
+
+/** Raised by drivers for a path that would leave the root, holds NUL, or is otherwise unusable. */
+export class StoragePathError extends Error {}
+/** Raised by `read`/`stat`-dependent calls for a missing object. */
+export class StorageNotFoundError extends Error {}
