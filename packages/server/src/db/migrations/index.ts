@@ -1,6 +1,7 @@
 /** Migrations are listed here in order, so they run from TypeScript sources on either database. */
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation.ts';
+import * as pastes from './002_pastes.ts';
 
 export interface Migration {
   name: string;
@@ -8,7 +9,10 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-const migrations: Migration[] = [{ name: '001_foundation', ...foundation }];
+const migrations: Migration[] = [
+  { name: '001_foundation', ...foundation },
+  { name: '002_pastes', ...pastes },
+];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,
