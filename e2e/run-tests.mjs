@@ -2,7 +2,7 @@
 // Runs every *.test.ts(x) file in its own process through tsx, the server suite once on SQLite and
 // once on Postgres, and ends with one line "N passed, N failed" (uvu prints no failed count itself).
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -77,9 +77,11 @@ if (!pgOk) {
   } else console.error(`\n!!! SKIPPED: ${msg} is skipped (start Postgres to run it).\n`);
 }
 for (const file of selected) {
-  const isServer = file.includes(`${join('packages', 'server')}`);
+  // Server suites that touch the database run again on Postgres.
+  const usesDatabase =
+    file.includes(join('packages', 'server')) && /startTestServer\(|createTestDatabase\(/.test(readFileSync(file, 'utf8'));
   jobs.push({ file, env: { CLIP_TEST_DB: 'sqlite' } });
-  if (isServer && pgOk) jobs.push({ file, env: { CLIP_TEST_DB: 'postgres' } });
+  if (usesDatabase && pgOk) jobs.push({ file, env: { CLIP_TEST_DB: 'postgres' } });
 }
 
 // Browser suites are heavy; they run after the rest, one at a time.

@@ -17,6 +17,8 @@ export interface TestServer {
   /** A client with the given auth (none by default). */
   client(auth?: Auth): ClipClient;
   adminClient(): Promise<ClipClient>;
+  /** The admin's bearer token, for raw fetch calls. */
+  adminToken(): Promise<string>;
   /** Creates an API key with the given permissions and answers a client that uses it. */
   keyClient(perms?: { text?: boolean; file?: boolean; mount?: boolean; basic_path?: string }): Promise<{ client: ClipClient; id: string; key: string }>;
   close(): Promise<void>;
@@ -46,9 +48,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir,
     databaseUrl: database.url,
     client,
-    async adminClient() {
+    async adminToken() {
       adminToken ??= (await client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
-      return client({ type: 'admin', token: adminToken });
+      return adminToken;
+    },
+    async adminClient() {
+      return client({ type: 'admin', token: await this.adminToken() });
     },
     async keyClient(perms = {}) {
       const admin = await this.adminClient();
