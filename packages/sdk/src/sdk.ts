@@ -1,6 +1,7 @@
 import { type ClientOptions, Transport } from './client.ts';
 import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
+import { DashboardResource } from './resources/dashboard.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { SystemResource } from './resources/system.ts';
 
@@ -11,6 +12,7 @@ export class ClipClient {
   readonly apiKeys: ApiKeysResource;
   readonly system: SystemResource;
   readonly pastes: PastesResource;
+  readonly dashboard: DashboardResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -18,6 +20,7 @@ export class ClipClient {
     this.apiKeys = new ApiKeysResource(this.transport);
     this.system = new SystemResource(this.transport);
     this.pastes = new PastesResource(this.transport);
+    this.dashboard = new DashboardResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

@@ -1,5 +1,6 @@
 export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './dashboard.ts';
 export * from './pastes.ts';
 export * from './system.ts';
