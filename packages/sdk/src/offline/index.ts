@@ -1,0 +1,3 @@
+export * from './offlineFetch.ts';
+export * from './rules.ts';
+export * from './store.ts';
