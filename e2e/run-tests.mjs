@@ -2,9 +2,9 @@
 // Runs every *.test.ts(x) file in its own process through tsx, the server suite once on SQLite and
 // once on Postgres, and ends with one line "N passed, N failed" (uvu prints no failed count itself).
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +36,7 @@ async function postgresAnswers() {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
 const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 function runFile(file, env) {
@@ -79,7 +80,8 @@ if (!pgOk) {
 for (const file of selected) {
   // Server suites that touch the database run again on Postgres.
   const usesDatabase =
-    file.includes(join('packages', 'server')) && /startTestServer\(|createTestDatabase\(/.test(readFileSync(file, 'utf8'));
+    file.includes(join('packages', 'server')) &&
+    /startTestServer\(|createTestDatabase\(/.test(readFileSync(file, 'utf8'));
   jobs.push({ file, env: { CLIP_TEST_DB: 'sqlite' } });
   if (usesDatabase && pgOk) jobs.push({ file, env: { CLIP_TEST_DB: 'postgres' } });
 }
@@ -99,8 +101,16 @@ async function pool(list, width) {
         results.push(r);
         const label = `${relative(root, r.file)} [${r.env.CLIP_TEST_DB}]`;
         const status = r.failed ? 'FAIL' : 'ok  ';
-        console.log(`${status} ${label}  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (${(r.ms / 1000).toFixed(1)} s)`);
-        if (r.failed) console.log(r.text.split('\n').map((l) => `    ${l}`).join('\n'));
+        console.log(
+          `${status} ${label}  ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (${(r.ms / 1000).toFixed(1)} s)`,
+        );
+        if (r.failed)
+          console.log(
+            r.text
+              .split('\n')
+              .map((l) => `    ${l}`)
+              .join('\n'),
+          );
       }
     }),
   );

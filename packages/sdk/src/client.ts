@@ -1,5 +1,12 @@
 import { API_PREFIX } from './constants.ts';
-import { type CallKind, ClipError, DEFAULT_MESSAGES, type Envelope, endsSession, errorFromResponse } from './errors.ts';
+import {
+  type CallKind,
+  ClipError,
+  DEFAULT_MESSAGES,
+  type Envelope,
+  endsSession,
+  errorFromResponse,
+} from './errors.ts';
 
 export type Auth = { type: 'none' } | { type: 'admin'; token: string } | { type: 'apikey'; key: string };
 export type AuthType = Auth['type'];
@@ -71,10 +78,16 @@ export class Transport {
       headers['content-type'] = 'application/json';
     }
     try {
-      return await this.#fetch(this.url(path, options.query), { method, headers, body, signal: options.signal });
+      return await this.#fetch(this.url(path, options.query), {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+      });
     } catch (err) {
       if (options.signal?.aborted) throw new ClipError(0, 'CANCELLED', DEFAULT_MESSAGES.cancelled);
-      if ((err as Error)?.name === 'TimeoutError') throw new ClipError(0, 'TIMEOUT', DEFAULT_MESSAGES.timeout);
+      if ((err as Error)?.name === 'TimeoutError')
+        throw new ClipError(0, 'TIMEOUT', DEFAULT_MESSAGES.timeout);
       throw new ClipError(0, 'NETWORK_ERROR', DEFAULT_MESSAGES.network, { cause: String(err) });
     }
   }
@@ -104,7 +117,11 @@ export class Transport {
       throw new ClipError(res.status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
     }
     if (![200, 201, 202].includes(envelope.code))
-      throw new ClipError(envelope.code, envelope.error ?? 'BAD_RESPONSE', envelope.message || DEFAULT_MESSAGES.requestFailed);
+      throw new ClipError(
+        envelope.code,
+        envelope.error ?? 'BAD_RESPONSE',
+        envelope.message || DEFAULT_MESSAGES.requestFailed,
+      );
     return envelope.data;
   }
 }

@@ -30,7 +30,16 @@ export const ADMIN_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 export const URL_UPLOAD_PROGRESS = { downloadEnd: 49, uploadStart: 50, uploadEnd: 99 } as const;
 export const WEBDAV_UPLOAD_MODES = ['auto', 'presigned', 'multipart', 'direct'] as const;
 export type WebdavUploadMode = (typeof WEBDAV_UPLOAD_MODES)[number];
-export const MARKDOWN_EXTENSIONS = ['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd'] as const;
+export const MARKDOWN_EXTENSIONS = [
+  'md',
+  'markdown',
+  'mdown',
+  'mkd',
+  'mdwn',
+  'mdtxt',
+  'mdtext',
+  'rmd',
+] as const;
 
 /** Browser storage keys of spec section 3. */
 export const STORAGE_KEYS = {

@@ -3,14 +3,20 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_MESSAGES, endsSession, errorFromResponse } from './errors.ts';
 
 test('401 messages follow section 8 by call kind and auth type', () => {
-  const e = (kind: Parameters<typeof errorFromResponse>[3], auth: 'none' | 'admin' | 'apikey', message?: string) =>
-    errorFromResponse(401, message ? { message } : null, 'Unauthorized', kind, auth);
+  const e = (
+    kind: Parameters<typeof errorFromResponse>[3],
+    auth: 'none' | 'admin' | 'apikey',
+    message?: string,
+  ) => errorFromResponse(401, message ? { message } : null, 'Unauthorized', kind, auth);
   assert.is(e('share-password', 'none').message, 'wrong password');
   assert.is(e('share-password', 'none', 'nope').message, 'nope');
   assert.is(e('change-password', 'admin').message, 'verification failed');
   assert.is(e('default', 'admin', 'token expired').message, DEFAULT_MESSAGES.adminSessionExpired);
   assert.is(e('default', 'apikey', 'whatever').message, DEFAULT_MESSAGES.apiKeyInvalid);
-  assert.is(e('file', 'apikey', 'no access to this storage config').message, 'no access to this storage config');
+  assert.is(
+    e('file', 'apikey', 'no access to this storage config').message,
+    'no access to this storage config',
+  );
   assert.is(e('file', 'apikey', 'disk on fire').message, DEFAULT_MESSAGES.apiKeyInvalid);
   assert.is(e('default', 'none').message, DEFAULT_MESSAGES.unauthorized);
 });

@@ -84,7 +84,8 @@ export function errorFromResponse(
   const serverMessage = body?.message;
   const code: ErrorCode = body?.error ?? codeForStatus(status);
   if (status === 401) {
-    if (kind === 'share-password') return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.wrongPassword);
+    if (kind === 'share-password')
+      return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.wrongPassword);
     if (kind === 'change-password')
       return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.verificationFailed);
     if (authType === 'admin') return new ClipError(401, code, DEFAULT_MESSAGES.adminSessionExpired);
@@ -95,7 +96,8 @@ export function errorFromResponse(
     }
     return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.unauthorized);
   }
-  if (status === 409) return new ClipError(409, code, serverMessage || DEFAULT_MESSAGES.slugTaken, body?.data);
+  if (status === 409)
+    return new ClipError(409, code, serverMessage || DEFAULT_MESSAGES.slugTaken, body?.data);
   return new ClipError(status, code, serverMessage || `HTTP error ${status}: ${statusText}`, body?.data);
 }
 

@@ -2,11 +2,14 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { FetchLike } from './client.ts';
 
-export function createNodeFetch(options: { connections?: number; headersTimeoutMs?: number } = {}): FetchLike {
+export function createNodeFetch(
+  options: { connections?: number; headersTimeoutMs?: number } = {},
+): FetchLike {
   const dispatcher = new Agent({
     connections: options.connections ?? 16,
     headersTimeout: options.headersTimeoutMs ?? 300_000,
     bodyTimeout: 0,
   });
-  return (input, init) => undiciFetch(input, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+  return (input, init) =>
+    undiciFetch(input, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
 }

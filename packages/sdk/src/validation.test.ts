@@ -1,6 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { customKeyProblem, httpUrlProblem, isMarkdownFilename, maxViewsProblem, slugProblem, uploadContentType } from './validation.ts';
+import {
+  customKeyProblem,
+  httpUrlProblem,
+  isMarkdownFilename,
+  maxViewsProblem,
+  slugProblem,
+  uploadContentType,
+} from './validation.ts';
 
 test('slug rules of section 5', () => {
   assert.is(slugProblem('my-note_1'), null);
@@ -23,7 +30,8 @@ test('custom keys, max views, URLs', () => {
 });
 
 test('markdown detection by extension', () => {
-  for (const n of ['a.md', 'B.MARKDOWN', 'x.mdown', 'x.mkd', 'x.mdwn', 'x.mdtxt', 'x.mdtext', 'x.Rmd']) assert.ok(isMarkdownFilename(n), n);
+  for (const n of ['a.md', 'B.MARKDOWN', 'x.mdown', 'x.mkd', 'x.mdwn', 'x.mdtxt', 'x.mdtext', 'x.Rmd'])
+    assert.ok(isMarkdownFilename(n), n);
   assert.not.ok(isMarkdownFilename('md'));
   assert.not.ok(isMarkdownFilename('a.txt'));
   assert.is(uploadContentType('notes.md', 'text/plain'), 'text/markdown');

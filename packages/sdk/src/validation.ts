@@ -6,9 +6,37 @@ const SLUG_RE = new RegExp(SLUG_PATTERN);
 
 /** Words a custom slug may not be: they collide with routes or would mislead readers. */
 export const RESERVED_SLUGS: readonly string[] = [
-  'api', 'admin', 'raw', 'paste', 'pastes', 'file', 'files', 'upload', 'uploads', 'dav', 'webdav',
-  'mount-explorer', 'public', 'static', 'assets', 'login', 'logout', 'health', 'version', 'user',
-  'system', 'settings', 'share', 's3', 'url', 'fs', 'new', 'edit', 'delete', 'sw', 'manifest',
+  'api',
+  'admin',
+  'raw',
+  'paste',
+  'pastes',
+  'file',
+  'files',
+  'upload',
+  'uploads',
+  'dav',
+  'webdav',
+  'mount-explorer',
+  'public',
+  'static',
+  'assets',
+  'login',
+  'logout',
+  'health',
+  'version',
+  'user',
+  'system',
+  'settings',
+  'share',
+  's3',
+  'url',
+  'fs',
+  'new',
+  'edit',
+  'delete',
+  'sw',
+  'manifest',
 ];
 
 export function slugProblem(slug: string): string | null {
@@ -23,7 +51,8 @@ export const CUSTOM_KEY_PATTERN = '^[A-Za-z0-9_-]+$';
 
 export function customKeyProblem(key: string): string | null {
   if (key.length === 0) return 'custom key must not be empty';
-  if (!new RegExp(CUSTOM_KEY_PATTERN).test(key)) return 'custom key may contain only letters, digits, underscore and hyphen';
+  if (!new RegExp(CUSTOM_KEY_PATTERN).test(key))
+    return 'custom key may contain only letters, digits, underscore and hyphen';
   return null;
 }
 

@@ -15,7 +15,10 @@ const fails = (env: NodeJS.ProcessEnv, pattern: RegExp) => {
 
 test('defaults', () => {
   const c = loadConfig({});
-  assert.equal([c.port, c.host, c.databaseUrl, c.logLevel, c.sweepIntervalMs], [8787, '127.0.0.1', null, 'info', 60_000]);
+  assert.equal(
+    [c.port, c.host, c.databaseUrl, c.logLevel, c.sweepIntervalMs],
+    [8787, '127.0.0.1', null, 'info', 60_000],
+  );
   assert.ok(c.dataDir.endsWith('/data'));
 });
 
@@ -30,7 +33,10 @@ test('bad values are named', () => {
 });
 
 test('public URL loses its trailing slash', () => {
-  assert.is(loadConfig({ CLIP_PUBLIC_URL: 'https://clip.example.com/' }).publicUrl, 'https://clip.example.com');
+  assert.is(
+    loadConfig({ CLIP_PUBLIC_URL: 'https://clip.example.com/' }).publicUrl,
+    'https://clip.example.com',
+  );
 });
 
 test.run();

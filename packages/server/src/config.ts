@@ -61,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
   }
 
   const secret = optional(env, 'CLIP_SECRET') ?? defaults.secret ?? null;
-  if (secret !== null && secret.length < 16) throw new ConfigError('CLIP_SECRET must be at least 16 characters');
+  if (secret !== null && secret.length < 16)
+    throw new ConfigError('CLIP_SECRET must be at least 16 characters');
 
   const adminPassword = optional(env, 'CLIP_ADMIN_PASSWORD') ?? defaults.adminPassword ?? null;
   if (adminPassword !== null && adminPassword.length < 8)

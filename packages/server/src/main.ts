@@ -2,12 +2,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 
 const bundledWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig(env, { webDir: existsSync(bundledWeb) ? bundledWeb : null });
   } catch (err) {
@@ -23,7 +23,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       `\nFirst administrator created.\n  username: ${app.firstAdmin.username}\n  password: ${app.firstAdmin.generatedPassword}\nThis password is shown only once; change it in Admin > Settings.\n\n`,
     );
   }
-  process.stdout.write(`clip is listening on ${app.url}${config.webDir ? '' : ' (API only: the web app is not built)'}\n`);
+  process.stdout.write(
+    `clip is listening on ${app.url}${config.webDir ? '' : ' (API only: the web app is not built)'}\n`,
+  );
   const stop = async () => {
     await app.close();
     process.exit(0);

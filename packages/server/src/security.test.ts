@@ -17,7 +17,11 @@ test('secrets are stored hashed or sealed, never in plain text', async () => {
   try {
     const admin = await server.adminClient();
     const token = await server.adminToken();
-    const { key } = await admin.apiKeys.create({ name: 'secret-check', custom_key: 'plainly-visible-custom-key-42', text_permission: true });
+    const { key } = await admin.apiKeys.create({
+      name: 'secret-check',
+      custom_key: 'plainly-visible-custom-key-42',
+      text_permission: true,
+    });
     const generated = (await admin.apiKeys.create({ name: 'generated' })).key;
     const secrets = [TEST_ADMIN.password, token, key, generated];
 
@@ -29,7 +33,8 @@ test('secrets are stored hashed or sealed, never in plain text', async () => {
     // SQLite keeps its pages (and WAL) in the data dir; read them raw too.
     for (const file of filesBelow(server.dataDir)) dump += readFileSync(file).toString('latin1');
     assert.ok(dump.length > 1000, 'the dump holds the tables');
-    for (const secret of secrets) assert.not.ok(dump.includes(secret), `found a secret in plain text: ${secret.slice(0, 6)}...`);
+    for (const secret of secrets)
+      assert.not.ok(dump.includes(secret), `found a secret in plain text: ${secret.slice(0, 6)}...`);
   } finally {
     await server.close();
   }

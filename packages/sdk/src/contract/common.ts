@@ -14,7 +14,14 @@ export interface IdsBody {
 }
 export const idsBodySchema: JSONSchemaType<IdsBody> = {
   type: 'object',
-  properties: { ids: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 1000 } },
+  properties: {
+    ids: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      minItems: 1,
+      maxItems: 1000,
+    },
+  },
   required: ['ids'],
   additionalProperties: false,
 };

@@ -1,5 +1,11 @@
 import type { Transport } from '../client.ts';
-import type { ApiKey, BatchDeleteResult, CreateApiKeyBody, ListResult, UpdateApiKeyBody } from '../contract/index.ts';
+import type {
+  ApiKey,
+  BatchDeleteResult,
+  CreateApiKeyBody,
+  ListResult,
+  UpdateApiKeyBody,
+} from '../contract/index.ts';
 
 export class ApiKeysResource {
   readonly #t: Transport;

@@ -1,5 +1,10 @@
 import type { Transport } from '../client.ts';
-import type { AdminTokenInfo, ApiKeyVerification, ChangePasswordBody, LoginResult } from '../contract/index.ts';
+import type {
+  AdminTokenInfo,
+  ApiKeyVerification,
+  ChangePasswordBody,
+  LoginResult,
+} from '../contract/index.ts';
 
 export class AuthResource {
   readonly #t: Transport;

@@ -1,5 +1,11 @@
 import type { Transport } from '../client.ts';
-import type { Health, MaxUploadSize, SystemSettings, UpdateSystemSettingsBody, VersionInfo } from '../contract/index.ts';
+import type {
+  Health,
+  MaxUploadSize,
+  SystemSettings,
+  UpdateSystemSettingsBody,
+  VersionInfo,
+} from '../contract/index.ts';
 
 export class SystemResource {
   readonly #t: Transport;

@@ -17,10 +17,13 @@ export function createSecretBox(serverSecret: string): SecretBox {
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('sealed value has an unknown format');
+      if (version !== 'v1' || !iv || !tag || body === undefined)
+        throw new Error('sealed value has an unknown format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }

@@ -13,7 +13,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<Database> {
   let knex: Knex;
   let dialect: Dialect;
   if (options.databaseUrl) {
@@ -48,5 +51,9 @@ export async function openDatabase(options: { dataDir: string; databaseUrl: stri
 /** True when an error is a unique-constraint violation on either database. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

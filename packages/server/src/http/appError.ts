@@ -6,7 +6,12 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: ErrorCode, message: string, options: { data?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { data?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -15,8 +20,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, data?: unknown) => new AppError(400, 'VALIDATION_FAILED', message, { data });
-export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const badRequest = (message: string, data?: unknown) =>
+  new AppError(400, 'VALIDATION_FAILED', message, { data });
+export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
 export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);

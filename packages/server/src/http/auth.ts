@@ -1,7 +1,7 @@
 /** Resolves the caller into an Actor and applies a route's policy. */
 import type { Context, Next } from 'koa';
 import { invalidKey } from '../http/authErrors.ts';
-import { ANONYMOUS, type Actor } from '../services/actor.ts';
+import { type Actor, ANONYMOUS } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
 import { type Policy, requirePolicy } from '../services/permissions.ts';

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { AppError } from './appError.ts';
 
 /** Marks a value as already-sent raw output (streams, text): the middleware leaves it alone. */
-export const RAW = Symbol('raw-response');
+export const RAW = 'rawResponse';
 
 export function envelope(data: unknown, status = 200, message = 'success'): Envelope<unknown> {
   return { code: status, message, success: true, data: data === undefined ? null : data };
@@ -21,11 +21,20 @@ function failure(status: number, code: ErrorCode, message: string, data: unknown
 /** Maps errors thrown by libraries (body parser, multer, ...) to a client error where that is what they are. */
 function classify(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; code?: string; message?: string; expose?: boolean };
-  if (e?.type === 'entity.parse.failed' || (e?.status === 400 && err instanceof SyntaxError)) return new AppError(400, 'MALFORMED_JSON', 'request body is not valid JSON');
+  const e = err as {
+    status?: number;
+    statusCode?: number;
+    type?: string;
+    code?: string;
+    message?: string;
+    expose?: boolean;
+  };
+  if (e?.type === 'entity.parse.failed' || (e?.status === 400 && err instanceof SyntaxError))
+    return new AppError(400, 'MALFORMED_JSON', 'request body is not valid JSON');
   if (e?.type === 'entity.too.large' || e?.code === 'LIMIT_FILE_SIZE')
     return new AppError(413, 'PAYLOAD_TOO_LARGE', 'request body is too large');
-  if (e?.code?.startsWith?.('LIMIT_')) return new AppError(400, 'BAD_REQUEST', `upload refused: ${e.message}`);
+  if (e?.code?.startsWith?.('LIMIT_'))
+    return new AppError(400, 'BAD_REQUEST', `upload refused: ${e.message}`);
   const status = e?.status ?? e?.statusCode;
   if (status && status >= 400 && status < 500 && e?.expose !== false)
     return new AppError(status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', e.message || 'bad request');
@@ -52,7 +61,12 @@ export function envelopeMiddleware(logger: Logger) {
       const status = known?.status ?? 500;
       if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
       ctx.status = status;
-      const body = failure(status, known?.code ?? 'INTERNAL', known?.message ?? 'internal server error', known?.data);
+      const body = failure(
+        status,
+        known?.code ?? 'INTERNAL',
+        known?.message ?? 'internal server error',
+        known?.data,
+      );
       ctx.body = isApi ? body : body.message;
     }
   };

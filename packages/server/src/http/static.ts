@@ -53,7 +53,10 @@ export function serveWebApp(webDir: string) {
     ctx.length = info.size;
     ctx.lastModified = info.mtime;
     // Hashed assets live forever; the shell and the worker must be revalidated to pick up releases.
-    ctx.set('Cache-Control', path.includes(`${sep}assets${sep}`) && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.set(
+      'Cache-Control',
+      path.includes(`${sep}assets${sep}`) && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
     if (isServiceWorker) ctx.set('Service-Worker-Allowed', '/');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);

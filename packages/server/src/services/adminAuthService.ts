@@ -1,6 +1,11 @@
 /** Admin accounts, login with rate limiting, opaque tokens stored hashed, and password change. */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_TOKEN_TTL_MS, type AdminTokenInfo, type ChangePasswordBody, type LoginResult } from '@clip/sdk';
+import {
+  ADMIN_TOKEN_TTL_MS,
+  type AdminTokenInfo,
+  type ChangePasswordBody,
+  type LoginResult,
+} from '@clip/sdk';
 import type { Knex } from 'knex';
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
@@ -10,13 +15,21 @@ import type { RateLimiter } from './rateLimiter.ts';
 
 export interface AdminAuthService {
   /** Creates the first admin when there is none; answers the generated password when it made one up. */
-  ensureFirstAdmin(username: string | null, password: string | null): Promise<{ username: string; generatedPassword: string | null } | null>;
+  ensureFirstAdmin(
+    username: string | null,
+    password: string | null,
+  ): Promise<{ username: string; generatedPassword: string | null } | null>;
   login(username: string, password: string, clientAddress: string): Promise<LoginResult>;
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
   tokenInfo(actor: Actor): AdminTokenInfo;
-  changePassword(actor: Actor & { kind: 'admin' }, body: ChangePasswordBody, currentToken: string, clientAddress: string): Promise<void>;
+  changePassword(
+    actor: Actor & { kind: 'admin' },
+    body: ChangePasswordBody,
+    currentToken: string,
+    clientAddress: string,
+  ): Promise<void>;
 }
 
 export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminAuthService {
@@ -24,7 +37,12 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
     const token = randomToken();
     const now = Date.now();
     const expiresAt = now + ADMIN_TOKEN_TTL_MS;
-    await knex('admin_tokens').insert({ token_hash: sha256(token), admin_id: adminId, created_at: now, expires_at: expiresAt });
+    await knex('admin_tokens').insert({
+      token_hash: sha256(token),
+      admin_id: adminId,
+      created_at: now,
+      expires_at: expiresAt,
+    });
     // Expired tokens of this admin are dead weight; drop them while we are here.
     await knex('admin_tokens').where('admin_id', adminId).andWhere('expires_at', '<=', now).delete();
     return { token, expires_at: new Date(expiresAt).toISOString() };
@@ -67,7 +85,9 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
     },
 
     async logout(token) {
-      await knex('admin_tokens').where({ token_hash: sha256(token) }).delete();
+      await knex('admin_tokens')
+        .where({ token_hash: sha256(token) })
+        .delete();
     },
 
     async actorForToken(token) {
@@ -98,7 +118,10 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
       }
       const patch: Record<string, unknown> = { updated_at: Date.now() };
       if (body.newUsername !== undefined) {
-        const taken = await knex('admins').where({ username: body.newUsername }).whereNot({ id: actor.id }).first('id');
+        const taken = await knex('admins')
+          .where({ username: body.newUsername })
+          .whereNot({ id: actor.id })
+          .first('id');
         if (taken) throw badRequest(`username "${body.newUsername}" is taken`);
         patch.username = body.newUsername;
       }
@@ -106,7 +129,10 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
       await knex.transaction(async (trx) => {
         await trx('admins').where({ id: actor.id }).update(patch);
         // Every other session ends: whoever knew the old password is out.
-        await trx('admin_tokens').where({ admin_id: actor.id }).whereNot({ token_hash: sha256(currentToken) }).delete();
+        await trx('admin_tokens')
+          .where({ admin_id: actor.id })
+          .whereNot({ token_hash: sha256(currentToken) })
+          .delete();
       });
     },
   };

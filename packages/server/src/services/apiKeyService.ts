@@ -15,7 +15,7 @@ import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
-import { isoOrNull, iso } from './time.ts';
+import { iso, isoOrNull } from './time.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -138,7 +138,9 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     },
 
     async actorForKey(key) {
-      const row = await knex<ApiKeyRow>('api_keys').where({ key_hash: sha256(key) }).first();
+      const row = await knex<ApiKeyRow>('api_keys')
+        .where({ key_hash: sha256(key) })
+        .first();
       const now = Date.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
@@ -158,7 +160,10 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
 
     verification(actor) {
       if (actor.kind !== 'apikey') throw unauthorized('API key invalid or expired', 'INVALID_API_KEY');
-      return { permissions: actor.permissions, key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath } };
+      return {
+        permissions: actor.permissions,
+        key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath },
+      };
     },
   };
 }

@@ -23,12 +23,31 @@ const status = (fn: () => unknown): number | null => {
 };
 
 test('policies: admin passes all, keys need their flag, anonymous is 401', () => {
-  for (const p of ['admin', 'text', 'file', 'mount', 'authenticated'] as const) assert.is(status(() => requirePolicy(admin, p)), null);
-  assert.is(status(() => requirePolicy(key({ text: true }), 'text')), null);
-  assert.is(status(() => requirePolicy(key({ text: true }), 'file')), 403);
-  assert.is(status(() => requirePolicy(key({ text: true }), 'admin')), 403);
-  assert.is(status(() => requirePolicy({ kind: 'anonymous' }, 'text')), 401);
-  assert.is(status(() => requirePolicy({ kind: 'anonymous' }, 'public')), null);
+  for (const p of ['admin', 'text', 'file', 'mount', 'authenticated'] as const)
+    assert.is(
+      status(() => requirePolicy(admin, p)),
+      null,
+    );
+  assert.is(
+    status(() => requirePolicy(key({ text: true }), 'text')),
+    null,
+  );
+  assert.is(
+    status(() => requirePolicy(key({ text: true }), 'file')),
+    403,
+  );
+  assert.is(
+    status(() => requirePolicy(key({ text: true }), 'admin')),
+    403,
+  );
+  assert.is(
+    status(() => requirePolicy({ kind: 'anonymous' }, 'text')),
+    401,
+  );
+  assert.is(
+    status(() => requirePolicy({ kind: 'anonymous' }, 'public')),
+    null,
+  );
 });
 
 test('path normalisation: trailing slashes, dots, escapes', () => {
@@ -47,11 +66,23 @@ test('basic path scope: / grants all, /foo grants /foo/bar but never /foobar, ..
   assert.ok(!isPathWithin('/foo', '/foobar'));
   assert.ok(!isPathWithin('/foo', '/foo/../bar'));
   assert.ok(!isPathWithin('/foo', '/foo/../../foo2'));
-  assert.is(status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/x/')), null);
+  assert.is(
+    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/x/')),
+    null,
+  );
   assert.is(requirePathAccess(key({ mount: true }, '/foo'), '/foo/x/'), '/foo/x');
-  assert.is(status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foobar')), 403);
-  assert.is(status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/../../etc')), 403);
-  assert.is(status(() => requirePathAccess(admin, '/anything')), null);
+  assert.is(
+    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foobar')),
+    403,
+  );
+  assert.is(
+    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/../../etc')),
+    403,
+  );
+  assert.is(
+    status(() => requirePathAccess(admin, '/anything')),
+    null,
+  );
 });
 
 test('ownership: admin owns everything, a key its own records', () => {

@@ -39,6 +39,7 @@ export function requirePathAccess(actor: Actor, path: string): string {
   if (normalized === null) throw forbidden(`path "${path}" is not allowed`);
   if (actor.kind === 'admin') return normalized;
   if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
-  if (!isPathWithin(actor.basicPath, normalized)) throw forbidden(`no access to "${normalized}" for this API key`);
+  if (!isPathWithin(actor.basicPath, normalized))
+    throw forbidden(`no access to "${normalized}" for this API key`);
   return normalized;
 }

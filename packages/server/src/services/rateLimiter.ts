@@ -12,7 +12,10 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
-export function createRateLimiter(knex: Knex, options: { maxFailures: number; windowMs: number }): RateLimiter {
+export function createRateLimiter(
+  knex: Knex,
+  options: { maxFailures: number; windowMs: number },
+): RateLimiter {
   const table = () => knex('rate_limits');
   return {
     async check(key) {

@@ -15,7 +15,8 @@ export function createSettingsService(knex: Knex): SettingsService {
   async function get(): Promise<SystemSettings> {
     const rows: { key: string; value: string }[] = await knex('system_settings').select('key', 'value');
     const settings: SystemSettings = { ...DEFAULTS };
-    for (const { key, value } of rows) if (key in DEFAULTS) (settings as unknown as Record<string, unknown>)[key] = JSON.parse(value);
+    for (const { key, value } of rows)
+      if (key in DEFAULTS) (settings as unknown as Record<string, unknown>)[key] = JSON.parse(value);
     return settings;
   }
   return {
@@ -23,7 +24,10 @@ export function createSettingsService(knex: Knex): SettingsService {
     async update(body) {
       for (const [key, value] of Object.entries(body)) {
         if (value === undefined) continue;
-        await knex('system_settings').insert({ key, value: JSON.stringify(value) }).onConflict('key').merge();
+        await knex('system_settings')
+          .insert({ key, value: JSON.stringify(value) })
+          .onConflict('key')
+          .merge();
       }
       return get();
     },

@@ -65,15 +65,22 @@ export interface StorageDriver {
   read(path: string, range?: ByteRange): Promise<ReadResult>;
   /** Streams `body` into `path`, replacing it. On failure nothing is left at `path`. */
   write(path: string, body: Readable, options?: WriteOptions): Promise<WriteResult>;
-  /** Removes a file, or a directory and everything below it. Missing paths are not an error. */
+  /** Removes a file, or a directory and everything below it. Missing paths are not an error; the root is refused. */
   remove(path: string): Promise<void>;
+  /** Releases connections; the driver is unusable afterwards. */
+  close(): Promise<void>;
 }
 
 export interface PresignCapability {
   presignPut(path: string, options: { contentType?: string; expiresInSeconds: number }): Promise<string>;
   presignGet(
     path: string,
-    options: { expiresInSeconds: number; filename?: string; disposition?: 'inline' | 'attachment'; contentType?: string },
+    options: {
+      expiresInSeconds: number;
+      filename?: string;
+      disposition?: 'inline' | 'attachment';
+      contentType?: string;
+    },
   ): Promise<string>;
 }
 
@@ -85,23 +92,45 @@ export interface MultipartPart {
 export interface MultipartCapability {
   multipartInit(path: string, options: { contentType?: string }): Promise<{ uploadId: string }>;
   /** A presigned URL for one part, for uploads straight from a client. */
-  multipartPresignPart(path: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  multipartPresignPart(
+    path: string,
+    uploadId: string,
+    partNumber: number,
+    expiresInSeconds: number,
+  ): Promise<string>;
   /** Uploads one part through the server. */
-  multipartUploadPart(path: string, uploadId: string, partNumber: number, body: Readable, size: number): Promise<MultipartPart>;
+  multipartUploadPart(
+    path: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size: number,
+  ): Promise<MultipartPart>;
   multipartComplete(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult>;
-  multipartAbort(path: string, uploadId: string): Promise<void>;
+  /**
+   * Best effort: some stores refuse AbortMultipartUpload (s3rver answers MethodNotAllowed). Never throws;
+   * answers false (and logs) when the store did not confirm the abort. An unfinished upload is never visible.
+   */
+  multipartAbort(path: string, uploadId: string): Promise<boolean>;
 }
 
+/** Copies a file, or a directory with everything below it, replacing what is at `to`. */
 export interface CopyCapability {
   copy(from: string, to: string): Promise<void>;
 }
 
+/** Moves a file, or a directory with everything below it. */
 export interface RenameCapability {
   rename(from: string, to: string): Promise<void>;
 }
 
 export interface MkdirCapability {
   mkdir(path: string): Promise<void>;
+}
+
+/** The object's permanent, unsigned URL (custom host when configured): what a file share stores as s3_url. */
+export interface ObjectUrlCapability {
+  objectUrl(path: string): string;
 }
 
 export const canPresign = (d: StorageDriver): d is StorageDriver & PresignCapability =>
@@ -114,8 +143,12 @@ export const canRename = (d: StorageDriver): d is StorageDriver & RenameCapabili
   typeof (d as Partial<RenameCapability>).rename === 'function';
 export const canMkdir = (d: StorageDriver): d is StorageDriver & MkdirCapability =>
   typeof (d as Partial<MkdirCapability>).mkdir === 'function';
+export const hasObjectUrl = (d: StorageDriver): d is StorageDriver & ObjectUrlCapability =>
+  typeof (d as Partial<ObjectUrlCapability>).objectUrl === 'function';
 
 /** Raised by drivers for a path that would leave the root, holds NUL, or is otherwise unusable. */
 export class StoragePathError extends Error {}
 /** Raised by `read`/`stat`-dependent calls for a missing object. */
 export class StorageNotFoundError extends Error {}
+/** Raised by `read` when the range starts at or past the end of the object (HTTP 416). */
+export class StorageRangeError extends Error {}

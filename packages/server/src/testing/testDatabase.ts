@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const TEST_DATABASE_URL = process.env.CLIP_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL =
+  process.env.CLIP_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export function testDialect(): 'sqlite' | 'postgres' {
   return process.env.CLIP_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -34,6 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    release: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    release: () =>
+      admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -20,7 +20,12 @@ export interface TestServer {
   /** The admin's bearer token, for raw fetch calls. */
   adminToken(): Promise<string>;
   /** Creates an API key with the given permissions and answers a client that uses it. */
-  keyClient(perms?: { text?: boolean; file?: boolean; mount?: boolean; basic_path?: string }): Promise<{ client: ClipClient; id: string; key: string }>;
+  keyClient(perms?: {
+    text?: boolean;
+    file?: boolean;
+    mount?: boolean;
+    basic_path?: string;
+  }): Promise<{ client: ClipClient; id: string; key: string }>;
   close(): Promise<void>;
 }
 
@@ -42,21 +47,21 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const app = await startApp(config);
   let adminToken: string | null = null;
   const client = (auth?: Auth) => new ClipClient({ baseUrl: app.url, auth });
+  const getAdminToken = async () => {
+    adminToken ??= (await client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
+    return adminToken;
+  };
+  const adminClient = async () => client({ type: 'admin', token: await getAdminToken() });
   return {
     url: app.url,
     app,
     dataDir,
     databaseUrl: database.url,
     client,
-    async adminToken() {
-      adminToken ??= (await client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
-      return adminToken;
-    },
-    async adminClient() {
-      return client({ type: 'admin', token: await this.adminToken() });
-    },
+    adminToken: getAdminToken,
+    adminClient,
     async keyClient(perms = {}) {
-      const admin = await this.adminClient();
+      const admin = await adminClient();
       const created = await admin.apiKeys.create({
         name: `test key ${Math.random().toString(36).slice(2, 8)}`,
         text_permission: perms.text ?? false,

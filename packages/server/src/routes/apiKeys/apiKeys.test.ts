@@ -48,7 +48,11 @@ test('custom keys: charset, uniqueness', async () => {
   const bad = await failure(admin.apiKeys.create({ name: 'x', custom_key: 'has space!' }));
   assert.is(bad.status, 400);
   assert.match(bad.message, /custom_key/);
-  const key = await admin.apiKeys.create({ name: 'mine', custom_key: 'my-own_key-123', text_permission: true });
+  const key = await admin.apiKeys.create({
+    name: 'mine',
+    custom_key: 'my-own_key-123',
+    text_permission: true,
+  });
   assert.is(key.key, 'my-own_key-123');
   const dup = await failure(admin.apiKeys.create({ name: 'again', custom_key: 'my-own_key-123' }));
   assert.is(dup.status, 409);
@@ -59,22 +63,32 @@ test('custom keys: charset, uniqueness', async () => {
 test('name, expiry and basic path are validated', async () => {
   const admin = await server.adminClient();
   assert.match((await failure(admin.apiKeys.create({ name: '   ' }))).message, /body\.name/);
-  assert.match((await failure(admin.apiKeys.create({ name: 'x', expires_at: 'tomorrow' }))).message, /expires_at/);
+  assert.match(
+    (await failure(admin.apiKeys.create({ name: 'x', expires_at: 'tomorrow' }))).message,
+    /expires_at/,
+  );
   const past = new Date(Date.now() - 1000).toISOString();
   assert.match((await failure(admin.apiKeys.create({ name: 'x', expires_at: past }))).message, /future/);
-  assert.match((await failure(admin.apiKeys.create({ name: 'x', basic_path: '/../etc' }))).message, /basic_path/);
+  assert.match(
+    (await failure(admin.apiKeys.create({ name: 'x', basic_path: '/../etc' }))).message,
+    /basic_path/,
+  );
   const res = await fetch(`${server.url}/api/admin/api-keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await server.adminToken()}` },
     body: JSON.stringify({ name: 'x', text_permission: 'yes' }),
   });
   assert.is(res.status, 400);
-  assert.match((await res.json()).message, /body\.text_permission must be boolean/);
+  assert.match(((await res.json()) as { message: string }).message, /body\.text_permission must be boolean/);
 });
 
 test('an expired key is 401 everywhere', async () => {
   const admin = await server.adminClient();
-  const key = await admin.apiKeys.create({ name: 'short', text_permission: true, expires_at: new Date(Date.now() + 300).toISOString() });
+  const key = await admin.apiKeys.create({
+    name: 'short',
+    text_permission: true,
+    expires_at: new Date(Date.now() + 300).toISOString(),
+  });
   const client = server.client({ type: 'apikey', key: key.key });
   await client.auth.verifyApiKey();
   await new Promise((r) => setTimeout(r, 400));

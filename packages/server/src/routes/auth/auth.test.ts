@@ -1,4 +1,7 @@
-import { ClipError } from '@clip/sdk';
+import { ClipError, type Envelope as SdkEnvelope } from '@clip/sdk';
+
+type Envelope = SdkEnvelope<unknown>;
+
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
@@ -42,7 +45,7 @@ test('wrong credentials answer 401, then 429 with Retry-After', async () => {
   const limited = await res();
   assert.is(limited.status, 429);
   assert.ok(Number(limited.headers.get('retry-after')) > 0);
-  const body = await limited.json();
+  const body = (await limited.json()) as Envelope;
   assert.is(body.error, 'RATE_LIMITED');
   // Even the right password is refused while locked out.
   const right = await fetch(`${server.url}/api/admin/login`, {
@@ -55,15 +58,21 @@ test('wrong credentials answer 401, then 429 with Retry-After', async () => {
 
 test('bad input answers 400 naming the field, never 500', async () => {
   const post = (body: string) =>
-    fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
   const malformed = await post('{"username": ');
   assert.is(malformed.status, 400);
-  assert.is((await malformed.json()).error, 'MALFORMED_JSON');
-  const wrongType = await (await post('{"username": 5, "password": "x"}')).json();
+  assert.is(((await malformed.json()) as Envelope).error, 'MALFORMED_JSON');
+  const wrongType = (await (await post('{"username": 5, "password": "x"}')).json()) as Envelope;
   assert.match(wrongType.message, /body\.username/);
-  const unknown = await (await post('{"username": "a", "password": "x", "extra": 1}')).json();
+  const unknown = (await (await post('{"username": "a", "password": "x", "extra": 1}')).json()) as Envelope;
   assert.match(unknown.message, /body\.extra is not a known field/);
-  const long = await (await post(JSON.stringify({ username: 'a'.repeat(101), password: 'x' }))).json();
+  const long = (await (
+    await post(JSON.stringify({ username: 'a'.repeat(101), password: 'x' }))
+  ).json()) as Envelope;
   assert.is(long.code, 400);
   assert.match(long.message, /body\.username/);
   const notObject = await post('[1,2]');
@@ -73,7 +82,7 @@ test('bad input answers 400 naming the field, never 500', async () => {
 test('an unknown API path is a JSON 404', async () => {
   const res = await fetch(`${server.url}/api/does-not-exist`);
   assert.is(res.status, 404);
-  const body = await res.json();
+  const body = (await res.json()) as Envelope;
   assert.equal([body.success, body.error], [false, 'ROUTE_NOT_FOUND']);
 });
 

@@ -20,7 +20,10 @@ test('settings: defaults, update, validation, public max upload size', async () 
   const admin = await server.adminClient();
   assert.equal(await admin.system.settings(), { max_upload_size: 100, webdav_upload_mode: 'auto' });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 100 });
-  const updated = await admin.system.updateSettings({ max_upload_size: 0.5, webdav_upload_mode: 'multipart' });
+  const updated = await admin.system.updateSettings({
+    max_upload_size: 0.5,
+    webdav_upload_mode: 'multipart',
+  });
   assert.equal(updated, { max_upload_size: 0.5, webdav_upload_mode: 'multipart' });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 0.5 });
   for (const bad of [{ max_upload_size: 0 }, { max_upload_size: -1 }, { webdav_upload_mode: 'ftp' }, {}]) {
@@ -46,14 +49,26 @@ test('change password: rules, verification, other sessions revoked', async () =>
       if (message) assert.match((err as ClipError).message, message);
     }
   };
-  await expectStatus(admin.auth.changePassword({ currentPassword: 'test-admin-password' }), 400, /new username, a new password/);
+  await expectStatus(
+    admin.auth.changePassword({ currentPassword: 'test-admin-password' }),
+    400,
+    /new username, a new password/,
+  );
   await expectStatus(
     admin.auth.changePassword({ currentPassword: 'test-admin-password', newPassword: 'test-admin-password' }),
     400,
     /must differ/,
   );
-  await expectStatus(admin.auth.changePassword({ currentPassword: 'wrong-password', newPassword: 'another-pass-1' }), 401, /current password/);
-  await admin.auth.changePassword({ currentPassword: 'test-admin-password', newPassword: 'another-pass-1', newUsername: 'root' });
+  await expectStatus(
+    admin.auth.changePassword({ currentPassword: 'wrong-password', newPassword: 'another-pass-1' }),
+    401,
+    /current password/,
+  );
+  await admin.auth.changePassword({
+    currentPassword: 'test-admin-password',
+    newPassword: 'another-pass-1',
+    newUsername: 'root',
+  });
   assert.is((await admin.auth.verifyAdminToken()).username, 'root', 'the current session stays');
   await expectStatus(server.client({ type: 'admin', token: other }).auth.verifyAdminToken(), 401);
   await expectStatus(server.client().auth.login('admin', 'test-admin-password'), 401);
