@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { storageConformance } from '../conformance.ts';
+import { collect, failingBody, rejectsWith } from '../conformanceHelpers.ts';
+import { type StorageDriver, StoragePathError } from '../driver.ts';
+import { LocalDriver } from './localDriver.ts';
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'clip-local-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const conformance = suite<{ driver: StorageDriver }>('local driver conformance');
+storageConformance(conformance, {
+  // The root does not exist yet: the driver creates it on first use.
+  create: async () => new LocalDriver({ root: join(await tempDir(), 'storage') }),
+  expect: { presign: false, multipart: false, copy: true, rename: true, mkdir: true },
+});
+conformance.run();
+
+const jail = suite<{ base: string; root: string; driver: LocalDriver }>('local driver jail');
+jail.before(async (ctx) => {
+  ctx.base = await tempDir();
+  ctx.root = join(ctx.base, 'root');
+  await mkdir(join(ctx.root, 'inside'), { recursive: true });
+  await writeFile(join(ctx.base, 'secret.txt'), 'outside the root');
+  await mkdir(join(ctx.base, 'outdir'));
+  await writeFile(join(ctx.base, 'outdir', 'o.txt'), 'outside');
+  await symlink(join(ctx.base, 'secret.txt'), join(ctx.root, 'link-out'));
+  await symlink(join(ctx.base, 'outdir'), join(ctx.root, 'dir-out'));
+  await writeFile(join(ctx.root, 'inside', 'ok.txt'), 'fine');
+  await symlink(join(ctx.root, 'inside', 'ok.txt'), join(ctx.root, 'link-in'));
+  ctx.driver = new LocalDriver({ root: ctx.root });
+});
+
+jail('a symlink pointing out of the root is refused for every operation', async ({ driver, base }) => {
+  await rejectsWith(driver.read('link-out'), StoragePathError);
+  await rejectsWith(driver.stat('link-out'), StoragePathError);
+  await rejectsWith(driver.read('dir-out/o.txt'), StoragePathError);
+  await rejectsWith(driver.list('dir-out'), StoragePathError);
+  await rejectsWith(driver.write('dir-out/new.txt', Readable.from([Buffer.from('x')])), StoragePathError);
+  await rejectsWith(driver.mkdir('dir-out/newdir'), StoragePathError);
+  await rejectsWith(driver.copy('link-out', 'stolen.txt'), StoragePathError);
+  await rejectsWith(driver.rename('inside/ok.txt', 'dir-out/ok.txt'), StoragePathError);
+  assert.equal((await readdir(join(base, 'outdir'))).sort(), ['o.txt']);
+});
+
+jail(
+  'listing hides links that lead out; links inside work; /etc/passwd and NUL are refused',
+  async ({ driver }) => {
+    const names = (await driver.list('')).entries.map((e) => e.name).sort();
+    assert.equal(names, ['inside', 'link-in']);
+    assert.is((await collect((await driver.read('link-in')).stream)).toString(), 'fine');
+    await rejectsWith(driver.read('/etc/passwd'), StoragePathError);
+    await rejectsWith(driver.read('../secret.txt'), StoragePathError);
+    await rejectsWith(driver.read('inside/\0ok.txt'), StoragePathError);
+  },
+);
+
+jail('removing a link that leads out deletes the link, never its target', async ({ driver, base, root }) => {
+  await driver.remove('dir-out');
+  assert.equal(await readdir(join(base, 'outdir')), ['o.txt']);
+  assert.not.ok((await readdir(root)).includes('dir-out'));
+});
+
+jail('a failed write removes its temp file and the directories it created', async ({ driver, root }) => {
+  await rejectsWith(driver.write('fresh/a/b/file.bin', failingBody(4096)), Error);
+  assert.not.ok((await readdir(root)).includes('fresh'));
+  await rejectsWith(
+    driver.write('inside/short.bin', Readable.from([Buffer.alloc(10)]), { size: 11 }),
+    StoragePathError,
+  );
+  assert.equal(await readdir(join(root, 'inside')), ['ok.txt']);
+});
+
+jail.after(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+jail.run();

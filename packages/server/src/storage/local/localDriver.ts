@@ -1,0 +1,289 @@
+/**
+ * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
+ * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
+ * No presign or multipart: services stream through the server instead.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, type Stats } from 'node:fs';
+import { cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type ByteRange,
+  type CopyCapability,
+  type ListResultPage,
+  type MkdirCapability,
+  type ReadResult,
+  type RenameCapability,
+  type StorageDriver,
+  type StorageEntry,
+  StorageNotFoundError,
+  StoragePathError,
+  StorageRangeError,
+  type WriteOptions,
+  type WriteResult,
+} from '../driver.ts';
+import { baseName, childPath, isSameOrBelow } from '../paths.ts';
+import { Jail } from './jail.ts';
+
+/** Temp files of writes in progress; never listed. */
+const TEMP_PREFIX = '.clip-tmp-';
+const DEFAULT_PAGE = 1000;
+
+const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException)?.code;
+const isMissing = (err: unknown) => errno(err) === 'ENOENT' || errno(err) === 'ENOTDIR';
+
+function entryOf(path: string, st: Stats): StorageEntry {
+  const isDirectory = st.isDirectory();
+  return {
+    path,
+    name: baseName(path),
+    isDirectory,
+    size: isDirectory ? 0 : st.size,
+    modified: st.mtime,
+    etag: isDirectory ? null : `${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}`,
+    contentType: null,
+  };
+}
+
+export class LocalDriver implements StorageDriver, CopyCapability, RenameCapability, MkdirCapability {
+  readonly type = 'local' as const;
+  readonly #jail: Jail;
+
+  constructor(options: { root: string }) {
+    this.#jail = new Jail(options.root);
+  }
+
+  async stat(path: string): Promise<StorageEntry | null> {
+    const at = await this.#jail.locate(path);
+    try {
+      const st = await stat(at.full);
+      return st.isFile() || st.isDirectory() ? entryOf(at.path, st) : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async list(
+    path: string,
+    options: { cursor?: string | null; limit?: number } = {},
+  ): Promise<ListResultPage> {
+    const at = await this.#jail.locate(path);
+    const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, DEFAULT_PAGE));
+    let names: string[];
+    try {
+      names = (await readdir(at.full)).filter((n) => !n.startsWith(TEMP_PREFIX));
+    } catch (err) {
+      if (isMissing(err)) return { entries: [], cursor: null };
+      throw err;
+    }
+    // Byte order, like S3 listings, so a cursor means the same on both drivers.
+    names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const after = options.cursor ?? null;
+    const start =
+      after === null ? 0 : names.findIndex((n) => Buffer.compare(Buffer.from(n), Buffer.from(after)) > 0);
+    const page = start < 0 ? [] : names.slice(start, start + limit);
+    const entries = await Promise.all(page.map((name) => this.#entryIfInside(childPath(at.path, name))));
+    const more = start >= 0 && start + limit < names.length;
+    return {
+      entries: entries.filter((e): e is StorageEntry => e !== null),
+      cursor: more ? page[page.length - 1] : null,
+    };
+  }
+
+  /** A listed child, or null when it is a symlink leading out of the root, broken, or not a file or directory. */
+  async #entryIfInside(path: string): Promise<StorageEntry | null> {
+    try {
+      return await this.stat(path);
+    } catch (err) {
+      if (err instanceof StoragePathError) return null;
+      throw err;
+    }
+  }
+
+  async read(path: string, range?: ByteRange): Promise<ReadResult> {
+    const at = await this.#jail.locate(path);
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(at.full, 'r');
+    } catch (err) {
+      if (isMissing(err) || errno(err) === 'EISDIR') throw new StorageNotFoundError(`"${at.path}" not found`);
+      throw err;
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) throw new StorageNotFoundError(`"${at.path}" is not a file`);
+      let start = 0;
+      let end = st.size - 1;
+      if (range) {
+        if (range.start < 0 || range.end < range.start || range.start >= st.size)
+          throw new StorageRangeError(
+            `range ${range.start}-${range.end} is outside "${at.path}" (${st.size} bytes)`,
+          );
+        start = range.start;
+        end = Math.min(range.end, st.size - 1);
+      }
+      const length = end - start + 1;
+      const entry = entryOf(at.path, st);
+      let stream: Readable;
+      if (length === 0) {
+        // An empty file: createReadStream cannot express "zero bytes".
+        await handle.close();
+        stream = Readable.from([]);
+      } else stream = handle.createReadStream({ start, end, autoClose: true });
+      return {
+        stream,
+        length,
+        size: st.size,
+        etag: entry.etag,
+        modified: entry.modified,
+        contentType: null,
+      };
+    } catch (err) {
+      await handle.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  async write(path: string, body: Readable, options: WriteOptions = {}): Promise<WriteResult> {
+    const at = await this.#jail.locate(path);
+    if (at.path === '') throw new StoragePathError('cannot write to the storage root');
+    const dir = dirname(at.full);
+    const created = await this.#makeParent(dir, at.path);
+    const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
+    let written = 0;
+    try {
+      await pipeline(
+        body,
+        async function* count(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            written += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temp, { flags: 'wx', mode: 0o644 }),
+        { signal: options.signal },
+      );
+      if (options.size !== undefined && written !== options.size)
+        throw new StoragePathError(`body was ${written} bytes, expected ${options.size}`);
+      await rename(temp, at.full).catch((err) => {
+        if (errno(err) === 'EISDIR' || errno(err) === 'ENOTEMPTY')
+          throw new StoragePathError(`"${at.path}" is a directory`);
+        throw err;
+      });
+    } catch (err) {
+      await unlink(temp).catch(() => {});
+      await removeCreatedDirs(dir, created);
+      throw err;
+    }
+    const st = await stat(at.full);
+    return { size: st.size, etag: entryOf(at.path, st).etag };
+  }
+
+  /** Creates the parent directory; answers the first directory it had to create (for cleanup), if any. */
+  async #makeParent(dir: string, shown: string): Promise<string | undefined> {
+    try {
+      return await mkdir(dir, { recursive: true });
+    } catch (err) {
+      if (errno(err) === 'EEXIST' || errno(err) === 'ENOTDIR')
+        throw new StoragePathError(`a file is in the way of "${shown}"`);
+      throw err;
+    }
+  }
+
+  async remove(path: string): Promise<void> {
+    const at = await this.#jail.locateEntry(path);
+    if (at.path === '') throw new StoragePathError('refusing to remove the storage root');
+    // lstat: a symlink is removed itself, never followed (so one pointing out can still be deleted).
+    const st = await lstat(at.full).catch((err) => {
+      if (isMissing(err)) return null;
+      throw err;
+    });
+    if (!st) return;
+    if (st.isDirectory()) await rm(at.full, { recursive: true, force: true });
+    else await unlink(at.full);
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const src = await this.#existing(from);
+    const dst = await this.#jail.locate(to);
+    this.#refuseIntoItself(src.path, dst.path);
+    if (src.path === dst.path) return;
+    const dir = dirname(dst.full);
+    const created = await this.#makeParent(dir, dst.path);
+    if (src.isDirectory) {
+      await cp(src.full, dst.full, { recursive: true, force: true, verbatimSymlinks: true });
+      return;
+    }
+    const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
+    try {
+      await cp(src.full, temp);
+      await rename(temp, dst.full);
+    } catch (err) {
+      await unlink(temp).catch(() => {});
+      await removeCreatedDirs(dir, created);
+      throw err;
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const src = await this.#existing(from);
+    const dst = await this.#jail.locate(to);
+    this.#refuseIntoItself(src.path, dst.path);
+    if (src.path === dst.path) return;
+    await this.#makeParent(dirname(dst.full), dst.path);
+    try {
+      await rename(src.full, dst.full);
+    } catch (err) {
+      if (['EISDIR', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST'].includes(errno(err) ?? ''))
+        throw new StoragePathError(`cannot move "${src.path}" onto "${dst.path}": ${errno(err)}`);
+      throw err;
+    }
+  }
+
+  async mkdir(path: string): Promise<void> {
+    const at = await this.#jail.locate(path);
+    try {
+      await mkdir(at.full, { recursive: true });
+    } catch (err) {
+      if (errno(err) === 'EEXIST' || errno(err) === 'ENOTDIR')
+        throw new StoragePathError(`a file is in the way of "${at.path}"`);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  async #existing(path: string) {
+    const at = await this.#jail.locate(path);
+    const st = await stat(at.full).catch((err) => {
+      if (isMissing(err)) throw new StorageNotFoundError(`"${at.path}" not found`);
+      throw err;
+    });
+    if (at.path === '') throw new StoragePathError('the storage root cannot be copied or moved');
+    return { ...at, isDirectory: st.isDirectory() };
+  }
+
+  #refuseIntoItself(from: string, to: string): void {
+    if (to !== from && isSameOrBelow(from, to))
+      throw new StoragePathError(`cannot put "${from}" inside itself`);
+    if (to === '') throw new StoragePathError('cannot replace the storage root');
+  }
+}
+
+/** After a failed write: removes the directories this write created, deepest first, while they are empty. */
+async function removeCreatedDirs(dir: string, firstCreated: string | undefined): Promise<void> {
+  if (!firstCreated) return;
+  for (let d = dir; d.length >= firstCreated.length; d = dirname(d)) {
+    if (
+      !(await rmdir(d).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    if (d === firstCreated) return;
+  }
+}
