@@ -2,8 +2,10 @@ import { type ClientOptions, Transport } from './client.ts';
 import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
 import { DashboardResource } from './resources/dashboard.ts';
+import { FilesResource } from './resources/files.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { SystemResource } from './resources/system.ts';
+import { UrlResource } from './resources/url.ts';
 
 /** The typed client: one resource per API family, over one transport. */
 export class ClipClient {
@@ -12,6 +14,8 @@ export class ClipClient {
   readonly apiKeys: ApiKeysResource;
   readonly system: SystemResource;
   readonly pastes: PastesResource;
+  readonly files: FilesResource;
+  readonly url: UrlResource;
   readonly dashboard: DashboardResource;
 
   constructor(options: ClientOptions) {
@@ -20,6 +24,8 @@ export class ClipClient {
     this.apiKeys = new ApiKeysResource(this.transport);
     this.system = new SystemResource(this.transport);
     this.pastes = new PastesResource(this.transport);
+    this.files = new FilesResource(this.transport);
+    this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
   }
 
