@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer, type TestServer } from '../testing/testServer.ts';
+
+let server: TestServer;
+let webDir: string;
+test.before(async () => {
+  webDir = await mkdtemp(join(tmpdir(), 'clip-web-'));
+  await mkdir(join(webDir, 'assets'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>clip shell</title>');
+  await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  server = await startTestServer({ webDir, maxTextBytes: 1000 });
+});
+test.after(async () => {
+  await server?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+test('SPA fallback serves the shell for app routes', async () => {
+  for (const path of ['/', '/paste/abc', '/admin/settings', '/mount-explorer/a/b']) {
+    const res = await fetch(`${server.url}${path}`);
+    assert.is(res.status, 200, path);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await res.text(), /clip shell/);
+  }
+});
+
+test('assets are served with long caching; the worker is revalidated', async () => {
+  const js = await fetch(`${server.url}/assets/app-1234.js`);
+  assert.match(js.headers.get('content-type') ?? '', /javascript/);
+  assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+  const sw = await fetch(`${server.url}/sw.js`);
+  assert.is(sw.headers.get('cache-control'), 'no-cache');
+});
+
+test('API paths never fall back to the web app', async () => {
+  const res = await fetch(`${server.url}/api/nothing-here`);
+  assert.is(res.status, 404);
+  assert.match(res.headers.get('content-type') ?? '', /json/);
+});
+
+test('no path leaves the web directory', async () => {
+  for (const path of [
+    '/..%2f..%2f..%2fetc%2fpasswd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2f..%2fetc/hostname',
+  ]) {
+    const res = await fetch(`${server.url}${path}`);
+    const body = await res.text();
+    assert.not.match(body, /root:/, path);
+    assert.ok(res.status === 200 ? /clip shell/.test(body) : res.status === 404, path);
+  }
+});
+
+test('an oversized JSON body is 413, not a crash', async () => {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'x'.repeat(200_000) }),
+  });
+  assert.is(res.status, 413);
+  assert.is(((await res.json()) as { error: string }).error, 'PAYLOAD_TOO_LARGE');
+});
+
+test.run();
