@@ -13,10 +13,14 @@ import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
+import { registerCacheRoutes } from './routes/cache/index.ts';
+import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
+import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
+import { createDashboardService } from './services/dashboardService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
@@ -44,6 +48,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     adminAuth: createAdminAuthService(db.knex, limiter),
     apiKeys: createApiKeyService(db.knex, box),
     settings: createSettingsService(db.knex),
+    dashboard: createDashboardService(db.knex),
+    caches: createCacheRegistry(),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -52,6 +58,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerSystemRoutes(api, deps);
   registerAuthRoutes(api, deps);
   registerApiKeyRoutes(api, deps);
+  registerDashboardRoutes(api, deps);
+  registerCacheRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   app.use(async (ctx, next) => {

@@ -15,7 +15,11 @@ type Warn = (obj: object, msg: string) => void;
  * Counts one view of a share of `kind` today. Resolves in every case (never rejects), so callers on a
  * read path may fire it without awaiting: `void recordView(knex, 'text')`.
  */
-export async function recordView(knex: Knex, kind: ShareKind, options: { now?: number; warn?: Warn } = {}): Promise<void> {
+export async function recordView(
+  knex: Knex,
+  kind: ShareKind,
+  options: { now?: number; warn?: Warn } = {},
+): Promise<void> {
   try {
     await knex('share_views_daily')
       .insert({ day: utcDay(options.now ?? Date.now()), kind, count: 1 })

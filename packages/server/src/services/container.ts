@@ -5,6 +5,8 @@ import type { Database } from '../db/connect.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
+import type { CacheRegistry } from './cacheRegistry.ts';
+import type { DashboardService } from './dashboardService.ts';
 import type { SettingsService } from './settingsService.ts';
 
 export interface Services {
@@ -16,6 +18,9 @@ export interface Services {
   adminAuth: AdminAuthService;
   apiKeys: ApiKeyService;
   settings: SettingsService;
+  dashboard: DashboardService;
+  /** Server-side caches (mount listings, fs metadata) register here so "clear cache" reaches them. */
+  caches: CacheRegistry;
 }
 
 export interface RouteDeps {
