@@ -11,16 +11,20 @@ import { openDatabase } from './db/connect.ts';
 import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import { createPasteSweep } from './jobs/sweepPastes.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
+import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
+import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
@@ -37,9 +41,19 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
   const box = createSecretBox(loadServerSecret(config.dataDir, config.secret));
-  const limiter = createRateLimiter(db.knex, { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs });
+  const limiter = createRateLimiter(db.knex, {
+    maxFailures: config.loginMaxFailures,
+    windowMs: config.loginWindowMs,
+  });
 
   let origin = config.publicUrl ?? '';
+  const pastes = createPasteService({
+    knex: db.knex,
+    dialect: db.dialect,
+    limiter,
+    maxTextBytes: config.maxTextBytes,
+    origin: () => origin,
+  });
   const services: Services = {
     config,
     logger,
@@ -50,6 +64,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     settings: createSettingsService(db.knex),
     dashboard: createDashboardService(db.knex),
     caches: createCacheRegistry(),
+    pastes,
+    sweepPastes: createPasteSweep(pastes, logger),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -60,6 +76,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerApiKeyRoutes(api, deps);
   registerDashboardRoutes(api, deps);
   registerCacheRoutes(api, deps);
+  registerPasteRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   app.use(async (ctx, next) => {
@@ -70,7 +87,13 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       await next();
     } finally {
       logger.info(
-        { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          reqId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }
@@ -96,11 +119,15 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   if (!config.publicUrl) origin = url;
 
+  const scheduler = createScheduler(logger);
+  scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
+
   return {
     url,
     services,
     firstAdmin,
     async close() {
+      await scheduler.stopAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -17,7 +17,13 @@ export interface CreatePasteBody {
   format?: PasteFormat;
 }
 
-const slug = { type: 'string', minLength: 1, maxLength: SLUG_MAX, pattern: SLUG_PATTERN, nullable: true } as const;
+const slug = {
+  type: 'string',
+  minLength: 1,
+  maxLength: SLUG_MAX,
+  pattern: SLUG_PATTERN,
+  nullable: true,
+} as const;
 const title = { type: 'string', maxLength: 200, nullable: true } as const;
 const remark = { type: 'string', maxLength: 1000, nullable: true } as const;
 const expiresIn = { type: 'number', minimum: 0, maximum: 24 * 365 * 100, nullable: true } as const;
@@ -43,13 +49,16 @@ export const createPasteBodySchema: JSONSchemaType<CreatePasteBody> = {
 export interface UpdatePasteBody {
   content?: string;
   slug?: string;
-  title?: string;
-  remark?: string;
+  /** null clears. */
+  title?: string | null;
+  /** null clears. */
+  remark?: string | null;
   /** A string sets the password, null clears it. */
   password?: string | null;
   /** Hours from now; 0 or null = never. */
   expires_in?: number | null;
-  max_views?: number;
+  /** 0 (or null) = unlimited. */
+  max_views?: number | null;
   format?: PasteFormat;
 }
 export const updatePasteBodySchema: JSONSchemaType<UpdatePasteBody> = {
@@ -75,6 +84,37 @@ export const passwordBodySchema: JSONSchemaType<PasswordBody> = {
   type: 'object',
   properties: { password: { type: 'string', minLength: 1, maxLength: 200 } },
   required: ['password'],
+  additionalProperties: false,
+};
+
+/** Listing: `page`/`limit` or `limit`/`offset` (the answer echoes whichever was asked), newest first by default. */
+export interface PasteListQuery {
+  page?: number;
+  limit?: number;
+  offset?: number;
+  /** Matches slug, title, remark or content, case-insensitively. */
+  search?: string;
+  order?: 'asc' | 'desc';
+}
+export const pasteListQuerySchema: JSONSchemaType<PasteListQuery> = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, nullable: true },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, nullable: true },
+    offset: { type: 'integer', minimum: 0, nullable: true },
+    search: { type: 'string', maxLength: 200, nullable: true },
+    order: { type: 'string', enum: ['asc', 'desc'], nullable: true },
+  },
+  additionalProperties: false,
+};
+
+/** `POST /admin/pastes/clear-expired`: the body is optional; `clearExpired: false` changes nothing. */
+export interface ClearExpiredBody {
+  clearExpired?: boolean;
+}
+export const clearExpiredBodySchema: JSONSchemaType<ClearExpiredBody> = {
+  type: 'object',
+  properties: { clearExpired: { type: 'boolean', nullable: true } },
   additionalProperties: false,
 };
 

@@ -5,16 +5,12 @@ import type {
   CreatePasteBody,
   ListResult,
   PasteCreated,
+  PasteListQuery,
   PasteLocked,
   PasteRecord,
   PasteView,
   UpdatePasteBody,
 } from '../contract/index.ts';
-
-export interface PasteListQuery {
-  search?: string;
-  order?: 'asc' | 'desc';
-}
 
 /** Text shares: the public calls, and management under /admin (admin) or /user (API key). */
 export class PastesResource {
@@ -31,12 +27,15 @@ export class PastesResource {
   }
   /** Verifies the password and answers the content (counts a view). 401 'wrong password' on a bad one. */
   unlock(slug: string, password: string): Promise<PasteView> {
-    return this.#t.request('POST', `/paste/${encodeURIComponent(slug)}`, { body: { password }, kind: 'share-password' });
+    return this.#t.request('POST', `/paste/${encodeURIComponent(slug)}`, {
+      body: { password },
+      kind: 'share-password',
+    });
   }
-  /** The exact stored text. */
+  /** The exact stored text. A 401 here is always about the share's password, never the client's auth. */
   async raw(slug: string, password?: string): Promise<string> {
     const res = await this.#t.send('GET', `/raw/${encodeURIComponent(slug)}`, { query: { password } });
-    if (!res.ok) return this.#t.fail(res, password ? 'share-password' : 'default');
+    if (!res.ok) return this.#t.fail(res, 'share-password');
     return res.text();
   }
   rawUrl(slug: string, password?: string): string {
@@ -48,7 +47,7 @@ export class PastesResource {
     return this.#t.auth.type === 'admin' ? '/admin/pastes' : '/user/pastes';
   }
   /** Admin lists page by `page`/`limit`; key users by `limit`/`offset` (both accepted by both). */
-  list(query: PasteListQuery & { page?: number; limit?: number; offset?: number } = {}): Promise<ListResult<PasteRecord>> {
+  list(query: PasteListQuery = {}): Promise<ListResult<PasteRecord>> {
     return this.#t.request('GET', this.#scope(), { query: { ...query } });
   }
   getById(id: string): Promise<PasteRecord> {

@@ -3,10 +3,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
+import type { SweepResult } from '../jobs/sweepPastes.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
+import type { PasteService } from './pasteService.ts';
 import type { SettingsService } from './settingsService.ts';
 
 export interface Services {
@@ -21,6 +23,9 @@ export interface Services {
   dashboard: DashboardService;
   /** Server-side caches (mount listings, fs metadata) register here so "clear cache" reaches them. */
   caches: CacheRegistry;
+  pastes: PasteService;
+  /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
+  sweepPastes(): Promise<SweepResult>;
 }
 
 export interface RouteDeps {

@@ -1,0 +1,46 @@
+/** Text shares: creation and the public reads (`/paste/{slug}`, `/raw/{slug}`), plus management routes. */
+import { createPasteBodySchema, passwordBodySchema } from '@clip/sdk';
+import type Router from '@koa/router';
+import { actorOf } from '../../http/auth.ts';
+import { RAW } from '../../http/envelope.ts';
+import { checkBody } from '../../http/validate.ts';
+import type { RouteDeps } from '../../services/container.ts';
+import { registerPasteManagementRoutes } from './manage.ts';
+
+export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
+  const { services, auth } = deps;
+  const { pastes } = services;
+
+  router.post('/paste', auth('text'), async (ctx) => {
+    const body = checkBody(createPasteBodySchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await pastes.create(actorOf(ctx), body);
+  });
+
+  // Reads count views: no cache may answer one in the server's place.
+  router.get('/paste/:slug', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await pastes.view(ctx.params.slug);
+  });
+
+  router.post('/paste/:slug', async (ctx) => {
+    const { password } = checkBody(passwordBodySchema, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await pastes.unlock(ctx.params.slug, password, ctx.ip);
+  });
+
+  router.get('/raw/:slug', async (ctx) => {
+    const password = typeof ctx.query.password === 'string' ? ctx.query.password : undefined;
+    const row = await pastes.raw(ctx.params.slug, password, ctx.ip);
+    ctx.state[RAW] = true;
+    // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Content-Disposition', `inline; filename="${row.slug}.txt"`);
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = row.content;
+  });
+
+  registerPasteManagementRoutes(router, deps);
+}

@@ -1,0 +1,137 @@
+/**
+ * Managing text shares: the admin sees all, an API key only what it created (permissions.ownerFilter).
+ * Another creator's share answers 404 exactly like a missing one, so existence is never revealed.
+ */
+import type {
+  BatchDeleteResult,
+  ClearExpiredResult,
+  ListResult,
+  PasteRecord,
+  UpdatePasteBody,
+} from '@clip/sdk';
+import type { Knex } from 'knex';
+import { hashPassword } from '../crypto/passwords.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import { badRequest, notFound } from '../http/appError.ts';
+import type { Actor } from './actor.ts';
+import type { PasteQueries, PasteRow } from './pasteQueries.ts';
+import { checkContent, checkSlug, optionalText, slugTaken, toRecord } from './pasteRules.ts';
+import { ownerFilter } from './permissions.ts';
+import { expiryFromHours } from './time.ts';
+
+export interface PasteListOptions {
+  search?: string;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface PasteManagement {
+  list(actor: Actor, options: PasteListOptions): Promise<ListResult<PasteRecord>>;
+  get(actor: Actor, id: string): Promise<PasteRecord>;
+  update(actor: Actor, id: string, body: UpdatePasteBody): Promise<PasteRecord>;
+  remove(actor: Actor, id: string): Promise<void>;
+  batchDelete(actor: Actor, ids: string[]): Promise<BatchDeleteResult>;
+  /** Deletes the actor's expired and used-up shares (all of them for the admin). */
+  clearExpired(actor: Actor): Promise<ClearExpiredResult>;
+}
+
+export interface PasteManagementDeps {
+  knex: Knex;
+  queries: PasteQueries;
+  maxTextBytes: number;
+  origin(): string;
+}
+
+const notFoundById = (id: string) => notFound(`text share ${id} not found`);
+
+/** `%`, `_` and the escape character itself match literally in the search. */
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+function nonNull<T>(value: T | null | undefined, field: string): T {
+  if (value === null) throw badRequest(`body.${field} cannot be null`);
+  return value as T;
+}
+
+export function createPasteManagement(deps: PasteManagementDeps): PasteManagement {
+  const { knex } = deps;
+
+  /** The shares an actor may see and touch. */
+  function owned(actor: Actor): Knex.QueryBuilder<PasteRow> {
+    const query = knex<PasteRow>('pastes');
+    const creators = ownerFilter(actor);
+    if (creators !== null) query.whereIn('created_by', creators);
+    return query;
+  }
+
+  async function patchFor(body: UpdatePasteBody): Promise<Partial<PasteRow>> {
+    const patch: Partial<PasteRow> = { updated_at: Date.now() };
+    if (body.content !== undefined)
+      patch.content = checkContent(nonNull(body.content, 'content'), deps.maxTextBytes);
+    if (body.slug !== undefined) patch.slug = checkSlug(nonNull(body.slug, 'slug'));
+    if (body.format !== undefined) patch.format = nonNull(body.format, 'format');
+    if (body.title !== undefined) patch.title = optionalText(body.title);
+    if (body.remark !== undefined) patch.remark = optionalText(body.remark);
+    if (body.password !== undefined)
+      patch.password_hash = body.password === null ? null : await hashPassword(body.password);
+    if (body.expires_in !== undefined) patch.expires_at = expiryFromHours(body.expires_in);
+    if (body.max_views !== undefined) patch.max_views = body.max_views ?? 0;
+    return patch;
+  }
+
+  return {
+    async list(actor, { search, order = 'desc', limit, offset }) {
+      const query = owned(actor);
+      if (search) {
+        const pattern = likePattern(search);
+        query.where((w) => {
+          for (const column of ['slug', 'title', 'remark', 'content'])
+            w.orWhereRaw(`lower(${column}) LIKE ? ESCAPE '!'`, [pattern]);
+        });
+      }
+      const [{ n }] = await query.clone().count({ n: '*' });
+      const rows: PasteRow[] = await query
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(limit)
+        .offset(offset);
+      return { items: rows.map((row) => toRecord(row, deps.origin())), total: Number(n) };
+    },
+
+    async get(actor, id) {
+      const row = await owned(actor).where({ id }).first();
+      if (!row) throw notFoundById(id);
+      return toRecord(row, deps.origin());
+    },
+
+    async update(actor, id, body) {
+      const patch = await patchFor(body);
+      let rows: PasteRow[];
+      try {
+        rows = (await owned(actor).where({ id }).update(patch).returning('*')) as PasteRow[];
+      } catch (err) {
+        if (isUniqueViolation(err)) throw slugTaken();
+        throw err;
+      }
+      if (!rows[0]) throw notFoundById(id);
+      return toRecord(rows[0], deps.origin());
+    },
+
+    async remove(actor, id) {
+      if ((await owned(actor).where({ id }).delete()) === 0) throw notFoundById(id);
+    },
+
+    async batchDelete(actor, ids) {
+      const removed = (await owned(actor).whereIn('id', ids).delete().returning('id')) as { id: string }[];
+      const gone = new Set(removed.map((r) => r.id));
+      return {
+        deleted: gone.size,
+        failed: [...new Set(ids)].filter((id) => !gone.has(id)).map((id) => ({ id, message: 'not found' })),
+      };
+    },
+
+    async clearExpired(actor) {
+      return { deleted: await deps.queries.deleteDead(Date.now(), ownerFilter(actor)) };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/** Spec section 5 for text shares, and how a stored share looks on the wire. */
+import {
+  contentProblem,
+  DEFAULT_MESSAGES,
+  type PasteFormat,
+  type PasteRecord,
+  type PasteView,
+  slugProblem,
+} from '@clip/sdk';
+import { badRequest, conflict, tooLarge } from '../http/appError.ts';
+import type { PasteRow, ReadRow } from './pasteQueries.ts';
+import { iso, isoOrNull } from './time.ts';
+
+export const slugTaken = () => conflict(DEFAULT_MESSAGES.slugTaken, 'SLUG_TAKEN');
+
+export function checkSlug(slug: string): string {
+  const problem = slugProblem(slug);
+  if (problem) throw badRequest(`body.${problem}`);
+  return slug;
+}
+
+/** Not blank, storable on both databases (Postgres text refuses NUL), within the size limit in UTF-8 bytes. */
+export function checkContent(content: string, maxBytes: number): string {
+  const problem = contentProblem(content);
+  if (problem) throw badRequest(`body.${problem}`);
+  if (content.includes('\0')) throw badRequest('body.content must not contain NUL characters');
+  const bytes = Buffer.byteLength(content, 'utf8');
+  if (bytes > maxBytes) throw tooLarge(`body.content is ${bytes} bytes; the limit is ${maxBytes} bytes`);
+  return content;
+}
+
+/** Optional free text: an empty string stores nothing. */
+export const optionalText = (value: string | null | undefined): string | null => (value ? value : null);
+
+export interface ShareLinks {
+  url: string;
+  raw_url: string;
+}
+
+export function linksFor(origin: string, slug: string): ShareLinks {
+  const s = encodeURIComponent(slug);
+  return { url: `${origin}/paste/${s}`, raw_url: `${origin}/api/raw/${s}` };
+}
+
+export function toView(row: ReadRow, hasPassword: boolean): PasteView {
+  return {
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    remark: row.remark,
+    format: row.format as PasteFormat,
+    created_at: iso(row.created_at),
+    expires_at: isoOrNull(row.expires_at),
+    max_views: row.max_views,
+    views: row.views,
+    has_password: hasPassword,
+  };
+}
+
+export function toRecord(row: PasteRow, origin: string): PasteRecord {
+  return {
+    id: row.id,
+    ...toView(row, row.password_hash !== null),
+    created_by: row.created_by,
+    updated_at: iso(row.updated_at),
+    ...linksFor(origin, row.slug),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Text shares: creation and the public reads. A successful content read counts one view in the same
+ * statement that checks expiry and the view limit (pasteQueries.ts), so the hot path is one round trip.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
+import type { Knex } from 'knex';
+import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import { randomSlug } from '../crypto/tokens.ts';
+import { type Dialect, isUniqueViolation } from '../db/connect.ts';
+import { gone, notFound, unauthorized } from '../http/appError.ts';
+import { type Actor, creatorId } from './actor.ts';
+import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
+import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
+import { checkContent, checkSlug, linksFor, optionalText, slugTaken, toView } from './pasteRules.ts';
+import type { RateLimiter } from './rateLimiter.ts';
+import { expiryFromHours, iso, isoOrNull } from './time.ts';
+
+/** Random slugs are retried on collision; after a few misses they grow, so a crowded space still ends. */
+const RANDOM_SLUG_ATTEMPTS = 8;
+
+export interface PasteReadOutcome {
+  row: ReadRow;
+  hasPassword: boolean;
+}
+
+export interface PasteService extends PasteManagement {
+  create(actor: Actor, body: CreatePasteBody): Promise<PasteCreated>;
+  /** GET /paste/{slug}: the content (one view counted), or `requires_password` for a protected share. */
+  view(slug: string): Promise<PasteView | PasteLocked>;
+  /** POST /paste/{slug}: checks the password (rate limited per client) and answers the content. */
+  unlock(slug: string, password: string, clientAddress: string): Promise<PasteView>;
+  /** GET /raw/{slug}: the stored text; a protected share needs its password. */
+  raw(slug: string, password: string | undefined, clientAddress: string): Promise<ReadRow>;
+  /** Deletes expired and used-up shares everywhere; what the periodic sweep runs. */
+  removeDead(now?: number): Promise<number>;
+}
+
+export interface PasteServiceDeps {
+  knex: Knex;
+  dialect: Dialect;
+  limiter: RateLimiter;
+  maxTextBytes: number;
+  /** The public origin links are built on. */
+  origin(): string;
+}
+
+const goneError = (slug: string) => gone(`text share "${slug}" has expired or reached its view limit`);
+const missing = (slug: string) => notFound(`text share "${slug}" not found`);
+
+export function createPasteService(deps: PasteServiceDeps): PasteService {
+  const { knex, limiter } = deps;
+  const q = createPasteQueries(knex, deps.dialect);
+
+  /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
+  async function requireLive(slug: string, now: number): Promise<PasteRow> {
+    const row = await q.bySlug(slug);
+    if (!row) throw missing(slug);
+    if (!isLive(row, now)) throw goneError(slug);
+    return row;
+  }
+
+  /** Reads a share without a password: the row, or 'locked' when it has one. */
+  async function readOpen(slug: string): Promise<ReadRow | 'locked'> {
+    // Two tries: the probe can see a share that changed between the statements (password cleared, limit raised).
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const now = Date.now();
+      const row = await q.countUnprotected(slug, now);
+      if (row) return row;
+      const probe = await requireLive(slug, now);
+      if (probe.password_hash !== null) return 'locked';
+    }
+    throw goneError(slug);
+  }
+
+  async function readWithPassword(
+    slug: string,
+    password: string,
+    clientAddress: string,
+  ): Promise<PasteReadOutcome> {
+    const now = Date.now();
+    const probe = await requireLive(slug, now);
+    if (probe.password_hash === null) {
+      const row = await readOpen(slug);
+      if (row === 'locked') throw unauthorized('wrong password', 'WRONG_PASSWORD');
+      return { row, hasPassword: false };
+    }
+    const limitKey = `share-password:${clientAddress}`;
+    await limiter.check(limitKey);
+    if (!(await verifyPassword(password, probe.password_hash))) {
+      await limiter.recordFailure(limitKey);
+      throw unauthorized('wrong password', 'WRONG_PASSWORD');
+    }
+    // No reset on success: anyone can make a share with a known password, so success proves nothing.
+    const row = await q.countVerified(probe.id, probe.password_hash, Date.now());
+    if (row) return { row, hasPassword: true };
+    await requireLive(slug, Date.now());
+    throw goneError(slug);
+  }
+
+  async function insertWithSlug(row: PasteRow, custom: string | null): Promise<void> {
+    for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
+      row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
+      try {
+        await knex('pastes').insert(row);
+        return;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (custom !== null) throw slugTaken();
+      }
+    }
+    throw new Error(`no free random slug after ${RANDOM_SLUG_ATTEMPTS} attempts`);
+  }
+
+  return {
+    ...createPasteManagement({ knex, queries: q, maxTextBytes: deps.maxTextBytes, origin: deps.origin }),
+
+    async create(actor, body) {
+      const content = checkContent(body.content, deps.maxTextBytes);
+      const custom = body.slug === undefined || body.slug === null ? null : checkSlug(body.slug);
+      const now = Date.now();
+      const row: PasteRow = {
+        id: randomUUID(),
+        slug: '',
+        title: optionalText(body.title),
+        content,
+        format: (body.format ?? 'text') satisfies PasteFormat,
+        remark: optionalText(body.remark),
+        password_hash: body.password ? await hashPassword(body.password) : null,
+        expires_at: expiryFromHours(body.expires_in, now),
+        max_views: body.max_views ?? 0,
+        views: 0,
+        created_by: creatorId(actor),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertWithSlug(row, custom);
+      return {
+        id: row.id,
+        slug: row.slug,
+        ...linksFor(deps.origin(), row.slug),
+        expires_at: isoOrNull(row.expires_at),
+        max_views: row.max_views,
+        created_at: iso(row.created_at),
+      };
+    },
+
+    async view(slug) {
+      const row = await readOpen(slug);
+      return row === 'locked' ? { slug, requires_password: true } : toView(row, false);
+    },
+
+    async unlock(slug, password, clientAddress) {
+      const { row, hasPassword } = await readWithPassword(slug, password, clientAddress);
+      return toView(row, hasPassword);
+    },
+
+    async raw(slug, password, clientAddress) {
+      if (password) return (await readWithPassword(slug, password, clientAddress)).row;
+      const row = await readOpen(slug);
+      if (row === 'locked') throw unauthorized('this text share is protected: give its password');
+      return row;
+    },
+
+    removeDead(now = Date.now()) {
+      return q.deleteDead(now);
+    },
+  };
+}
