@@ -122,8 +122,10 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async batchDelete(actor, ids) {
-      const removed = (await owned(actor).whereIn('id', ids).delete().returning('id')) as { id: string }[];
-      const gone = new Set(removed.map((r) => r.id));
+      // knex has no DELETE ... RETURNING on SQLite: find the actor's ids, then delete exactly those.
+      const found: string[] = await owned(actor).whereIn('id', ids).pluck('id');
+      if (found.length) await knex('pastes').whereIn('id', found).delete();
+      const gone = new Set(found);
       return {
         deleted: gone.size,
         failed: [...new Set(ids)].filter((id) => !gone.has(id)).map((id) => ({ id, message: 'not found' })),
