@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'TIMEOUT',
   'CANCELLED',
   'BAD_RESPONSE',
+  'PRESIGN_FAILED',
+  'PART_FAILED',
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -68,6 +71,10 @@ export const DEFAULT_MESSAGES = {
   cancelled: 'request cancelled by user',
   parse: 'response parsing error',
   permissionRequired: 'permission required, please log in or configure API key',
+  uploadCancelled: 'upload cancelled',
+  presignFailed: 'presign failed',
+  partFailed: 'multipart part failed',
+  insufficientStorage: 'insufficient storage',
 } as const;
 
 /**

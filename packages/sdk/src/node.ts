@@ -2,6 +2,9 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { FetchLike } from './client.ts';
 
+export { type FileSource, type FileSourceOptions, fileSource } from './upload/sources/node.ts';
+export { tempFileSink } from './upload/sources/nodeSink.ts';
+
 export function createNodeFetch(
   options: { connections?: number; headersTimeoutMs?: number } = {},
 ): FetchLike {

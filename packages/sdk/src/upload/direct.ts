@@ -1,0 +1,69 @@
+/** Direct upload: one `POST /upload` multipart/form-data request; the server streams the file to storage. */
+import type { Transport } from '../client.ts';
+import type { FileShareCreated } from '../contract/index.ts';
+import { ClipError, DEFAULT_MESSAGES, type Envelope } from '../errors.ts';
+import { transferError, withSpaceReport } from './errors.ts';
+import type { UploadJob } from './job.ts';
+import type { RawResponse } from './types.ts';
+
+/** The form fields in the order the server needs them: placement before the file, then the share settings. */
+export function directFormFields(job: UploadJob): [string, string][] {
+  const ordered: [string, unknown][] = [
+    ['s3_config_id', job.placement.s3_config_id],
+    ['path', job.placement.path],
+    ['mimetype', job.mimetype],
+    ['slug', job.share.slug],
+    ['remark', job.share.remark],
+    ['password', job.share.password],
+    ['expires_in', job.share.expires_in],
+    ['max_views', job.share.max_views],
+  ];
+  return ordered.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]);
+}
+
+/** Unwraps the envelope of a response the platform received itself, mapping failures as the transport does. */
+export async function unwrapRaw<T>(transport: Transport, raw: RawResponse): Promise<T> {
+  if (raw.status < 200 || raw.status >= 300) {
+    const res = new Response(raw.text, { status: raw.status, statusText: raw.statusText });
+    return transport.fail(res, 'file');
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = JSON.parse(raw.text) as Envelope<T>;
+  } catch {
+    throw new ClipError(raw.status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
+  }
+  if (![200, 201, 202].includes(envelope.code))
+    throw new ClipError(
+      envelope.code,
+      envelope.error ?? 'BAD_RESPONSE',
+      envelope.message || DEFAULT_MESSAGES.requestFailed,
+    );
+  return envelope.data;
+}
+
+export async function directUpload(job: UploadJob): Promise<FileShareCreated> {
+  const transport = job.client.transport;
+  job.reporter.stage('uploading');
+  let raw: RawResponse;
+  try {
+    raw = await job.source.postForm({
+      url: transport.url('/upload'),
+      headers: transport.headers(),
+      fields: directFormFields(job),
+      filename: job.filename,
+      contentType: job.mimetype,
+      signal: job.signal,
+      onBytes: (n) => job.reporter.add(n),
+      onSent: () => job.reporter.stage('processing'),
+      fetch: job.fetch,
+    });
+  } catch (err) {
+    throw transferError(err, job.signal);
+  }
+  try {
+    return await unwrapRaw<FileShareCreated>(transport, raw);
+  } catch (err) {
+    throw withSpaceReport(err, job.source.size);
+  }
+}

@@ -1,0 +1,10 @@
+export { fileEndpoints, type UploadEndpoints, urlEndpoints } from './endpoints.ts';
+export { insufficientStorage, isCancellation, uploadCancelled } from './errors.ts';
+export { formatBytes } from './format.ts';
+export { DEFAULT_MULTIPART_THRESHOLD } from './job.ts';
+export { capabilitiesOf, chooseMode } from './plan.ts';
+export { blobSink, type DownloadMeta, type DownloadSink } from './sinks.ts';
+export { blobSource } from './sources/blob.ts';
+export type * from './types.ts';
+export { uploadFile } from './uploadFile.ts';
+export { downloadRemote, type UrlUploadOptions, uploadFromUrl } from './url.ts';

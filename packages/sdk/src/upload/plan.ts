@@ -1,0 +1,47 @@
+/**
+ * Which way a file goes: straight to storage when the config can presign (one PUT, or multipart above
+ * the threshold), through `POST /upload` otherwise.
+ */
+import { ClipError } from '../errors.ts';
+import type { ClipClient } from '../sdk.ts';
+import type { StorageCapabilities, UploadMode } from './types.ts';
+
+export function chooseMode(
+  size: number,
+  storage: StorageCapabilities,
+  multipartThreshold: number,
+): UploadMode {
+  if (!storage.presign) return 'direct';
+  if (size > multipartThreshold && storage.multipart) return 'multipart';
+  return 'presigned';
+}
+
+/** What a provider type can do: S3 presigns PUTs and parts; a local directory only takes streamed uploads. */
+export function capabilitiesOf(providerType: string): StorageCapabilities {
+  const s3 = providerType === 's3';
+  return { presign: s3, multipart: s3 };
+}
+
+/** True for the server's refusal to presign for a config that cannot (the client then uploads directly). */
+export function isUnsupportedMode(err: unknown): boolean {
+  return err instanceof ClipError && err.status === 400 && /does not support/i.test(err.message);
+}
+
+/**
+ * The capabilities of the config an upload targets (the default config when `configId` is absent),
+ * or null when the caller may not read configs: the upload then tries presigning and falls back.
+ */
+export async function lookupCapabilities(
+  client: ClipClient,
+  configId: string | undefined,
+): Promise<StorageCapabilities | null> {
+  try {
+    const { items } = await client.transport.request<{
+      items: { id: string; provider_type: string; is_default?: boolean }[];
+    }>('GET', '/s3-configs');
+    const config = configId ? items.find((c) => c.id === configId) : items.find((c) => c.is_default);
+    return config ? capabilitiesOf(config.provider_type) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `uploadFile(client, source, options)`: one entry for every way a file reaches storage. It checks the
+ * size limit, picks direct, presigned or multipart from the storage's capabilities and the size, and
+ * reports progress through section 4's stages.
+ */
+import type { FileShareCreated } from '../contract/index.ts';
+import { ClipError } from '../errors.ts';
+import type { ClipClient } from '../sdk.ts';
+import { directUpload } from './direct.ts';
+import { fileEndpoints, type UploadEndpoints } from './endpoints.ts';
+import { uploadCancelled, withSpaceReport } from './errors.ts';
+import { formatBytes } from './format.ts';
+import { createJob, DEFAULT_MULTIPART_THRESHOLD, type UploadJob } from './job.ts';
+import { multipartUpload } from './multipart.ts';
+import { chooseMode, isUnsupportedMode, lookupCapabilities } from './plan.ts';
+import { presignedUpload } from './presigned.ts';
+import { type PercentRange, ProgressReporter } from './progress.ts';
+import { blobSource } from './sources/blob.ts';
+import type { UploadMode, UploadOptions, UploadSource } from './types.ts';
+
+/** Uploads a Blob/File (browser) or an UploadSource (e.g. `fileSource(path)` from '@clip/sdk/node'). */
+export function uploadFile(
+  client: ClipClient,
+  input: UploadSource | Blob,
+  options: UploadOptions = {},
+): Promise<FileShareCreated> {
+  const source = input instanceof Blob ? blobSource(input) : input;
+  return uploadSource(
+    client,
+    source,
+    options,
+    fileEndpoints(client),
+    new ProgressReporter(options.onProgress),
+  );
+}
+
+/** Refuses a file over the server's maximum upload size before sending any of it. */
+async function checkMaxSize(client: ClipClient, size: number): Promise<void> {
+  let limitMb: number;
+  try {
+    limitMb = (await client.system.maxUploadSize()).max_upload_size;
+  } catch {
+    return; // The server checks again; an unreadable limit must not block the upload.
+  }
+  const limit = Math.floor(limitMb * 1024 * 1024);
+  if (size > limit)
+    throw new ClipError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `file is ${formatBytes(size)}, over the maximum upload size of ${limitMb} MB`,
+    );
+}
+
+function run(mode: UploadMode, job: UploadJob): Promise<FileShareCreated> {
+  job.reporter.setMode(mode);
+  if (mode === 'direct') return directUpload(job);
+  if (mode === 'presigned') return presignedUpload(job);
+  return multipartUpload(job);
+}
+
+/** The upload itself, shared by file and URL uploads (which map it onto `range` of the percent scale). */
+export async function uploadSource(
+  client: ClipClient,
+  source: UploadSource,
+  options: UploadOptions,
+  endpoints: UploadEndpoints,
+  reporter: ProgressReporter,
+  range?: PercentRange,
+): Promise<FileShareCreated> {
+  const signal = options.signal;
+  if (signal?.aborted) throw uploadCancelled();
+  reporter.phase('starting', source.size, range);
+  try {
+    if (!options.skipSizeCheck) await checkMaxSize(client, source.size);
+    const job = createJob(client, source, options, endpoints, reporter);
+    let mode = options.mode;
+    let guessed = false;
+    if (!mode) {
+      const storage = options.storage ?? (await lookupCapabilities(client, options.s3_config_id));
+      guessed = storage === null;
+      mode = chooseMode(
+        source.size,
+        storage ?? { presign: true, multipart: true },
+        options.multipartThreshold ?? DEFAULT_MULTIPART_THRESHOLD,
+      );
+    }
+    let created: FileShareCreated;
+    try {
+      created = await run(mode, job);
+    } catch (err) {
+      // Capabilities unknown and the config cannot presign: the server takes the bytes itself.
+      if (!guessed || mode === 'direct' || !isUnsupportedMode(err)) throw err;
+      created = await run('direct', job);
+    }
+    reporter.stage('completed');
+    return created;
+  } catch (err) {
+    throw signal?.aborted ? uploadCancelled() : withSpaceReport(err, source.size);
+  }
+}
