@@ -150,5 +150,7 @@ export const hasObjectUrl = (d: StorageDriver): d is StorageDriver & ObjectUrlCa
 export class StoragePathError extends Error {}
 /** Raised by `read`/`stat`-dependent calls for a missing object. */
 export class StorageNotFoundError extends Error {}
+/** Raised by `write` when the body's length differs from the declared `size` (a truncated upload). */
+export class StorageSizeError extends Error {}
 /** Raised by `read` when the range starts at or past the end of the object (HTTP 416). */
 export class StorageRangeError extends Error {}

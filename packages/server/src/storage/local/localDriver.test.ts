@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { storageConformance } from '../conformance.ts';
 import { collect, failingBody, rejectsWith } from '../conformanceHelpers.ts';
-import { type StorageDriver, StoragePathError } from '../driver.ts';
+import { type StorageDriver, StoragePathError, StorageSizeError } from '../driver.ts';
 import { LocalDriver } from './localDriver.ts';
 
 const dirs: string[] = [];
@@ -74,7 +74,7 @@ jail('a failed write removes its temp file and the directories it created', asyn
   assert.not.ok((await readdir(root)).includes('fresh'));
   await rejectsWith(
     driver.write('inside/short.bin', Readable.from([Buffer.alloc(10)]), { size: 11 }),
-    StoragePathError,
+    StorageSizeError,
   );
   assert.equal(await readdir(join(root, 'inside')), ['ok.txt']);
 });

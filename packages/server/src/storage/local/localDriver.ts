@@ -21,6 +21,7 @@ import {
   StorageNotFoundError,
   StoragePathError,
   StorageRangeError,
+  StorageSizeError,
   type WriteOptions,
   type WriteResult,
 } from '../driver.ts';
@@ -167,7 +168,7 @@ export class LocalDriver implements StorageDriver, CopyCapability, RenameCapabil
         { signal: options.signal },
       );
       if (options.size !== undefined && written !== options.size)
-        throw new StoragePathError(`body was ${written} bytes, expected ${options.size}`);
+        throw new StorageSizeError(`body was ${written} bytes, expected ${options.size}`);
       await rename(temp, at.full).catch((err) => {
         if (errno(err) === 'EISDIR' || errno(err) === 'ENOTEMPTY')
           throw new StoragePathError(`"${at.path}" is a directory`);

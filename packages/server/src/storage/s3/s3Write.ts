@@ -1,0 +1,170 @@
+/**
+ * Streamed writes to S3 with bounded memory: the body is cut into parts; a body that fits in one part is
+ * a single PUT (0-byte objects included), anything larger is a multipart upload with a few parts in flight.
+ * A failure or abort aborts the multipart upload (best effort), so nothing appears at the key.
+ */
+import type { Readable } from 'node:stream';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  PutObjectCommand,
+  type S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { type MultipartPart, StorageSizeError, type WriteOptions, type WriteResult } from '../driver.ts';
+
+const MiB = 1024 * 1024;
+/** S3 allows 10,000 parts; R2 wants equal parts except the last, so one size per upload. */
+export const DEFAULT_PART_BYTES = 8 * MiB;
+const MAX_PARTS = 10_000;
+const PARTS_IN_FLIGHT = 3;
+
+export interface WriteTarget {
+  client: S3Client;
+  bucket: string;
+  key: string;
+  /** Best-effort abort of a multipart upload that will not complete. */
+  abort(uploadId: string): Promise<boolean>;
+}
+
+export const unquote = (etag: string | undefined | null): string | null =>
+  etag ? etag.replace(/"/g, '') : null;
+
+export function partSizeFor(size: number | undefined, base = DEFAULT_PART_BYTES): number {
+  if (size === undefined) return base;
+  return Math.max(base, Math.ceil(size / MAX_PARTS / MiB) * MiB);
+}
+
+/** Cuts a stream into parts of exactly `partSize` bytes (the last may be shorter), flagging the last one. */
+async function* partsOf(body: Readable, partSize: number): AsyncGenerator<{ data: Buffer; last: boolean }> {
+  let held: Buffer | null = null; // a full part, held until we know whether more bytes follow
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const chunk of body) {
+    let buf: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    while (buf.length > 0) {
+      if (held) {
+        yield { data: held, last: false };
+        held = null;
+      }
+      const take = Math.min(buf.length, partSize - pendingBytes);
+      pending.push(buf.subarray(0, take));
+      pendingBytes += take;
+      buf = buf.subarray(take);
+      if (pendingBytes === partSize) {
+        held = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+      }
+    }
+  }
+  yield { data: held ?? Buffer.concat(pending), last: true };
+}
+
+export async function streamedWrite(
+  target: WriteTarget,
+  body: Readable,
+  options: WriteOptions,
+  basePart?: number,
+): Promise<WriteResult> {
+  const { client, bucket, key } = target;
+  const signal = options.signal;
+  signal?.throwIfAborted();
+  // A stalled body would never notice the abort: end it so the loop below wakes up.
+  const onAbort = () =>
+    body.destroy(signal?.reason instanceof Error ? signal.reason : new Error('write aborted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const checkSize = (total: number) => {
+    if (options.size !== undefined && total !== options.size)
+      throw new StorageSizeError(`body was ${total} bytes, expected ${options.size}`);
+  };
+  try {
+    const parts = partsOf(body, partSizeFor(options.size, basePart));
+    const first = (await parts.next()).value as { data: Buffer; last: boolean };
+    if (first.last) {
+      checkSize(first.data.length);
+      const res = await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: first.data,
+          ContentLength: first.data.length,
+          ContentType: options.contentType,
+        }),
+        { abortSignal: signal },
+      );
+      return { size: first.data.length, etag: unquote(res.ETag) };
+    }
+
+    const init = await client.send(
+      new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: options.contentType }),
+      {
+        abortSignal: signal,
+      },
+    );
+    const uploadId = init.UploadId as string;
+    const inFlight = new Set<Promise<void>>();
+    try {
+      const done: MultipartPart[] = [];
+      let failure: unknown = null;
+      let total = 0;
+      let partNumber = 0;
+      const send = (data: Buffer) => {
+        const n = ++partNumber;
+        total += data.length;
+        const p: Promise<void> = client
+          .send(
+            new UploadPartCommand({
+              Bucket: bucket,
+              Key: key,
+              UploadId: uploadId,
+              PartNumber: n,
+              Body: data,
+              ContentLength: data.length,
+            }),
+            {
+              abortSignal: signal,
+            },
+          )
+          .then(
+            (res) => {
+              done.push({ partNumber: n, etag: res.ETag as string });
+            },
+            (err) => {
+              failure ??= err;
+            },
+          )
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      };
+      send(first.data);
+      for await (const part of parts) {
+        if (failure) break;
+        if (part.data.length > 0) send(part.data);
+        if (inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+      signal?.throwIfAborted();
+      checkSize(total);
+      done.sort((a, b) => a.partNumber - b.partNumber);
+      const res = await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: done.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+        }),
+        { abortSignal: signal },
+      );
+      return { size: total, etag: unquote(res.ETag) };
+    } catch (err) {
+      // Let parts already on the wire settle, so none lands after the abort.
+      await Promise.allSettled(inFlight);
+      await target.abort(uploadId);
+      throw err;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
