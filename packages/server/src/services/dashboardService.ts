@@ -20,9 +20,15 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 /** SQL for "this row's share can no longer be read": expired, or its view limit reached. */
 const DEAD_SHARE = '(expires_at IS NOT NULL AND expires_at <= ?) OR (max_views > 0 AND views >= max_views)';
 
+type ShareTable = 'pastes' | 'file_shares';
+
 export function createDashboardService(knex: Knex): DashboardService {
-  async function shareCounts(table: string, now: number): Promise<ShareCounts> {
-    const row = (await knex(table)
+  /** File shares count once their upload is committed ('ready'); a pending upload is not a share yet. */
+  const shares = (table: ShareTable) =>
+    table === 'file_shares' ? knex('file_shares').where('status', 'ready') : knex('pastes');
+
+  async function shareCounts(table: ShareTable, now: number): Promise<ShareCounts> {
+    const row = (await shares(table)
       .select(
         knex.raw('COUNT(*) AS total'),
         knex.raw(`SUM(CASE WHEN ${DEAD_SHARE} THEN 1 ELSE 0 END) AS expired`, [now]),
@@ -65,13 +71,9 @@ export function createDashboardService(knex: Knex): DashboardService {
       .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }]);
     const used = new Map<string, { bytes: number; files: number }>();
     if (hasFiles) {
-      const rows: { config_id: string; bytes: unknown; files: unknown }[] = await knex('file_shares')
-        .select(
-          'storage_config_id as config_id',
-          knex.raw('SUM(size) AS bytes'),
-          knex.raw('COUNT(*) AS files'),
-        )
-        .groupBy('storage_config_id');
+      const rows: { config_id: string; bytes: unknown; files: unknown }[] = await shares('file_shares')
+        .select('s3_config_id as config_id', knex.raw('SUM(size) AS bytes'), knex.raw('COUNT(*) AS files'))
+        .groupBy('s3_config_id');
       for (const r of rows) used.set(String(r.config_id), { bytes: num(r.bytes), files: num(r.files) });
     }
     return configs.map((c) => {
@@ -90,8 +92,8 @@ export function createDashboardService(knex: Knex): DashboardService {
   }
 
   /** Creations per UTC day since `since`: integer division of epoch ms by a day, grouped. */
-  async function createdPerDay(table: string, since: number): Promise<Map<string, number>> {
-    const rows: { day_index: unknown; n: unknown }[] = await knex(table)
+  async function createdPerDay(table: ShareTable, since: number): Promise<Map<string, number>> {
+    const rows: { day_index: unknown; n: unknown }[] = await shares(table)
       .select(knex.raw(`created_at / ${DAY_MS} AS day_index`), knex.raw('COUNT(*) AS n'))
       .where('created_at', '>=', since)
       .groupByRaw(`created_at / ${DAY_MS}`);

@@ -1,0 +1,183 @@
+import { ClipError, type DashboardStats } from '@clip/sdk';
+import knexFactory from 'knex';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { recordView, utcDay } from '../../services/activity.ts';
+import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+
+const DAY = 86_400_000;
+let server: TestServer;
+test.before(async () => {
+  server = await startTestServer();
+});
+test.after(async () => server?.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function status(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+  } catch (err) {
+    assert.instance(err, ClipError);
+    return (err as ClipError).status;
+  }
+  return 200;
+}
+
+const dayOf = (stats: DashboardStats, date: string) => stats.activity.find((d) => d.date === date);
+
+test('an empty server answers zeros and a 7-day series ending today', async () => {
+  const admin = await server.adminClient();
+  const stats = await admin.dashboard.stats();
+  assert.equal(stats.text_shares, { total: 0, active: 0, expired: 0 });
+  assert.equal(stats.api_keys, { total: 0, active: 0, expired: 0 });
+  assert.is(stats.activity.length, 7);
+  assert.is(stats.activity[6].date, utcDay(Date.now()));
+  assert.is(stats.activity[0].date, utcDay(Date.now() - 6 * DAY));
+  for (const d of stats.activity)
+    assert.equal([d.text_created, d.file_created, d.text_views, d.file_views], [0, 0, 0, 0]);
+});
+
+test('counts, active/expired split and the 7-day series from known data', async () => {
+  const admin = await server.adminClient();
+  const { client: key } = await server.keyClient({ text: true });
+  // An API key that expires shortly after creation, to be counted as expired.
+  await admin.apiKeys.create({
+    name: 'short-lived',
+    text_permission: true,
+    expires_at: new Date(Date.now() + 800).toISOString(),
+  });
+
+  const created = [
+    await admin.pastes.create({ content: 'one' }),
+    await admin.pastes.create({ content: 'two', remark: 'r' }),
+    await key.pastes.create({ content: 'by a key' }),
+    // Used up after its single view.
+    await admin.pastes.create({ content: 'read once', max_views: 1 }),
+    // Expires in under a second.
+    await admin.pastes.create({ content: 'soon gone', expires_in: 0.0002 }),
+  ];
+  await admin.pastes.get(created[3].slug);
+  // Counted views: two open reads, one raw read, one password unlock; a locked probe counts nothing.
+  await server.client().pastes.get(created[0].slug);
+  await server.client().pastes.raw(created[1].slug);
+  const locked = await admin.pastes.create({ content: 'secret', password: 'pw-123456' });
+  await server.client().pastes.get(locked.slug);
+  await server.client().pastes.unlock(locked.slug, 'pw-123456');
+  await sleep(1000);
+
+  // Views are recorded without holding up the read: wait until the last one has landed.
+  let stats = await admin.dashboard.stats();
+  for (let i = 0; i < 50 && stats.activity[6].text_views < 4; i++) {
+    await sleep(50);
+    stats = await admin.dashboard.stats();
+  }
+  assert.equal(stats.text_shares, { total: 6, active: 4, expired: 2 });
+  // Two keys: the test key (never expires) and the short-lived one.
+  assert.equal(stats.api_keys, { total: 2, active: 1, expired: 1 });
+  const today = utcDay(Date.parse(created[0].created_at));
+  assert.is(dayOf(stats, today)?.text_created, 6);
+  assert.is(dayOf(stats, today)?.text_views, 4);
+  assert.is(dayOf(stats, today)?.file_views, 0);
+  assert.is(
+    stats.activity.reduce((n, d) => n + d.text_created, 0),
+    6,
+    'nothing counted outside the day it happened',
+  );
+});
+
+test('the window moves with time: today is day 4 of 7 two days on, and gone after a week', async () => {
+  const { dashboard } = server.app.services;
+  const now = Date.now();
+  const later = await dashboard.stats(now + 2 * DAY);
+  assert.is(later.activity[4].date, utcDay(now));
+  assert.is(later.activity[4].text_created, 6);
+  assert.is(later.activity[6].text_created, 0);
+  const weekOn = await dashboard.stats(now + 7 * DAY);
+  assert.is(
+    weekOn.activity.reduce((n, d) => n + d.text_created, 0),
+    0,
+  );
+});
+
+test('views per day come from the activity counter, by kind and day', async () => {
+  const { knex } = server.app.services.db;
+  const now = Date.now();
+  for (let i = 0; i < 3; i++) await recordView(knex, 'text', { now: now - 2 * DAY });
+  await recordView(knex, 'file', { now: now - 2 * DAY });
+  await recordView(knex, 'file', { now: now - 6 * DAY });
+  // Outside the window: not shown.
+  await recordView(knex, 'text', { now: now - 7 * DAY });
+  const stats = await (await server.adminClient()).dashboard.stats();
+  const twoAgo = dayOf(stats, utcDay(now - 2 * DAY));
+  assert.equal([twoAgo?.text_views, twoAgo?.file_views], [3, 1]);
+  assert.is(stats.activity[0].file_views, 1);
+  assert.is(dayOf(stats, utcDay(now))?.text_views, 4, 'today still shows the views read through the API');
+  assert.is(
+    stats.activity.reduce((n, d) => n + d.text_views, 0),
+    3 + 4,
+  );
+});
+
+test('recording a view never throws, even when the database refuses', async () => {
+  // A database without the activity table stands in for any failure (locked, gone, read-only).
+  const bare = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+  });
+  const warnings: string[] = [];
+  try {
+    await recordView(bare, 'text', { warn: (_o, msg) => warnings.push(msg) });
+  } finally {
+    await bare.destroy();
+  }
+  assert.equal(warnings, ['could not record a share view']);
+});
+
+test('only the admin reads the dashboard', async () => {
+  const { client: key } = await server.keyClient({ text: true, file: true, mount: true });
+  assert.is(await status(key.dashboard.stats()), 403);
+  assert.is(await status(server.client().dashboard.stats()), 401);
+});
+
+test('cache clear answers how many entries registered caches dropped, scoped by who asks', async () => {
+  const admin = await server.adminClient();
+  const { client: key } = await server.keyClient({ mount: true, basic_path: '/team' });
+  assert.equal(await admin.dashboard.clearCache(), { cleared: 0 });
+
+  const entries = new Map([
+    ['/team/a', 1],
+    ['/team/b', 2],
+    ['/other/c', 3],
+  ]);
+  const unregister = server.app.services.caches.register({
+    name: 'test-listings',
+    clear(actor) {
+      let n = 0;
+      for (const path of [...entries.keys()]) {
+        if (actor.kind === 'admin' || (actor.kind === 'apikey' && path.startsWith(`${actor.basicPath}/`))) {
+          entries.delete(path);
+          n++;
+        }
+      }
+      return n;
+    },
+  });
+  try {
+    assert.equal(await key.dashboard.clearCache(), { cleared: 2 });
+    assert.equal([...entries.keys()], ['/other/c']);
+    assert.equal(await admin.dashboard.clearCache(), { cleared: 1 });
+    assert.is(entries.size, 0);
+  } finally {
+    unregister();
+  }
+  assert.is(await status(server.client().dashboard.clearCache()), 401);
+  const raw = await fetch(`${server.url}/api/admin/cache/clear`, {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${(await server.keyClient({ text: true })).key}` },
+  });
+  assert.is(raw.status, 403);
+});
+
+test.run();
