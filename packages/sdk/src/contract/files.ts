@@ -58,6 +58,18 @@ export interface UploadFormFields {
   max_views?: number;
 }
 
+/** Validates FormData fields once their strings are coerced (numbers from "24", "3"). */
+export const uploadFormFieldsSchema: JSONSchemaType<UploadFormFields> = {
+  type: 'object',
+  properties: {
+    s3_config_id: configId,
+    path: storagePath,
+    mimetype,
+    ...shareFieldProperties,
+  },
+  additionalProperties: false,
+};
+
 /** What every upload answers once the share is ready. */
 export interface FileShareCreated {
   id: string;

@@ -1,0 +1,59 @@
+/** What the file share services share: the table, storage, settings and where links point. */
+import type { Logger } from 'pino';
+import { canMultipart } from '../../storage/driver.ts';
+import type { SettingsService } from '../settingsService.ts';
+import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
+import { type FileStorage, storageError } from './storageAccess.ts';
+
+export interface FileDeps {
+  repo: FileShareRepo;
+  storage: FileStorage;
+  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  /** The public origin links are built on. */
+  origin(): string;
+  logger: Pick<Logger, 'warn' | 'info'>;
+}
+
+/** How long a presigned PUT (and its pending record) lives. */
+export const PRESIGN_TTL_S = 3600;
+/** How long an unfinished direct or multipart upload may take before it is swept. */
+export const UPLOAD_DEADLINE_MS = 24 * 3600_000;
+
+/** Removes a share's stored object; throws (as a client-facing error) when the store could not do it. */
+export async function removeObject(deps: FileDeps, row: FileShareRow): Promise<void> {
+  // A config deleted since leaves nothing we could remove.
+  if (!(await deps.storage.config(row.s3_config_id))) return;
+  try {
+    const driver = await deps.storage.driver(row.s3_config_id);
+    await driver.remove(row.storage_path);
+  } catch (err) {
+    throw storageError(err, `removing "${row.filename}"`);
+  }
+}
+
+/**
+ * Drops a pending upload: aborts its multipart upload (best effort), removes whatever object exists, then
+ * the record. When the store cannot remove the object the record stays, due now, so the sweep retries
+ * (no orphaned object). Never throws for a store that refuses; answers whether the store confirmed the abort.
+ */
+export async function discardPending(deps: FileDeps, row: FileShareRow): Promise<boolean> {
+  let aborted = true;
+  if (row.upload_id && (await deps.storage.config(row.s3_config_id))) {
+    try {
+      const driver = await deps.storage.driver(row.s3_config_id);
+      if (canMultipart(driver)) aborted = await driver.multipartAbort(row.storage_path, row.upload_id);
+    } catch (err) {
+      aborted = false;
+      deps.logger.warn({ err: String(err), id: row.id }, 'multipart abort failed');
+    }
+  }
+  try {
+    await removeObject(deps, row);
+  } catch (err) {
+    deps.logger.warn({ err: String(err), id: row.id }, 'could not remove the object of a discarded upload');
+    await deps.repo.update(row.id, { upload_expires_at: Date.now() }, 'pending');
+    return false;
+  }
+  await deps.repo.delete(row.id);
+  return aborted;
+}

@@ -1,0 +1,155 @@
+/**
+ * The SQL of file shares. Counting a view is one conditional UPDATE so the database decides which of many
+ * simultaneous reads fall within `max_views`; a custom slug is unique by constraint.
+ */
+import type { Knex } from 'knex';
+import type { Dialect } from '../../db/connect.ts';
+
+export type FileStatus = 'pending' | 'ready';
+
+export interface FileShareRow {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number | null;
+  path: string;
+  storage_path: string;
+  s3_config_id: string;
+  etag: string | null;
+  remark: string | null;
+  password_hash: string | null;
+  expires_in_hours: number | null;
+  expires_at: number | null;
+  max_views: number;
+  views: number;
+  last_viewed_at: number | null;
+  created_by: string;
+  status: FileStatus;
+  upload_id: string | null;
+  upload_expires_at: number | null;
+  source_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A ready share still serves: not expired and not used up. */
+const LIVE = `status = 'ready' AND (max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)`;
+const COUNT_UNPROTECTED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
+  WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING *`;
+const COUNT_VERIFIED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
+  WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING *`;
+
+export function isLive(
+  row: Pick<FileShareRow, 'status' | 'max_views' | 'views' | 'expires_at'>,
+  now: number,
+): boolean {
+  return (
+    row.status === 'ready' &&
+    (row.max_views === 0 || row.views < row.max_views) &&
+    (row.expires_at === null || row.expires_at > now)
+  );
+}
+
+export interface ListOptions {
+  createdBy: string[] | null;
+  limit: number;
+  offset: number;
+  search?: string;
+  sort: 'created_at' | 'size';
+  order: 'asc' | 'desc';
+}
+
+export interface FileShareRepo {
+  insert(row: FileShareRow): Promise<void>;
+  byId(id: string): Promise<FileShareRow | null>;
+  bySlug(slug: string): Promise<FileShareRow | null>;
+  /** Applies `changes` when the row is still in `status`; answers whether it was. */
+  update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
+  countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
+  countVerified(id: string, passwordHash: string, now: number): Promise<FileShareRow | null>;
+  list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
+  /** Ready shares past expiry, used-up shares whose links have lapsed, pending uploads past their deadline. */
+  dead(now: number, linkTtlMs: number, limit: number): Promise<FileShareRow[]>;
+}
+
+export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo {
+  const table = () => knex<FileShareRow>('file_shares');
+  // knex.raw answers an array on better-sqlite3 and a pg Result on Postgres.
+  const firstRow = (result: unknown): FileShareRow | null => {
+    const rows =
+      (dialect === 'postgres' ? (result as { rows: FileShareRow[] }).rows : (result as FileShareRow[])) ?? [];
+    return rows[0] ?? null;
+  };
+
+  return {
+    async insert(row) {
+      await table().insert(row);
+    },
+    async byId(id) {
+      return (await table().where({ id }).first()) ?? null;
+    },
+    async bySlug(slug) {
+      return (await table().where({ slug }).first()) ?? null;
+    },
+    async update(id, changes, status) {
+      const q = table().where({ id });
+      if (status) q.andWhere({ status });
+      return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
+    },
+    async delete(id) {
+      return (await table().where({ id }).delete()) > 0;
+    },
+    async countUnprotected(slug, now) {
+      return firstRow(await knex.raw(COUNT_UNPROTECTED, [now, slug, now]));
+    },
+    async countVerified(id, passwordHash, now) {
+      return firstRow(await knex.raw(COUNT_VERIFIED, [now, id, passwordHash, now]));
+    },
+    async list(o) {
+      const base = table().where({ status: 'ready' });
+      if (o.createdBy) base.whereIn('created_by', o.createdBy);
+      if (o.search) {
+        const like = `%${o.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base.andWhere((w) =>
+          w
+            .whereRaw("LOWER(filename) LIKE ? ESCAPE '\\'", [like])
+            .orWhereRaw("LOWER(slug) LIKE ? ESCAPE '\\'", [like])
+            .orWhereRaw("LOWER(COALESCE(remark, '')) LIKE ? ESCAPE '\\'", [like]),
+        );
+      }
+      const [{ count }] = await base.clone().count<{ count: number | string }[]>({ count: '*' });
+      const rows = await base
+        .clone()
+        .orderBy([
+          { column: o.sort, order: o.order },
+          { column: 'id', order: o.order },
+        ])
+        .limit(o.limit)
+        .offset(o.offset);
+      return { rows, total: Number(count) };
+    },
+    async dead(now, linkTtlMs, limit) {
+      return table()
+        .where((w) =>
+          w
+            .where((e) =>
+              e.where({ status: 'ready' }).whereNotNull('expires_at').andWhere('expires_at', '<=', now),
+            )
+            .orWhere((u) =>
+              u
+                .where({ status: 'ready' })
+                .andWhere('max_views', '>', 0)
+                .andWhereRaw('views >= max_views')
+                .andWhere((l) =>
+                  l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
+                ),
+            )
+            .orWhere((p) => p.where({ status: 'pending' }).andWhere('upload_expires_at', '<=', now)),
+        )
+        .orderBy('id')
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/** Builds the file share services over one table, one storage lookup and one link signer. */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Dialect } from '../../db/connect.ts';
+import type { RateLimiter } from '../rateLimiter.ts';
+import type { SettingsService } from '../settingsService.ts';
+import { createDownloadService, type DownloadService } from './downloadService.ts';
+import type { FileDeps } from './fileDeps.ts';
+import { createFileManagement, type FileManagement } from './fileManagement.ts';
+import { createFileShareRepo } from './fileShareRepo.ts';
+import { createMultipartService, type MultipartService } from './multipartService.ts';
+import { createPresignService, type PresignService } from './presignService.ts';
+import { createPublicFileService, type PublicFileService } from './publicFileService.ts';
+import { createLinkSigner } from './signing.ts';
+import type { FileStorage } from './storageAccess.ts';
+import { createUploadService, type UploadService } from './uploadService.ts';
+
+export interface FileServices {
+  deps: FileDeps;
+  uploads: UploadService;
+  presign: PresignService;
+  multipart: MultipartService;
+  publicFiles: PublicFileService;
+  downloads: DownloadService;
+  manage: FileManagement;
+}
+
+export interface FileServicesOptions {
+  knex: Knex;
+  dialect: Dialect;
+  storage: FileStorage;
+  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  limiter: RateLimiter;
+  /** Keys the signed download links. */
+  serverSecret: string;
+  origin(): string;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  /** Called once per counted view (dashboard activity). */
+  onView?: () => void;
+}
+
+export function createFileServices(o: FileServicesOptions): FileServices {
+  const deps: FileDeps = {
+    repo: createFileShareRepo(o.knex, o.dialect),
+    storage: o.storage,
+    settings: o.settings,
+    origin: o.origin,
+    logger: o.logger,
+  };
+  return {
+    deps,
+    uploads: createUploadService(deps),
+    presign: createPresignService(deps),
+    multipart: createMultipartService(deps),
+    publicFiles: createPublicFileService({
+      ...deps,
+      signer: createLinkSigner(o.serverSecret),
+      limiter: o.limiter,
+      onView: o.onView,
+    }),
+    downloads: createDownloadService(deps),
+    manage: createFileManagement(deps),
+  };
+}

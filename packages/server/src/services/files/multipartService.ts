@@ -1,0 +1,179 @@
+/**
+ * Presigned multipart uploads for large files: init creates the pending record, the store's multipart
+ * upload and a presigned URL per part; the client PUTs the parts and completes. Part size grows with the
+ * file so no upload needs more than 10,000 parts.
+ */
+import {
+  type AbortResult,
+  type FileShareCreated,
+  MULTIPART_CHUNK_BYTES,
+  MULTIPART_MAX_PARTS,
+  type MultipartAbortBody,
+  type MultipartCompleteBody,
+  type MultipartInitBody,
+  type MultipartInitResult,
+  type MultipartPartsBody,
+  type MultipartPartsResult,
+  type PartUrl,
+} from '@clip/sdk';
+import { badRequest, conflict, gone } from '../../http/appError.ts';
+import { canMultipart, type MultipartCapability, type StorageDriver } from '../../storage/driver.ts';
+import type { Actor } from '../actor.ts';
+import { iso } from '../time.ts';
+import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
+import type { FileShareRow } from './fileShareRepo.ts';
+import { createPending, findUpload, makeReady, requireOpen } from './pendingUploads.ts';
+import { unsupported, urlLifetime } from './presignService.ts';
+import { toCreated } from './shareRules.ts';
+import { configForUpload, type ShareStorageConfig, storageError } from './storageAccess.ts';
+
+const MIB = 1024 * 1024;
+
+/** The smallest whole-MiB part size (at least 5 MiB) that fits `size` into 10,000 parts. */
+export function partPlan(size: number): { partSize: number; partCount: number } {
+  const needed = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
+  const partSize = Math.max(MULTIPART_CHUNK_BYTES, needed);
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
+
+type MultipartDriver = StorageDriver & MultipartCapability;
+
+/** Store errors that mean the client sent wrong parts, not that the store failed. */
+const CLIENT_PART_ERRORS = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'MalformedXML']);
+
+export interface MultipartService {
+  init(actor: Actor, body: MultipartInitBody, sourceUrl?: string | null): Promise<MultipartInitResult>;
+  parts(actor: Actor, body: MultipartPartsBody): Promise<MultipartPartsResult>;
+  complete(actor: Actor, body: MultipartCompleteBody): Promise<FileShareCreated>;
+  abort(actor: Actor, body: MultipartAbortBody): Promise<AbortResult>;
+}
+
+export function createMultipartService(deps: FileDeps): MultipartService {
+  async function multipartDriver(config: ShareStorageConfig): Promise<MultipartDriver> {
+    const driver = await deps.storage.driver(config.id);
+    if (!canMultipart(driver)) throw unsupported(config, 'presigned multipart upload');
+    return driver;
+  }
+
+  async function signParts(
+    driver: MultipartDriver,
+    config: ShareStorageConfig,
+    row: FileShareRow,
+    numbers: number[],
+  ): Promise<{ part_urls: PartUrl[]; urls_expire_at: string }> {
+    const ttl = urlLifetime(config);
+    try {
+      const part_urls = await Promise.all(
+        numbers.map(async (partNumber) => ({
+          partNumber,
+          url: await driver.multipartPresignPart(row.storage_path, row.upload_id!, partNumber, ttl),
+        })),
+      );
+      return { part_urls, urls_expire_at: iso(Date.now() + ttl * 1000) };
+    } catch (err) {
+      throw storageError(err, 'presigning upload parts');
+    }
+  }
+
+  /** The actor's open multipart upload with this id, with its config and driver. */
+  async function openUpload(actor: Actor, fileId: string, uploadId: string) {
+    const row = await findUpload(deps, actor, fileId);
+    if (row.upload_id !== uploadId) throw badRequest(`upload_id does not belong to upload "${fileId}"`);
+    requireOpen(row);
+    const config = await deps.storage.config(row.s3_config_id);
+    if (!config) throw gone(`the storage config of upload "${fileId}" no longer exists`);
+    return { row, config, driver: await multipartDriver(config) };
+  }
+
+  return {
+    async init(actor, body, sourceUrl = null) {
+      if (body.size < 1) throw badRequest('body.size must be at least 1 for a multipart upload');
+      const config = await configForUpload(deps.storage, actor, body.s3_config_id);
+      const driver = await multipartDriver(config);
+      const { partSize, partCount } = partPlan(body.size);
+      const row = await createPending(
+        deps,
+        actor,
+        config,
+        { ...body, source_url: sourceUrl },
+        Date.now() + UPLOAD_DEADLINE_MS,
+      );
+      try {
+        const { uploadId } = await driver.multipartInit(row.storage_path, { contentType: row.mimetype });
+        row.upload_id = uploadId;
+      } catch (err) {
+        await deps.repo.delete(row.id);
+        throw storageError(err, 'starting the multipart upload');
+      }
+      await deps.repo.update(row.id, { upload_id: row.upload_id }, 'pending');
+      const numbers = Array.from({ length: partCount }, (_, i) => i + 1);
+      const signed = await signParts(driver, config, row, numbers);
+      return {
+        file_id: row.id,
+        upload_id: row.upload_id!,
+        storage_path: row.storage_path,
+        slug: row.slug,
+        provider_type: config.provider_type,
+        contentType: row.mimetype,
+        part_size: partSize,
+        part_count: partCount,
+        ...signed,
+        expires_at: iso(row.upload_expires_at!),
+      };
+    },
+
+    async parts(actor, body) {
+      const { row, config, driver } = await openUpload(actor, body.file_id, body.upload_id);
+      const { partCount } = partPlan(Number(row.size));
+      const beyond = body.part_numbers.find((n) => n > partCount);
+      if (beyond) throw badRequest(`part ${beyond} is beyond the ${partCount} parts of upload "${row.id}"`);
+      // A client still working on the upload keeps it alive.
+      await deps.repo.update(row.id, { upload_expires_at: Date.now() + UPLOAD_DEADLINE_MS }, 'pending');
+      return signParts(
+        driver,
+        config,
+        row,
+        [...new Set(body.part_numbers)].sort((a, b) => a - b),
+      );
+    },
+
+    async complete(actor, body) {
+      const found = await findUpload(deps, actor, body.file_id);
+      if (found.status === 'ready' && found.upload_id === null) return toCreated(found, deps.origin());
+      const { row, driver } = await openUpload(actor, body.file_id, body.upload_id);
+      const parts = [...body.parts].sort((a, b) => a.partNumber - b.partNumber);
+      if (new Set(parts.map((p) => p.partNumber)).size !== parts.length)
+        throw badRequest('body.parts lists a part number twice');
+      let stored: { size: number; etag: string | null };
+      try {
+        const done = await driver.multipartComplete(row.storage_path, body.upload_id, parts);
+        const stat = await driver.stat(row.storage_path);
+        stored = { size: stat?.size ?? done.size, etag: stat?.etag ?? done.etag };
+      } catch (err) {
+        const name = (err as Error)?.name;
+        if (CLIENT_PART_ERRORS.has(name))
+          throw badRequest(`the store refused the parts: ${(err as Error).message}`);
+        if (name === 'NoSuchUpload') {
+          await discardPending(deps, row);
+          throw gone(`the store no longer knows upload "${row.id}"`);
+        }
+        throw storageError(err, 'completing the multipart upload');
+      }
+      if (stored.size !== row.size) {
+        // The multipart upload is spent: nothing can fix this object, so it goes with its record.
+        await discardPending(deps, { ...row, upload_id: null });
+        throw conflict(`the uploaded parts hold ${stored.size} bytes, but ${row.size} were declared`);
+      }
+      const ready = await makeReady(deps, row, body, stored);
+      return toCreated(ready, deps.origin());
+    },
+
+    async abort(actor, body) {
+      const row = await findUpload(deps, actor, body.file_id);
+      if (row.upload_id !== body.upload_id)
+        throw badRequest(`upload_id does not belong to upload "${row.id}"`);
+      if (row.status !== 'pending') throw badRequest(`upload "${row.id}" is already committed`);
+      return { aborted: await discardPending(deps, row) };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * What presigned, multipart and URL uploads have in common: a pending record created before the client
+ * sends any bytes, looked up again (by its creator only) at commit, and made ready once the object is proven.
+ */
+import { randomUUID } from 'node:crypto';
+import { type ShareFields, uploadContentType } from '@clip/sdk';
+import { isUniqueViolation } from '../../db/connect.ts';
+import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
+import { type Actor, creatorId } from '../actor.ts';
+import { ownsRecord } from '../permissions.ts';
+import type { FileDeps } from './fileDeps.ts';
+import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
+import type { FileShareRow } from './fileShareRepo.ts';
+import { checkMimetype, guessMimetype } from './mimetypes.ts';
+import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
+import type { ShareStorageConfig } from './storageAccess.ts';
+
+export interface PendingInput extends ShareFields {
+  filename: string;
+  mimetype?: string | null;
+  path?: string | null;
+  /** Declared bytes; null when a URL upload does not know them. */
+  size: number | null;
+  source_url?: string | null;
+}
+
+export async function checkDeclaredSize(deps: FileDeps, size: number | null): Promise<void> {
+  if (size === null) return;
+  const limit = await deps.settings.maxUploadBytes();
+  if (size > limit) throw tooLarge(`the file has ${size} bytes; the upload limit is ${limit} bytes`);
+}
+
+/** Inserts the pending record of an upload the client is about to send. */
+export async function createPending(
+  deps: FileDeps,
+  actor: Actor,
+  config: ShareStorageConfig,
+  input: PendingInput,
+  deadline: number,
+): Promise<FileShareRow> {
+  await checkDeclaredSize(deps, input.size);
+  const folder = uploadFolder(input.path);
+  const filename = sanitizeFilename(input.filename);
+  const now = Date.now();
+  const row: FileShareRow = {
+    id: randomUUID(),
+    slug: '',
+    filename,
+    mimetype: input.mimetype
+      ? checkMimetype(input.mimetype)
+      : uploadContentType(filename, guessMimetype(filename, null)),
+    size: input.size,
+    path: folder,
+    storage_path: storageKey(folder, filename),
+    s3_config_id: config.id,
+    etag: null,
+    ...(await shareSettings(input)),
+    expires_at: null,
+    views: 0,
+    last_viewed_at: null,
+    created_by: creatorId(actor),
+    status: 'pending',
+    upload_id: null,
+    upload_expires_at: deadline,
+    source_url: input.source_url ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertWithSlug(deps.repo, row, customSlug(input.slug));
+  return row;
+}
+
+/** The actor's pending (or already committed) upload; another creator's is 404, like a missing one. */
+export async function findUpload(deps: FileDeps, actor: Actor, fileId: string): Promise<FileShareRow> {
+  const row = await deps.repo.byId(fileId);
+  if (!row || !ownsRecord(actor, row.created_by)) throw notFound(`upload "${fileId}" not found`);
+  return row;
+}
+
+export function requireOpen(row: FileShareRow, now = Date.now()): void {
+  if (row.status !== 'pending') throw badRequest(`upload "${row.id}" is already committed`);
+  if (row.upload_expires_at !== null && row.upload_expires_at <= now)
+    throw gone(`upload "${row.id}" expired before it was committed`);
+}
+
+/** Commit bodies may repeat what presign answered; it must match, it is never applied. */
+export function checkPlacement(
+  row: FileShareRow,
+  body: { s3_config_id?: string | null; storage_path?: string | null; size?: number | null },
+): void {
+  if (body.s3_config_id && body.s3_config_id !== row.s3_config_id)
+    throw badRequest(`body.s3_config_id does not match upload "${row.id}"`);
+  if (body.storage_path && body.storage_path !== row.storage_path)
+    throw badRequest(`body.storage_path does not match upload "${row.id}"`);
+  if (body.size !== undefined && body.size !== null && row.size !== null && body.size !== row.size)
+    throw badRequest(
+      `body.size ${body.size} does not match the ${row.size} bytes declared for upload "${row.id}"`,
+    );
+}
+
+/** Marks a proven upload ready with the share settings the commit gave (overriding those from presign). */
+export async function makeReady(
+  deps: FileDeps,
+  row: FileShareRow,
+  fields: ShareFields & { filename?: string | null; mimetype?: string | null },
+  stored: { size: number; etag: string | null },
+): Promise<FileShareRow> {
+  const settings = await shareSettings(fields, row);
+  const changes: Partial<FileShareRow> = {
+    ...settings,
+    ...readyChanges(settings, Date.now()),
+    slug: customSlug(fields.slug) ?? row.slug,
+    mimetype: fields.mimetype ? checkMimetype(fields.mimetype) : row.mimetype,
+    size: stored.size,
+    etag: stored.etag,
+  };
+  try {
+    if (!(await deps.repo.update(row.id, changes, 'pending')))
+      throw badRequest(`upload "${row.id}" was committed or cancelled meanwhile`);
+  } catch (err) {
+    throw isUniqueViolation(err) ? slugTaken() : err;
+  }
+  return { ...row, ...changes };
+}

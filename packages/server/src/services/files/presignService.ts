@@ -1,0 +1,122 @@
+/**
+ * Presigned single-PUT uploads: presign creates the pending record and a PUT URL, the client uploads
+ * straight to the store, and commit proves the object is there with the declared size before the share
+ * becomes ready. A presign never committed is swept with its object.
+ */
+import type { CommitBody, FileShareCreated, PresignBody, PresignResult } from '@clip/sdk';
+import { AppError, badRequest, conflict } from '../../http/appError.ts';
+import { canPresign, hasObjectUrl, type StorageDriver } from '../../storage/driver.ts';
+import type { Actor } from '../actor.ts';
+import { iso } from '../time.ts';
+import { discardPending, type FileDeps, PRESIGN_TTL_S } from './fileDeps.ts';
+import {
+  checkPlacement,
+  createPending,
+  findUpload,
+  makeReady,
+  type PendingInput,
+  requireOpen,
+} from './pendingUploads.ts';
+import { toCreated } from './shareRules.ts';
+import { configForUpload, type ShareStorageConfig, storageError } from './storageAccess.ts';
+
+export interface PresignService {
+  presign(actor: Actor, body: PresignBody): Promise<PresignResult>;
+  /** Presign for an upload whose bytes come from `sourceUrl` (URL upload); size may be unknown. */
+  presignFromUrl(
+    actor: Actor,
+    configId: string | null | undefined,
+    input: PendingInput,
+  ): Promise<PresignResult>;
+  commit(actor: Actor, body: CommitBody): Promise<FileShareCreated>;
+  /** Drops a pending upload and its object (URL cancel). */
+  cancel(actor: Actor, fileId: string): Promise<{ cancelled: boolean }>;
+}
+
+/** Presigned URLs live the shorter of our default and the config's own limit. */
+export function urlLifetime(config: ShareStorageConfig, wanted = PRESIGN_TTL_S): number {
+  return Math.max(60, Math.min(wanted, config.signature_expires_in ?? wanted));
+}
+
+export function unsupported(config: ShareStorageConfig, what: string): AppError {
+  return badRequest(
+    `storage config "${config.id}" (${config.provider_type}) does not support ${what}; upload through POST /upload`,
+  );
+}
+
+export function createPresignService(deps: FileDeps): PresignService {
+  async function presignInto(actor: Actor, configId: string | null | undefined, input: PendingInput) {
+    const config = await configForUpload(deps.storage, actor, configId);
+    const driver: StorageDriver = await deps.storage.driver(config.id);
+    if (!canPresign(driver)) throw unsupported(config, 'presigned upload');
+    const ttl = urlLifetime(config);
+    const urlExpires = Date.now() + ttl * 1000;
+    // A PUT that starts just before its URL expires may run a while: allow an hour more before the sweep.
+    const row = await createPending(deps, actor, config, input, urlExpires + 3600_000);
+    let uploadUrl: string;
+    try {
+      uploadUrl = await driver.presignPut(row.storage_path, {
+        contentType: row.mimetype,
+        expiresInSeconds: ttl,
+      });
+    } catch (err) {
+      await deps.repo.delete(row.id);
+      throw storageError(err, 'presigning the upload');
+    }
+    return {
+      upload_url: uploadUrl,
+      file_id: row.id,
+      storage_path: row.storage_path,
+      s3_url: hasObjectUrl(driver) ? driver.objectUrl(row.storage_path) : uploadUrl.split('?')[0],
+      slug: row.slug,
+      provider_type: config.provider_type,
+      contentType: row.mimetype,
+      expires_at: iso(urlExpires),
+    };
+  }
+
+  return {
+    presign(actor, body) {
+      return presignInto(actor, body.s3_config_id, body);
+    },
+
+    presignFromUrl(actor, configId, input) {
+      return presignInto(actor, configId, input);
+    },
+
+    async commit(actor, body) {
+      const row = await findUpload(deps, actor, body.file_id);
+      if (row.status === 'ready') return toCreated(row, deps.origin());
+      if (row.upload_id)
+        throw badRequest(`upload "${row.id}" is multipart: finish it with multipart/complete`);
+      requireOpen(row);
+      checkPlacement(row, body);
+      let stat: Awaited<ReturnType<StorageDriver['stat']>>;
+      try {
+        stat = await (await deps.storage.driver(row.s3_config_id)).stat(row.storage_path);
+      } catch (err) {
+        throw storageError(err, 'checking the upload');
+      }
+      if (!stat || stat.isDirectory) throw badRequest(`nothing has been uploaded for upload "${row.id}" yet`);
+      if (row.size !== null && stat.size !== row.size)
+        throw conflict(`the stored object has ${stat.size} bytes, but ${row.size} were declared`);
+      const limit = await deps.settings.maxUploadBytes();
+      if (stat.size > limit)
+        throw new AppError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `the stored object has ${stat.size} bytes; the limit is ${limit}`,
+        );
+      const ready = await makeReady(deps, row, body, { size: stat.size, etag: stat.etag });
+      return toCreated(ready, deps.origin());
+    },
+
+    async cancel(actor, fileId) {
+      const row = await findUpload(deps, actor, fileId);
+      if (row.status !== 'pending')
+        throw badRequest(`upload "${fileId}" is already committed; delete the share instead`);
+      await discardPending(deps, row);
+      return { cancelled: true };
+    },
+  };
+}

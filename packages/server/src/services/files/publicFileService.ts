@@ -1,0 +1,128 @@
+/**
+ * The public side of a file share: a counted view hands out short-lived signed links; a protected share
+ * first needs its password (rate limited per client, like text shares). With `max_views = N` exactly N
+ * views succeed, however many arrive at once: the count is one conditional UPDATE.
+ */
+import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
+import { verifyPassword } from '../../crypto/passwords.ts';
+import { forbidden, gone, notFound, unauthorized } from '../../http/appError.ts';
+import type { RateLimiter } from '../rateLimiter.ts';
+import { iso, isoOrNull } from '../time.ts';
+import type { FileDeps } from './fileDeps.ts';
+import { type FileShareRow, isLive } from './fileShareRepo.ts';
+import type { LinkSigner } from './signing.ts';
+
+/** Signed links work this long after the view that handed them out (long enough to watch a video). */
+export const LINK_TTL_S = 3600;
+
+export interface PublicFileDeps extends FileDeps {
+  signer: LinkSigner;
+  limiter: RateLimiter;
+  /** Called once per counted view (dashboard activity); must not throw. */
+  onView?: () => void;
+}
+
+export interface PublicFileService {
+  view(slug: string): Promise<PublicFileView | FileLocked>;
+  verify(slug: string, password: string, clientAddress: string): Promise<PublicFileView>;
+  /** Third-party viewer links for a holder of a valid signature. */
+  officePreview(slug: string, exp: unknown, sig: unknown): Promise<OfficePreview>;
+  /** The ready share behind a signed link; 403 for a bad or lapsed signature, 410 once expired. */
+  shareForLink(slug: string, exp: unknown, sig: unknown): Promise<FileShareRow>;
+}
+
+const missing = (slug: string) => notFound(`file share "${slug}" not found`);
+const goneError = (slug: string) => gone(`file share "${slug}" has expired or reached its view limit`);
+
+export function createPublicFileService(deps: PublicFileDeps): PublicFileService {
+  const { repo, signer, limiter } = deps;
+
+  function link(kind: string, row: FileShareRow, exp: number, sig: string): string {
+    return `${deps.origin()}/api/${kind}/${encodeURIComponent(row.slug)}?exp=${exp}&sig=${sig}`;
+  }
+
+  function toView(row: FileShareRow): PublicFileView {
+    deps.onView?.();
+    const { exp, sig } = signer.sign(row, LINK_TTL_S);
+    return {
+      slug: row.slug,
+      filename: row.filename,
+      mimetype: row.mimetype,
+      size: Number(row.size ?? 0),
+      remark: row.remark,
+      created_at: iso(row.created_at),
+      expires_at: isoOrNull(row.expires_at),
+      max_views: row.max_views,
+      views: row.views,
+      has_password: row.password_hash !== null,
+      download_url: link('file-download', row, exp, sig),
+      preview_url: link('file-view', row, exp, sig),
+      office_preview_url: link('office-preview', row, exp, sig),
+      links_expire_at: iso(exp * 1000),
+    };
+  }
+
+  async function shareForLink(slug: string, exp: unknown, sig: unknown): Promise<FileShareRow> {
+    const row = await repo.bySlug(slug);
+    if (row?.status !== 'ready') throw missing(slug);
+    if (!signer.verify(row, exp, sig))
+      throw forbidden('this file link is invalid or has expired; open the share again');
+    // A used-up share still serves the links its last views handed out; an expired one serves nothing.
+    if (row.expires_at !== null && row.expires_at <= Date.now()) throw goneError(slug);
+    return row;
+  }
+
+  async function requireLive(slug: string, now: number): Promise<FileShareRow> {
+    const row = await repo.bySlug(slug);
+    if (row?.status !== 'ready') throw missing(slug);
+    if (!isLive(row, now)) throw goneError(slug);
+    return row;
+  }
+
+  return {
+    async view(slug) {
+      // Two tries: the probe can see a share that changed between the statements (password cleared).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const counted = await repo.countUnprotected(slug, Date.now());
+        if (counted) return toView(counted);
+        const probe = await requireLive(slug, Date.now());
+        if (probe.password_hash !== null) return { slug, requires_password: true };
+      }
+      throw goneError(slug);
+    },
+
+    async verify(slug, password, clientAddress) {
+      const probe = await requireLive(slug, Date.now());
+      if (probe.password_hash === null) {
+        const counted = await repo.countUnprotected(slug, Date.now());
+        if (!counted) throw goneError(slug);
+        return toView(counted);
+      }
+      const limitKey = `share-password:${clientAddress}`;
+      await limiter.check(limitKey);
+      if (!(await verifyPassword(password, probe.password_hash))) {
+        await limiter.recordFailure(limitKey);
+        throw unauthorized('wrong password', 'WRONG_PASSWORD');
+      }
+      // No reset on success: anyone can make a share with a known password, so success proves nothing.
+      const counted = await repo.countVerified(probe.id, probe.password_hash, Date.now());
+      if (!counted) throw goneError(slug);
+      return toView(counted);
+    },
+
+    shareForLink,
+
+    async officePreview(slug, exp, sig) {
+      const row = await shareForLink(slug, exp, sig);
+      // The same signature, not a fresh one: a link holder must not be able to renew access forever.
+      const signed = { exp: Number(exp), sig: String(sig) };
+      const url = link('file-download', row, signed.exp, signed.sig);
+      return {
+        url,
+        microsoft_url: `https://view.officeapps.live.com/op/view.aspx?src=${encodeURIComponent(url)}`,
+        google_url: `https://docs.google.com/viewer?embedded=true&url=${encodeURIComponent(url)}`,
+        expires_at: iso(signed.exp * 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * `POST /upload`: the file part streams straight into the storage driver while the form is still
+ * arriving. A pending record is written first, so a crash mid-upload leaves something the sweep cleans
+ * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import {
+  type FileShareCreated,
+  type UploadFormFields,
+  uploadContentType,
+  uploadFormFieldsSchema,
+} from '@clip/sdk';
+import { isUniqueViolation } from '../../db/connect.ts';
+import { badRequest, tooLarge } from '../../http/appError.ts';
+import { checkQuery } from '../../http/validate.ts';
+import { type Actor, creatorId } from '../actor.ts';
+import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
+import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
+import type { FileShareRow } from './fileShareRepo.ts';
+import { checkMimetype, guessMimetype } from './mimetypes.ts';
+import {
+  customSlug,
+  insertWithSlug,
+  readyChanges,
+  shareSettings,
+  slugTaken,
+  toCreated,
+} from './shareRules.ts';
+import { configForUpload, storageError } from './storageAccess.ts';
+
+/** An object written for a form whose other fields may still be arriving. */
+export interface StagedUpload {
+  row: FileShareRow;
+  /** The placement fields as they were when the file part arrived. */
+  placement: { s3_config_id: string | null; path: string };
+}
+
+export interface UploadService {
+  /** Parses FormData fields (strings) into typed fields; empty strings count as absent. */
+  parseFields(raw: Record<string, unknown>): UploadFormFields;
+  /** Streams one file part into storage under a pending record. `early` holds the fields sent before it. */
+  stage(
+    actor: Actor,
+    early: Record<string, unknown>,
+    file: UploadedPart,
+    limitBytes: number,
+  ): Promise<StagedUpload>;
+  /** Applies the complete form and makes the share ready; on any refusal the object and record are removed. */
+  finish(staged: StagedUpload, raw: Record<string, unknown>): Promise<FileShareCreated>;
+  discard(staged: StagedUpload): Promise<void>;
+}
+
+export interface UploadedPart {
+  stream: Readable;
+  filename: string;
+  mimetype: string | null;
+}
+
+/** Passes bytes through until more than `limit` have gone by, then fails the stream with 413. */
+export function byteLimit(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(tooLarge(`the file is larger than the upload limit of ${limit} bytes`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+export function createUploadService(deps: FileDeps): UploadService {
+  function parseFields(raw: Record<string, unknown>): UploadFormFields {
+    const present: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      if (Array.isArray(value)) throw badRequest(`body.${key} was sent more than once`);
+      if (value !== '' && value !== undefined) present[key] = value;
+    }
+    return checkQuery(uploadFormFieldsSchema, present);
+  }
+
+  return {
+    parseFields,
+
+    async stage(actor, early, file, limitBytes) {
+      const fields = parseFields(early);
+      const config = await configForUpload(deps.storage, actor, fields.s3_config_id);
+      const folder = uploadFolder(fields.path);
+      const filename = sanitizeFilename(file.filename);
+      const mimetype = fields.mimetype
+        ? checkMimetype(fields.mimetype)
+        : uploadContentType(filename, guessMimetype(filename, file.mimetype));
+      const now = Date.now();
+      const row: FileShareRow = {
+        id: randomUUID(),
+        slug: '',
+        filename,
+        mimetype,
+        size: null,
+        path: folder,
+        storage_path: storageKey(folder, filename),
+        s3_config_id: config.id,
+        etag: null,
+        ...(await shareSettings(fields)),
+        expires_at: null,
+        views: 0,
+        last_viewed_at: null,
+        created_by: creatorId(actor),
+        status: 'pending',
+        upload_id: null,
+        upload_expires_at: now + UPLOAD_DEADLINE_MS,
+        source_url: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertWithSlug(deps.repo, row, customSlug(fields.slug));
+      try {
+        const driver = await deps.storage.driver(config.id);
+        const limited = byteLimit(limitBytes);
+        file.stream.on('error', (err) => limited.destroy(err));
+        file.stream.pipe(limited);
+        const written = await driver.write(row.storage_path, limited, { contentType: mimetype });
+        row.size = written.size;
+        row.etag = written.etag;
+      } catch (err) {
+        file.stream.resume();
+        await deps.repo.delete(row.id);
+        throw storageError(err, `storing "${filename}"`);
+      }
+      await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
+      return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: folder } };
+    },
+
+    async finish(staged, raw) {
+      const { row } = staged;
+      try {
+        const fields = parseFields(raw);
+        if (
+          (fields.s3_config_id ?? null) !== staged.placement.s3_config_id ||
+          uploadFolder(fields.path) !== staged.placement.path
+        )
+          throw badRequest('s3_config_id and path must come before the file in the form');
+        const slug = customSlug(fields.slug) ?? row.slug;
+        const now = Date.now();
+        const settings = await shareSettings(fields, row);
+        const changes: Partial<FileShareRow> = {
+          ...settings,
+          ...readyChanges(settings, now),
+          slug,
+          mimetype: fields.mimetype ? checkMimetype(fields.mimetype) : row.mimetype,
+        };
+        try {
+          if (!(await deps.repo.update(row.id, changes, 'pending')))
+            throw badRequest('the upload was cancelled or expired before it finished');
+        } catch (err) {
+          throw isUniqueViolation(err) ? slugTaken() : err;
+        }
+        return toCreated({ ...row, ...changes } as FileShareRow, deps.origin());
+      } catch (err) {
+        await discardPending(deps, row);
+        throw err;
+      }
+    },
+
+    async discard(staged) {
+      await discardPending(deps, staged.row);
+    },
+  };
+}
