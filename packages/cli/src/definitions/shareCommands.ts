@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+
+/** paste, get, pastes ls|rm|clear-expired. */
+export function defineShareCommands(program: Command): void {
+  program
+    .command('paste')
+    .description('share text from FILE or stdin and print the link')
+    .argument('[file]', 'file to share; - or nothing reads stdin')
+    .option('--slug <slug>', 'custom link suffix')
+    .option('--password <password>', 'require this password to read')
+    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours')
+    .option('--max-views <n>', 'delete after this many reads (0 = unlimited)')
+    .option('--remark <text>', 'a note shown in the share list')
+    .option('--title <text>', 'title (defaults to the file name)')
+    .option('--format <format>', 'markdown or text (default: by file extension)')
+    .option('--qr', 'also draw a QR code of the link on stderr')
+    .action(async (file: string | undefined, _opts, cmd: Command) =>
+      (await import('../commands/paste.ts')).paste(file, cmd.optsWithGlobals()),
+    );
+
+  program
+    .command('get')
+    .description('write a text share to stdout, exactly as stored')
+    .argument('<share>', 'slug or link')
+    .option('--password <password>', 'password of a protected share')
+    .action(async (ref: string, _opts, cmd: Command) =>
+      (await import('../commands/get.ts')).get(ref, cmd.optsWithGlobals()),
+    );
+
+  const pastes = program
+    .command('pastes')
+    .description('manage text shares (your own with a key, all as admin)');
+  const load = () => import('../commands/pastes.ts');
+  pastes
+    .command('ls')
+    .alias('list')
+    .description('list text shares')
+    .option('--search <text>', 'only shares whose slug, title or remark contains this')
+    .option('--page <n>', 'page number', '1')
+    .option('--limit <n>', 'shares per page', '50')
+    .action(async (_opts, cmd: Command) => (await load()).listPastes(cmd.optsWithGlobals()));
+  pastes
+    .command('rm')
+    .alias('delete')
+    .description('delete text shares by id')
+    .argument('<id...>', 'share ids (see `clip pastes ls`)')
+    .action(async (ids: string[], _opts, cmd: Command) =>
+      (await load()).removePastes(ids, cmd.optsWithGlobals()),
+    );
+  pastes
+    .command('clear-expired')
+    .description('delete expired and used-up text shares now (admin)')
+    .action(async (_opts, cmd: Command) => (await load()).clearExpiredPastes(cmd.optsWithGlobals()));
+}

@@ -1,0 +1,44 @@
+/** The command tree. Declarations only: each action imports its implementation when it runs. */
+import { Command } from 'commander';
+import { defineAuthCommands } from './definitions/authCommands.ts';
+import { defineKeyCommands } from './definitions/keyCommands.ts';
+import { defineServeCommand } from './definitions/serveCommand.ts';
+import { defineShareCommands } from './definitions/shareCommands.ts';
+import { CliError, failureLine } from './errors.ts';
+import { cliVersion } from './version.ts';
+
+function buildProgram(): Command {
+  const program = new Command('clip')
+    .description('clip: share text and files from the terminal')
+    .version(cliVersion(), '-V, --version', 'print the version')
+    .option('--server <url>', 'server URL (else CLIP_SERVER, the saved one, or http://localhost:8787)')
+    .option('--json', 'print results as JSON')
+    .showSuggestionAfterError()
+    // Commander's own errors follow the CLI's failure format: one line, `clip: <reason>`.
+    .configureOutput({
+      outputError: (text, write) =>
+        write(
+          `clip: ${text
+            .replace(/^error: /, '')
+            .trim()
+            .replace(/\s*\n\s*/g, ' ')}\n`,
+        ),
+    });
+  defineAuthCommands(program);
+  defineKeyCommands(program);
+  defineShareCommands(program);
+  defineServeCommand(program);
+  return program;
+}
+
+/** Runs the CLI; answers the exit code. Failures end up as one line on stderr. */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`clip: ${failureLine(err)}\n`);
+    if (process.env.CLIP_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    return err instanceof CliError ? err.exitCode : 1;
+  }
+}
