@@ -1,0 +1,100 @@
+/** The route table of spec section 2: lazy pages, guards as loaders, and a catch-all back home. */
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { type RouteHandle, Shell } from '../shell/Shell.tsx';
+import { adminRouteRedirect, type GuardView, mountRouteRedirect } from './guards.ts';
+import { lazyPage } from './lazyPage.tsx';
+import { RouteError } from './RouteError.tsx';
+import type { AppServices } from './services.ts';
+
+function guardView(services: AppServices): GuardView {
+  const { auth } = services;
+  return {
+    authType: auth.state.value.authType,
+    permissions: auth.permissions.value,
+    basicPath: auth.userInfo.value.basicPath,
+  };
+}
+
+/** Runs a guard after revalidating a stale session; any error lets navigation proceed (spec section 5). */
+function guarded(
+  services: AppServices,
+  decide: (view: GuardView, args: LoaderFunctionArgs) => string | null,
+) {
+  return async (args: LoaderFunctionArgs) => {
+    try {
+      if (services.auth.needsRevalidation()) await services.auth.revalidate();
+      const target = decide(guardView(services), args);
+      return target ? redirect(target) : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function mountPathFromUrl(splat: string | undefined): string | null {
+  if (!splat) return null;
+  try {
+    return `/${decodeURIComponent(splat)}`;
+  } catch {
+    return null;
+  }
+}
+
+export function createAppRouter(services: AppServices) {
+  const notify = services.toasts.show;
+  const handle = (page: RouteHandle['page']): RouteHandle => ({ page });
+  return createBrowserRouter([
+    {
+      path: '/',
+      Component: Shell,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          index: true,
+          handle: handle('home'),
+          lazy: lazyPage('home', () => import('../pages/home/HomePage.tsx'), notify),
+        },
+        {
+          path: 'upload',
+          handle: handle('upload'),
+          lazy: lazyPage('upload', () => import('../pages/upload/UploadPage.tsx'), notify),
+        },
+        {
+          path: 'admin',
+          handle: handle('admin'),
+          loader: guarded(services, (view) => adminRouteRedirect(view)),
+          lazy: lazyPage('admin', () => import('../adminShell/AdminArea.tsx'), notify),
+          children: [
+            {
+              index: true,
+              lazy: lazyPage('admin', () => import('../adminShell/AdminModuleOutlet.tsx'), notify),
+            },
+            {
+              path: ':module',
+              lazy: lazyPage('admin', () => import('../adminShell/AdminModuleOutlet.tsx'), notify),
+            },
+          ],
+        },
+        {
+          path: 'paste/:slug',
+          handle: handle('paste-view'),
+          lazy: lazyPage('paste-view', () => import('../pages/paste/PasteViewPage.tsx'), notify),
+        },
+        {
+          path: 'file/:slug',
+          handle: handle('file-view'),
+          lazy: lazyPage('file-view', () => import('../pages/file/FileViewPage.tsx'), notify),
+        },
+        {
+          path: 'mount-explorer/*',
+          handle: handle('mount-explorer'),
+          loader: guarded(services, (view, { params }) =>
+            mountRouteRedirect(view, mountPathFromUrl(params['*'])),
+          ),
+          lazy: lazyPage('mount-explorer', () => import('../pages/mount/MountExplorerPage.tsx'), notify),
+        },
+        { path: '*', handle: handle('not-found'), loader: () => redirect('/') },
+      ],
+    },
+  ]);
+}

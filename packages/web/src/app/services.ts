@@ -1,0 +1,64 @@
+/** The web app's composition root: the one place that creates the client and the stores. */
+import { ClipClient, withOfflineCache } from '@clip/sdk';
+import { createContext, useContext } from 'react';
+import { indexedDbOfflineStore } from '../offline/offlineDb.ts';
+import { createApiBaseStore } from '../stores/apiBase.ts';
+import { type AuthStore, createAuthStore } from '../stores/auth.ts';
+import { createLanguageStore } from '../stores/language.ts';
+import { createOnlineStore } from '../stores/online.ts';
+import { createPreferencesStore } from '../stores/preferences.ts';
+import { createPwaStore } from '../stores/pwa.ts';
+import { browserStorage } from '../stores/storage.ts';
+import { createThemeStore } from '../stores/theme.ts';
+import { createToastStore } from '../stores/toasts.ts';
+
+export function createAppServices(win: Window) {
+  const storage = browserStorage();
+  const offlineStore = indexedDbOfflineStore();
+  const apiBase = createApiBaseStore(storage);
+  const toasts = createToastStore();
+  let auth: AuthStore | null = null;
+  const sessionEndedListeners: ((error: Error) => void)[] = [];
+  const client = new ClipClient({
+    baseUrl: apiBase.base.value,
+    fetch: withOfflineCache((input, init) => win.fetch(input, init), offlineStore),
+    onSessionEnded: (error, authType) => {
+      auth?.handleSessionEnded(error, authType);
+      // The page that made the call shows nothing for an ended session: say it here.
+      for (const listener of sessionEndedListeners) listener(error);
+    },
+  });
+  auth = createAuthStore({ client, storage, events: win });
+  const online = createOnlineStore(win);
+  const preferences = createPreferencesStore(offlineStore);
+  online.whenBackOnline(() => void preferences.reload());
+
+  return {
+    client,
+    storage,
+    offlineStore,
+    apiBase,
+    auth,
+    toasts,
+    online,
+    preferences,
+    theme: createThemeStore(storage, win.matchMedia('(prefers-color-scheme: dark)')),
+    language: createLanguageStore(storage, win.navigator.languages ?? [win.navigator.language]),
+    pwa: createPwaStore(storage, win),
+    onSessionEnded: (listener: (error: Error) => void) => void sessionEndedListeners.push(listener),
+    setApiBase(value: string): boolean {
+      if (!apiBase.set(value)) return false;
+      client.transport.baseUrl = apiBase.base.value;
+      return true;
+    },
+  };
+}
+export type AppServices = ReturnType<typeof createAppServices>;
+
+export const ServicesContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside <ServicesContext>');
+  return services;
+}

@@ -1,0 +1,36 @@
+/** Small inline icons (24px grid, stroke drawn), so the shell needs no icon font. */
+const PATHS = {
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  sun: 'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66l1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14l-1.41-1.41M12 8a4 4 0 100 8 4 4 0 000-8z',
+  moon: 'M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z',
+  auto: 'M12 3a9 9 0 100 18V3z M12 3a9 9 0 010 18',
+  code: 'M8 6l-6 6 6 6M16 6l6 6-6 6',
+  globe:
+    'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z',
+  offline:
+    'M2 2l20 20M8.5 16.5a5 5 0 017 0M5 13a10 10 0 015.17-2.7M19 13a10 10 0 00-2.3-1.6M2 8.8a15 15 0 014.2-2.6M22 8.8A15 15 0 0010.7 5M12 20h.01',
+  upload: 'M12 16V4m0 0l-5 5m5-5l5 5M4 20h16',
+  copy: 'M9 9h10v10H9zM5 15H4V4h11v1',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+} as const;
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 18 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
