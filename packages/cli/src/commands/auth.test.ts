@@ -58,7 +58,15 @@ test('admin login saves server and token in a 0600 file, whoami and logout use i
 
 test('wrong credentials fail in one line and save nothing', async () => {
   const box = await sandbox();
-  const run = await box.run(['--server', server.url, 'login', '--username', 'admin', '--password', 'not-the-password']);
+  const run = await box.run([
+    '--server',
+    server.url,
+    'login',
+    '--username',
+    'admin',
+    '--password',
+    'not-the-password',
+  ]);
   failedWith(run, /invalid|credentials|password/i);
   await stat(join(box.configHome, 'clip', 'config.json')).then(
     () => assert.unreachable('a config file was written'),
@@ -68,13 +76,19 @@ test('wrong credentials fail in one line and save nothing', async () => {
 
 test('login without a password and without a terminal says which flag is missing', async () => {
   const box = await sandbox();
-  failedWith(await box.run(['--server', server.url, 'login', '--username', 'admin']), /--password is required/);
+  failedWith(
+    await box.run(['--server', server.url, 'login', '--username', 'admin']),
+    /--password is required/,
+  );
 });
 
 test('login --api-key verifies the key and whoami shows it', async () => {
   const { id, key } = await server.keyClient({ text: true, basic_path: '/docs' });
   const box = await sandbox();
-  assert.match(succeeded(await box.run(['--server', server.url, 'login', '--api-key', key])), /with API key .*\(text\)/);
+  assert.match(
+    succeeded(await box.run(['--server', server.url, 'login', '--api-key', key])),
+    /with API key .*\(text\)/,
+  );
   assert.equal(await readConfig(box), { server: server.url, apiKey: key });
   const who = JSON.parse(succeeded(await box.run(['whoami', '--json'])));
   assert.is(who.auth_type, 'apikey');
@@ -87,7 +101,10 @@ test('login --api-key verifies the key and whoami shows it', async () => {
 
 test('an unknown API key is refused and not saved', async () => {
   const box = await sandbox();
-  failedWith(await box.run(['--server', server.url, 'login', '--api-key', 'clip_not_a_real_key_at_all']), /API key invalid or expired/);
+  failedWith(
+    await box.run(['--server', server.url, 'login', '--api-key', 'clip_not_a_real_key_at_all']),
+    /API key invalid or expired/,
+  );
   await stat(join(box.configHome, 'clip', 'config.json')).then(
     () => assert.unreachable('a config file was written'),
     (err) => assert.is(err.code, 'ENOENT'),
@@ -97,17 +114,26 @@ test('an unknown API key is refused and not saved', async () => {
 test('CLIP_SERVER with CLIP_API_KEY or CLIP_TOKEN needs no login, and beats the config file', async () => {
   const { id, key } = await server.keyClient({ text: true });
   const env = await sandbox();
-  const byKey = JSON.parse(succeeded(await env.run(['whoami', '--json'], { env: { CLIP_SERVER: server.url, CLIP_API_KEY: key } })));
-  assert.equal([byKey.auth_type, byKey.source, byKey.key_info.id, byKey.server], ['apikey', 'env', id, server.url]);
+  const byKey = JSON.parse(
+    succeeded(await env.run(['whoami', '--json'], { env: { CLIP_SERVER: server.url, CLIP_API_KEY: key } })),
+  );
+  assert.equal(
+    [byKey.auth_type, byKey.source, byKey.key_info.id, byKey.server],
+    ['apikey', 'env', id, server.url],
+  );
 
   const { token } = await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);
-  const byToken = JSON.parse(succeeded(await env.run(['whoami', '--json'], { env: { CLIP_SERVER: server.url, CLIP_TOKEN: token } })));
+  const byToken = JSON.parse(
+    succeeded(await env.run(['whoami', '--json'], { env: { CLIP_SERVER: server.url, CLIP_TOKEN: token } })),
+  );
   assert.equal([byToken.auth_type, byToken.source], ['admin', 'env']);
 
   // Logged in as admin in the file, yet the environment's key is what is used.
   const both = await sandbox();
   succeeded(await both.run(['--server', server.url, ...adminLogin]));
-  const override = JSON.parse(succeeded(await both.run(['whoami', '--json'], { env: { CLIP_API_KEY: key } })));
+  const override = JSON.parse(
+    succeeded(await both.run(['whoami', '--json'], { env: { CLIP_API_KEY: key } })),
+  );
   assert.equal([override.auth_type, override.key_info.id], ['apikey', id]);
 });
 
@@ -123,14 +149,23 @@ test('a 401 that ends the session says so, suggests clip login and forgets the t
   succeeded(await box.run(['--server', server.url, ...adminLogin]));
   const { token } = await readConfig(box);
   await new ClipClient({ baseUrl: server.url, auth: { type: 'admin', token } }).auth.logout();
-  failedWith(await box.run(['keys', 'ls']), /admin session expired, please log in again \(run `clip login`\)/);
+  failedWith(
+    await box.run(['keys', 'ls']),
+    /admin session expired, please log in again \(run `clip login`\)/,
+  );
   assert.equal(await readConfig(box), { server: server.url });
 });
 
 test('a bad server URL is a one-line usage failure', async () => {
   const box = await sandbox();
-  failedWith(await box.run(['--server', 'ftp://example.com', 'whoami']), /--server: URL must use http or https/);
-  failedWith(await box.run(['whoami'], { env: { CLIP_SERVER: 'nonsense' } }), /CLIP_SERVER: URL is not valid/);
+  failedWith(
+    await box.run(['--server', 'ftp://example.com', 'whoami']),
+    /--server: URL must use http or https/,
+  );
+  failedWith(
+    await box.run(['whoami'], { env: { CLIP_SERVER: 'nonsense' } }),
+    /CLIP_SERVER: URL is not valid/,
+  );
 });
 
 test.run();

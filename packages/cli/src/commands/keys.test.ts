@@ -19,12 +19,26 @@ test.after(async () => {
 });
 
 test('keys create prints only the key, which works with the asked permissions, path and expiry', async () => {
-  const run = await admin.run(['keys', 'create', '--name', 'deploy bot', '--text', '--file', '--basic-path', '/docs', '--expires', '7d']);
+  const run = await admin.run([
+    'keys',
+    'create',
+    '--name',
+    'deploy bot',
+    '--text',
+    '--file',
+    '--basic-path',
+    '/docs',
+    '--expires',
+    '7d',
+  ]);
   const key = succeeded(run).trim();
   assert.is(run.stdout, `${key}\n`);
   assert.match(run.stderr, /created API key "deploy bot"/);
 
-  const verified = await new ClipClient({ baseUrl: server.url, auth: { type: 'apikey', key } }).auth.verifyApiKey();
+  const verified = await new ClipClient({
+    baseUrl: server.url,
+    auth: { type: 'apikey', key },
+  }).auth.verifyApiKey();
   assert.equal(verified.permissions, { text: true, file: true, mount: false });
   assert.is(verified.key_info.basic_path, '/docs');
   const listed = (await (await server.adminClient()).apiKeys.list()).items.find((k) => k.key === key);
@@ -36,17 +50,24 @@ test('keys create prints only the key, which works with the asked permissions, p
 test('keys create --custom-key --expires never, --json answers the whole key', async () => {
   const custom = 'my-custom-key-0123456789';
   const created = JSON.parse(
-    succeeded(await admin.run(['keys', 'create', '--name', 'custom', '--mount', '--custom-key', custom, '--json'])),
+    succeeded(
+      await admin.run(['keys', 'create', '--name', 'custom', '--mount', '--custom-key', custom, '--json']),
+    ),
   );
   assert.is(created.key, custom);
   assert.is(created.expires_at, null);
-  assert.equal([created.text_permission, created.file_permission, created.mount_permission], [false, false, true]);
+  assert.equal(
+    [created.text_permission, created.file_permission, created.mount_permission],
+    [false, false, true],
+  );
 });
 
 test('keys ls lists as a table and as JSON; keys rm deletes one or several', async () => {
   const ids: string[] = [];
   for (const name of ['alpha key', 'beta key', 'gamma key'])
-    ids.push(JSON.parse(succeeded(await admin.run(['keys', 'create', '--name', name, '--text', '--json']))).id);
+    ids.push(
+      JSON.parse(succeeded(await admin.run(['keys', 'create', '--name', name, '--text', '--json']))).id,
+    );
 
   const table = succeeded(await admin.run(['keys', 'ls']));
   assert.match(table, /^ID\s+NAME\s+PERMISSIONS\s+BASE PATH\s+EXPIRES\s+LAST USED\n/);
@@ -68,7 +89,10 @@ test('keys rm of an unknown id fails in one line', async () => {
 });
 
 test('bad --expires and a missing --name are refused before any request', async () => {
-  failedWith(await admin.run(['keys', 'create', '--name', 'x', '--expires', 'soon']), /--expires must be like/);
+  failedWith(
+    await admin.run(['keys', 'create', '--name', 'x', '--expires', 'soon']),
+    /--expires must be like/,
+  );
   failedWith(await admin.run(['keys', 'create']), /required option '--name <name>'/);
 });
 

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { failedWith, succeeded } from './testing/assertRun.ts';
+import { CLIP_BIN, runClip } from './testing/runClip.ts';
+
+const version = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+test('clip --version and -V print the version', async () => {
+  assert.is(succeeded(await runClip(['--version'])), `${version}\n`);
+  assert.is(succeeded(await runClip(['-V'])), `${version}\n`);
+});
+
+test('bin/clip works through a symlink placed elsewhere (as on PATH)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'clip-bin-'));
+  try {
+    await symlink(CLIP_BIN, join(dir, 'clip'));
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(join(dir, 'clip'), ['--version'], { cwd: dir });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.on('close', (code) => resolve({ code, out }));
+    });
+    assert.equal(run, { code: 0, out: `${version}\n` });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('usage errors are one `clip:` line and a non-zero exit', async () => {
+  failedWith(await runClip(['no-such-command']), /unknown command 'no-such-command'/);
+  failedWith(await runClip(['paste', '--no-such-flag']), /unknown option '--no-such-flag'/);
+  failedWith(await runClip(['get']), /missing required argument/);
+});
+
+test('a server that does not answer is a one-line network failure', async () => {
+  failedWith(await runClip(['get', 'abc'], { env: { CLIP_SERVER: 'http://127.0.0.1:9' } }), /network error/);
+});
+
+test('clip serve runs the server in-process with the CLIP_* environment', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clip-serve-'));
+  const child = spawn(CLIP_BIN, ['serve', '--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, CLIP_LOG_LEVEL: 'silent', CLIP_ADMIN_PASSWORD: 'serve-test-password' },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]);
+      });
+      child.on('close', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    const health = await (await fetch(`${url}/api/health`)).json();
+    assert.is(health.data.status, 'ok');
+    const who = await runClip(
+      ['--server', url, 'login', '--username', 'admin', '--password', 'serve-test-password'],
+      {
+        env: { XDG_CONFIG_HOME: dataDir },
+      },
+    );
+    assert.match(succeeded(who), /logged in/);
+  } finally {
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    child.kill('SIGTERM');
+    await closed;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test.run();
