@@ -55,7 +55,7 @@ test('clip serve runs the server in-process with the CLIP_* environment', async 
       });
       child.on('close', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
     });
-    const health = await (await fetch(`${url}/api/health`)).json();
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { data: { status: string } };
     assert.is(health.data.status, 'ok');
     const who = await runClip(
       ['--server', url, 'login', '--username', 'admin', '--password', 'serve-test-password'],
