@@ -12,6 +12,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
+      exclude: ['**/*.test.ts', '<rootDir>/src/pages/admin/**'],
+    },
+    // The admin modules keep their own catalog, merged into the app's at activation (catalogLoader.ts).
+    {
+      path: '<rootDir>/src/pages/admin/locales/{locale}/messages',
+      include: ['<rootDir>/src/pages/admin'],
       exclude: ['**/*.test.ts'],
     },
   ],

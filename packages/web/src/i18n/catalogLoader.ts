@@ -3,8 +3,11 @@ import type { Language } from './language.ts';
 
 /** Loads and activates a compiled catalog; the other language stays out of the bundle until asked for. */
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } =
-    language === 'zh' ? await import('../locales/zh/messages.po') : await import('../locales/en/messages.po');
-  i18n.loadAndActivate({ locale: language, messages });
+  const [{ messages }, admin] = await Promise.all(
+    language === 'zh'
+      ? [import('../locales/zh/messages.po'), import('../pages/admin/locales/zh/messages.po')]
+      : [import('../locales/en/messages.po'), import('../pages/admin/locales/en/messages.po')],
+  );
+  i18n.loadAndActivate({ locale: language, messages: { ...messages, ...admin.messages } });
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 }

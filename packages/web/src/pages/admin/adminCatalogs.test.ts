@@ -1,0 +1,51 @@
+/**
+ * The admin modules' own catalog (lingui.config.ts): every message translated in zh and en, with the
+ * placeholders of its source. Sync with the sources is checked by i18n/catalogs.test.ts (lingui check sync).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { formatter } from '@lingui/format-po';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const dir = fileURLToPath(new URL('./locales/', import.meta.url));
+
+async function load(locale: 'en' | 'zh') {
+  const filename = `${dir}${locale}/messages.po`;
+  const catalog = await formatter().parse(readFileSync(filename, 'utf8'), {
+    locale,
+    sourceLocale: 'en',
+    filename,
+  });
+  return Object.fromEntries(Object.entries(catalog).filter(([, entry]) => !entry.obsolete));
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+test('every admin message is translated in both languages', async () => {
+  const [en, zh] = await Promise.all([load('en'), load('zh')]);
+  assert.ok(Object.keys(en).length > 100, 'the admin catalog holds the module strings');
+  assert.equal(Object.keys(zh).sort(), Object.keys(en).sort());
+  const missing = Object.entries({ ...en, ...zh })
+    .filter(([id]) => !en[id]?.translation?.trim() || !zh[id]?.translation?.trim())
+    .map(([id, entry]) => entry.message ?? id);
+  assert.equal(missing, [], `untranslated:\n${missing.join('\n')}`);
+});
+
+test('translations keep the placeholders of their source message', async () => {
+  const [en, zh] = await Promise.all([load('en'), load('zh')]);
+  for (const [id, entry] of Object.entries(en)) {
+    const source = entry.message ?? id;
+    assert.equal(placeholders(zh[id].translation ?? ''), placeholders(source), `placeholders of "${source}"`);
+  }
+});
+
+test('Chinese translations are really Chinese where the source has words', async () => {
+  const zh = await load('zh');
+  const untranslated = Object.values(zh)
+    .filter((e) => /[a-z]{4,}/.test(e.message ?? '') && e.translation === e.message)
+    .map((e) => e.message);
+  assert.equal(untranslated, []);
+});
+
+test.run();

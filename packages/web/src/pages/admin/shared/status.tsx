@@ -1,0 +1,32 @@
+/** The state badges of a share: password, expired or used up, view limit. */
+import { useLingui } from '@lingui/react/macro';
+import { isExpired } from './format.ts';
+
+export interface ShareStateLike {
+  has_password: boolean;
+  expires_at: string | null;
+  max_views: number;
+  views: number;
+}
+
+export function shareIsDead(share: ShareStateLike, now = Date.now()): boolean {
+  return isExpired(share.expires_at, now) || (share.max_views > 0 && share.views >= share.max_views);
+}
+
+export function ShareBadges({ share }: { share: ShareStateLike }) {
+  const { t } = useLingui();
+  const expired = isExpired(share.expires_at);
+  const usedUp = share.max_views > 0 && share.views >= share.max_views;
+  return (
+    <span className="badges">
+      {expired ? (
+        <span className="badge bad">{t`Expired`}</span>
+      ) : usedUp ? (
+        <span className="badge bad">{t`Used up`}</span>
+      ) : (
+        <span className="badge ok">{t`Active`}</span>
+      )}
+      {share.has_password && <span className="badge accent">{t`Password`}</span>}
+    </span>
+  );
+}

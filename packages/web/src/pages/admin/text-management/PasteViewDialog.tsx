@@ -1,0 +1,55 @@
+/** A text share as the admin sees it: content, settings and its links. */
+import type { PasteRecord } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { CopyButton } from '../shared/CopyButton.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
+import { formatDateTime } from '../shared/format.ts';
+import { ShareBadges } from '../shared/status.tsx';
+
+export function PasteViewDialog({
+  paste,
+  onClose,
+  onEdit,
+}: {
+  paste: PasteRecord;
+  onClose(): void;
+  onEdit(): void;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <Dialog
+      title={paste.title || paste.slug}
+      name="paste-view"
+      wide
+      onClose={onClose}
+      footer={
+        <>
+          <a className="button small" href={paste.url} target="_blank" rel="noreferrer">
+            {t`Open share page`}
+          </a>
+          {!paste.has_password && (
+            <a className="button small" href={paste.raw_url} target="_blank" rel="noreferrer">
+              {t`Raw text`}
+            </a>
+          )}
+          <CopyButton text={paste.url} />
+          <button type="button" className="button primary" onClick={onEdit}>
+            {t`Edit`}
+          </button>
+        </>
+      }
+    >
+      <p className="actions">
+        <ShareBadges share={paste} />
+        <span className="badge">{paste.format === 'markdown' ? 'Markdown' : t`Plain text`}</span>
+        <span className="muted">
+          {t`Created ${formatDateTime(paste.created_at, i18n.locale)} · ${paste.views} views`}
+        </span>
+      </p>
+      {paste.remark && <p className="muted">{paste.remark}</p>}
+      <pre className="preview-text" data-testid="paste-content">
+        {paste.content}
+      </pre>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import type { PasteRecord } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import type { Column } from '../shared/DataTable.tsx';
+import { formatDateTime, formatRelative } from '../shared/format.ts';
+import { ShareBadges } from '../shared/status.tsx';
+import { useCreatorNames } from '../shared/useCreatorNames.ts';
+
+const PREVIEW_CHARS = 80;
+
+export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'created_at'>[] {
+  const { t, i18n } = useLingui();
+  const creator = useCreatorNames();
+  const columns: Column<PasteRecord, 'created_at'>[] = [
+    {
+      id: 'share',
+      header: t`Share`,
+      cell: (p) => (
+        <>
+          <div className="cell-main mono">{p.slug}</div>
+          <div className="cell-sub">
+            {p.title ||
+              p.remark ||
+              (p.content.length > PREVIEW_CHARS ? `${p.content.slice(0, PREVIEW_CHARS)}…` : p.content)}
+          </div>
+        </>
+      ),
+    },
+    { id: 'state', header: t`State`, cell: (p) => <ShareBadges share={p} /> },
+    {
+      id: 'views',
+      header: t`Views`,
+      className: 'num',
+      cell: (p) => (p.max_views > 0 ? `${p.views} / ${p.max_views}` : String(p.views)),
+    },
+    {
+      id: 'expires',
+      header: t`Expires`,
+      cell: (p) => (
+        <span title={formatDateTime(p.expires_at, i18n.locale)}>
+          {p.expires_at ? formatRelative(p.expires_at, i18n.locale) : t`Never`}
+        </span>
+      ),
+    },
+    {
+      id: 'created',
+      header: t`Created`,
+      sortKey: 'created_at',
+      cell: (p) => <span title={p.created_at}>{formatDateTime(p.created_at, i18n.locale)}</span>,
+    },
+  ];
+  if (showCreator) columns.push({ id: 'creator', header: t`Created by`, cell: (p) => creator(p.created_by) });
+  return columns;
+}
