@@ -49,18 +49,69 @@ export interface PasteQueries {
   deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
+/** `?` placeholders to Postgres' `$1, $2, ...`. */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+interface SqliteStatement {
+  all(...bindings: unknown[]): unknown[];
+}
+type SqliteConnection = { prepare(sql: string): SqliteStatement };
+type PgConnection = {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+};
+
+/** A statement of the read hot path: prepared once per connection instead of once per request. */
+interface HotStatement {
+  name: string;
+  sql: string;
+  pgSql: string;
+}
+const hotStatement = (name: string, sql: string): HotStatement => ({ name, sql, pgSql: numbered(sql) });
+const UNPROTECTED = hotStatement('paste_count_unprotected', COUNT_UNPROTECTED);
+const VERIFIED = hotStatement('paste_count_verified', COUNT_VERIFIED);
+
 export function createPasteQueries(knex: Knex, dialect: Dialect): PasteQueries {
-  // knex.raw answers an array on better-sqlite3 and a pg Result on Postgres.
-  const firstRow = <T>(result: unknown): T | null => {
-    const rows = (dialect === 'postgres' ? (result as { rows: T[] }).rows : (result as T[])) ?? [];
-    return rows[0] ?? null;
-  };
+  // Every read is a write, so its cost sets the read throughput: knex would compile and prepare the
+  // statement on every call. Here it runs on a pooled connection (acquired and released through knex)
+  // as a statement prepared once: a cached better-sqlite3 Statement, or a named Postgres statement.
+  const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
+
+  async function runHot<T>(statement: HotStatement, bindings: unknown[]): Promise<T | null> {
+    const connection = await knex.client.acquireConnection();
+    try {
+      if (dialect === 'postgres') {
+        const result = await (connection as PgConnection).query({
+          name: statement.name,
+          text: statement.pgSql,
+          values: bindings,
+        });
+        return (result.rows[0] as T | undefined) ?? null;
+      }
+      let cache = sqliteStatements.get(connection);
+      if (!cache) {
+        cache = new Map();
+        sqliteStatements.set(connection, cache);
+      }
+      let prepared = cache.get(statement.name);
+      if (!prepared) {
+        prepared = (connection as SqliteConnection).prepare(statement.sql);
+        cache.set(statement.name, prepared);
+      }
+      return (prepared.all(...bindings)[0] as T | undefined) ?? null;
+    } finally {
+      await knex.client.releaseConnection(connection);
+    }
+  }
+
   return {
-    async countUnprotected(slug, now) {
-      return firstRow<ReadRow>(await knex.raw(COUNT_UNPROTECTED, [slug, now]));
+    countUnprotected(slug, now) {
+      return runHot<ReadRow>(UNPROTECTED, [slug, now]);
     },
-    async countVerified(id, passwordHash, now) {
-      return firstRow<ReadRow>(await knex.raw(COUNT_VERIFIED, [id, passwordHash, now]));
+    countVerified(id, passwordHash, now) {
+      return runHot<ReadRow>(VERIFIED, [id, passwordHash, now]);
     },
     async bySlug(slug) {
       return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;
