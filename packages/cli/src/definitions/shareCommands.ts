@@ -20,9 +20,15 @@ export function defineShareCommands(program: Command): void {
 
   program
     .command('get')
-    .description('write a text share to stdout, exactly as stored')
+    .description('write a text share to stdout, exactly as stored; save a file share to disk')
     .argument('<share>', 'slug or link')
     .option('--password <password>', 'password of a protected share')
+    .option(
+      '-o, --output <file>',
+      'file share: save as FILE (- = stdout; default: its name in the current directory)',
+    )
+    .option('--force', 'file share: overwrite an existing file')
+    .option('-c, --continue', 'file share: resume a partial file at the output path')
     .action(async (ref: string, _opts, cmd: Command) =>
       (await import('../commands/get.ts')).get(ref, cmd.optsWithGlobals()),
     );

@@ -3,6 +3,7 @@ export { insufficientStorage, isCancellation, uploadCancelled } from './errors.t
 export { formatBytes } from './format.ts';
 export { DEFAULT_MULTIPART_THRESHOLD } from './job.ts';
 export { capabilitiesOf, chooseMode } from './plan.ts';
+export { type PercentRange, ProgressReporter } from './progress.ts';
 export { blobSink, type DownloadMeta, type DownloadSink } from './sinks.ts';
 export { blobSource } from './sources/blob.ts';
 export type * from './types.ts';

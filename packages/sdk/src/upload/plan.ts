@@ -16,9 +16,9 @@ export function chooseMode(
   return 'presigned';
 }
 
-/** What a provider type can do: S3 presigns PUTs and parts; a local directory only takes streamed uploads. */
+/** What a provider can do: every S3-compatible one presigns PUTs and parts; a local directory only takes streamed uploads. */
 export function capabilitiesOf(providerType: string): StorageCapabilities {
-  const s3 = providerType === 's3';
+  const s3 = providerType !== 'local';
   return { presign: s3, multipart: s3 };
 }
 

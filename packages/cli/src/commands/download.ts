@@ -1,0 +1,119 @@
+/**
+ * `clip get <file share>`: saves a file share to disk (or stdout with `-o -`), resuming a partial
+ * download with Range, retrying network failures, and checking the final size.
+ */
+import { rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { type ClipClient, ProgressReporter, type PublicFileView } from '@clip/sdk';
+import { CliError } from '../errors.ts';
+import type { GlobalOptions } from '../globalOptions.ts';
+import { printLine } from '../output.ts';
+import { safeLocalFilename } from '../services/fileShareRef.ts';
+import { openProgressDisplay } from '../services/progressDisplay.ts';
+import { downloadResumable } from '../services/resumableDownload.ts';
+import { anonymousClient } from '../services/session.ts';
+
+export interface DownloadOptions extends GlobalOptions {
+  password?: string;
+  output?: string;
+  force?: boolean;
+  continue?: boolean;
+}
+
+async function sizeOrNull(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the share (counting a view) and answers its signed links; a protected share needs --password. */
+async function openShare(
+  client: ClipClient,
+  slug: string,
+  password: string | undefined,
+): Promise<PublicFileView> {
+  const view = password ? await client.files.verify(slug, password) : await client.files.getPublic(slug);
+  if ('requires_password' in view) throw new CliError(`file share ${slug} is protected: pass --password`);
+  return view;
+}
+
+/** Where the bytes go, or a refusal to touch an existing file without --force / --continue. */
+async function plan(target: string, size: number, options: DownloadOptions) {
+  const existing = await sizeOrNull(target);
+  if (existing === null) return { partPath: `${target}.part`, finalPath: target, done: false };
+  if (options.force) {
+    await rm(`${target}.part`, { force: true });
+    return { partPath: `${target}.part`, finalPath: target, done: false };
+  }
+  if (options.continue && existing <= size)
+    return { partPath: target, finalPath: target, done: existing === size };
+  throw new CliError(
+    `${target} already exists (--force overwrites it${existing < size ? ', --continue resumes it' : ''})`,
+  );
+}
+
+async function toStdout(server: string, view: PublicFileView): Promise<void> {
+  const res = await fetch(new URL(view.download_url, server));
+  if (!res.ok || !res.body) throw new CliError(`download answered HTTP ${res.status}`);
+  await pipeline(Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>), process.stdout);
+}
+
+export async function downloadFileShare(
+  server: string,
+  slug: string,
+  options: DownloadOptions,
+): Promise<void> {
+  const client = anonymousClient(server);
+  let view: PublicFileView | null = await openShare(client, slug, options.password);
+  if (options.output === '-') return toStdout(server, view);
+  const target = options.output
+    ? resolve(options.output)
+    : join(process.cwd(), safeLocalFilename(view.filename));
+  const where = await plan(target, view.size, options);
+  if (!where.done) {
+    const display = await openProgressDisplay([basename(target)], 'download');
+    const reporter = new ProgressReporter((p) => display.update(0, p));
+    reporter.phase('downloading', view.size);
+    const controller = new AbortController();
+    const cancel = () => controller.abort();
+    process.once('SIGINT', cancel);
+    let shown = 0;
+    display.start(0);
+    try {
+      await downloadResumable({
+        // The first link comes from the view already counted; later ones (after expiry) count again.
+        link: async () => {
+          const current = view ?? (await openShare(client, slug, options.password));
+          view = null;
+          return {
+            url: new URL(current.download_url, server).toString(),
+            size: current.size,
+            expiresAt: Date.parse(current.links_expire_at),
+          };
+        },
+        ...where,
+        signal: controller.signal,
+        onProgress: (loaded) => {
+          reporter.add(loaded - shown);
+          shown = loaded;
+        },
+      });
+      reporter.stage('completed');
+      display.finish(0, true);
+    } catch (err) {
+      display.finish(0, false, (err as Error).message);
+      if (controller.signal.aborted)
+        throw new CliError(`download interrupted; run the same command again to resume`, { exitCode: 130 });
+      throw err;
+    } finally {
+      process.off('SIGINT', cancel);
+      await display.close();
+    }
+  }
+  await printLine(target);
+}
