@@ -1,0 +1,132 @@
+// Starts the servers under test as separate processes (never in the load generator's process) and
+// stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { node24, REFERENCE_KOA, ROOT, SERVER_MAIN } from './paths.mjs';
+
+export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
+
+/** A port nobody listens on right now (the OS picks it; we release it for the server to take). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls a URL until it answers 2xx, or fails with the process's output when it dies or times out. */
+export async function waitForHttp(url, child, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Sends SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
+export async function stopProcess(child, graceMs = 5000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.exitCode === null && process.kill(child.pid, 'SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function spawnServer(args, env) {
+  const child = spawn(node24(), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (d) => {
+    log = (log + d).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, output: () => log };
+}
+
+/**
+ * Starts `node packages/server/src/main.ts` on a free port with a fresh data dir (SQLite + local
+ * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
+ */
+export async function startClip(env = {}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'clip-bench-'));
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server into <dir> when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', SERVER_MAIN], {
+    ...process.env,
+    CLIP_PORT: String(port),
+    CLIP_HOST: '127.0.0.1',
+    CLIP_DATA_DIR: dataDir,
+    CLIP_LOG_LEVEL: 'warn',
+    CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
+    CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    CLIP_SWEEP_INTERVAL_MS: '60000',
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/api/health`, child, output);
+  } catch (err) {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    name: 'clip',
+    url,
+    pid: child.pid,
+    dataDir,
+    admin: BENCH_ADMIN,
+    output,
+    async stop() {
+      await stopProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the bare Koa hello-world (bench/reference/bareKoa.mjs) in its own process. */
+export async function startReference() {
+  const port = await freePort();
+  const { child, output } = spawnServer([REFERENCE_KOA], { ...process.env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, child, output);
+  return { name: 'bare Koa', url, pid: child.pid, output, stop: () => stopProcess(child) };
+}
+
+/**
+ * Starts clip and the bare Koa reference, runs `work({ clip, reference })`, and stops both whatever
+ * happens. The reference stays idle while clip is measured and the other way round.
+ */
+export async function withServers(work, clipEnv = {}) {
+  const clip = await startClip(clipEnv);
+  let reference;
+  try {
+    reference = await startReference();
+    return await work({ clip, reference });
+  } finally {
+    await reference?.stop();
+    await clip.stop();
+  }
+}
