@@ -13,6 +13,12 @@ const PATHS = {
   upload: 'M12 16V4m0 0l-5 5m5-5l5 5M4 20h16',
   copy: 'M9 9h10v10H9zM5 15H4V4h11v1',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 9a3 3 0 100 6 3 3 0 000-6z',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2v2h-2zM18 14h2v2h-2z',
+  refresh: 'M20 12a8 8 0 11-2.34-5.66M20 4v4h-4',
+  plus: 'M12 5v14M5 12h14',
 } as const;
 export type IconName = keyof typeof PATHS;
 
