@@ -18,6 +18,8 @@ export async function ask(question: string): Promise<string> {
 /** Reads a secret without echoing it: raw mode, one key at a time. Ctrl-C aborts with exit 130. */
 export function askSecret(question: string): Promise<string> {
   const stdin = process.stdin;
+  // Raw mode before the question appears: keys typed ahead must not be echoed either.
+  stdin.setRawMode(true);
   process.stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
@@ -38,7 +40,6 @@ export function askSecret(question: string): Promise<string> {
         else if (ch >= ' ') value += ch;
       }
     };
-    stdin.setRawMode(true);
     stdin.setEncoding('utf8');
     stdin.on('data', onData);
     stdin.resume();
