@@ -1,6 +1,7 @@
 /** The command tree. Declarations only: each action imports its implementation when it runs. */
 import { Command } from 'commander';
 import { defineAuthCommands } from './definitions/authCommands.ts';
+import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
 import { defineServeCommand } from './definitions/serveCommand.ts';
 import { defineShareCommands } from './definitions/shareCommands.ts';
@@ -27,16 +28,23 @@ function buildProgram(): Command {
   defineAuthCommands(program);
   defineKeyCommands(program);
   defineShareCommands(program);
+  defineFileCommands(program);
   defineServeCommand(program);
   return program;
 }
 
 /** Runs the CLI; answers the exit code. Failures end up as one line on stderr. */
 export async function runCli(argv: string[]): Promise<number> {
+  // A reader that stops early (`clip get x | head`) is not a failure: end quietly.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   try {
     await buildProgram().parseAsync(argv);
     return 0;
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
     process.stderr.write(`clip: ${failureLine(err)}\n`);
     if (process.env.CLIP_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     return err instanceof CliError ? err.exitCode : 1;

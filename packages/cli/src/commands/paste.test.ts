@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
-import { createSandbox, type Sandbox } from '../testing/runClip.ts';
+import { CLIP_BIN, createSandbox, type Sandbox } from '../testing/runClip.ts';
 
 let server: TestServer;
 let box: Sandbox;
@@ -116,6 +117,18 @@ test('--max-views 1: the first get succeeds, the next one is gone', async () => 
   const second = await box.run(['get', url]);
   failedWith(second, /.+/);
   assert.not.match(second.stderr, /^clip: once/);
+});
+
+test('a reader that stops early (clip get | head) ends clip quietly with exit 0', async () => {
+  const big = Array.from({ length: 200_000 }, (_, i) => `line ${i}`).join('\n');
+  const url = succeeded(await paste([], big)).trim();
+  const child = spawn(CLIP_BIN, ['get', url], { env: { ...process.env, XDG_CONFIG_HOME: box.configHome } });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.is(stderr, '');
+  assert.is(code, 0);
 });
 
 test('bad input fails before anything is created', async () => {
