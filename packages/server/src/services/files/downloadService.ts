@@ -64,7 +64,7 @@ export function createDownloadService(deps: FileDeps) {
       if (!config)
         throw storageError(new Error('its storage config no longer exists'), `serving "${row.filename}"`);
       const driver = await deps.storage.driver(config.id);
-      if (config.provider_type === 's3' && !config.proxy_downloads && canPresign(driver)) {
+      if (!config.proxy_downloads && canPresign(driver)) {
         try {
           const url = await driver.presignGet(row.storage_path, {
             expiresInSeconds: urlLifetime(config, Math.max(60, req.linkSecondsLeft)),

@@ -70,6 +70,8 @@ export interface FileShareRepo {
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
   countVerified(id: string, passwordHash: string, now: number): Promise<FileShareRow | null>;
   list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
+  /** Bytes held (or declared by pending uploads) by the shares of one storage config. */
+  usedBytes(configId: string): Promise<number>;
   /** Ready shares past expiry, used-up shares whose links have lapsed, pending uploads past their deadline. */
   dead(now: number, linkTtlMs: number, limit: number): Promise<FileShareRow[]>;
 }
@@ -129,6 +131,12 @@ export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo
         .limit(o.limit)
         .offset(o.offset);
       return { rows, total: Number(count) };
+    },
+    async usedBytes(configId) {
+      const [{ used }] = await table()
+        .where({ s3_config_id: configId })
+        .sum<{ used: number | string | null }[]>({ used: 'size' });
+      return Number(used ?? 0);
     },
     async dead(now, linkTtlMs, limit) {
       return table()

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ShareFields, uploadContentType } from '@clip/sdk';
 import { isUniqueViolation } from '../../db/connect.ts';
-import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
+import { AppError, badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../actor.ts';
 import { ownsRecord } from '../permissions.ts';
 import type { FileDeps } from './fileDeps.ts';
@@ -30,6 +30,28 @@ export async function checkDeclaredSize(deps: FileDeps, size: number | null): Pr
   if (size > limit) throw tooLarge(`the file has ${size} bytes; the upload limit is ${limit} bytes`);
 }
 
+/**
+ * A config's capacity (total_storage_bytes) counts the bytes of its shares, pending ones included.
+ * `size` null only checks that some room is left.
+ */
+export async function checkCapacity(
+  deps: FileDeps,
+  config: ShareStorageConfig,
+  size: number | null,
+): Promise<void> {
+  const total = config.total_storage_bytes;
+  if (!total) return;
+  const used = await deps.repo.usedBytes(config.id);
+  const remaining = Math.max(0, total - used);
+  if ((size ?? 1) > remaining)
+    throw new AppError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `insufficient storage: the file has ${size ?? 'an unknown number of'} bytes, ${remaining} of ${total} bytes remain`,
+      { data: { file_size: size, remaining, total } },
+    );
+}
+
 /** Inserts the pending record of an upload the client is about to send. */
 export async function createPending(
   deps: FileDeps,
@@ -39,6 +61,7 @@ export async function createPending(
   deadline: number,
 ): Promise<FileShareRow> {
   await checkDeclaredSize(deps, input.size);
+  await checkCapacity(deps, config, input.size);
   const folder = uploadFolder(input.path);
   const filename = sanitizeFilename(input.filename);
   const now = Date.now();

@@ -21,6 +21,8 @@ export interface ShareStorageConfig {
   proxy_downloads: boolean;
   /** Upper bound for presigned URL lifetimes, seconds (null = the service's own default). */
   signature_expires_in: number | null;
+  /** Capacity for shares in bytes; null or 0 = no limit. */
+  total_storage_bytes: number | null;
 }
 
 export interface FileStorage {

@@ -15,11 +15,13 @@ import {
 import { isUniqueViolation } from '../../db/connect.ts';
 import { badRequest, tooLarge } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
+import type { StorageDriver } from '../../storage/driver.ts';
 import { type Actor, creatorId } from '../actor.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
 import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
 import { checkMimetype, guessMimetype } from './mimetypes.ts';
+import { checkCapacity } from './pendingUploads.ts';
 import {
   customSlug,
   insertWithSlug,
@@ -86,6 +88,7 @@ export function createUploadService(deps: FileDeps): UploadService {
     async stage(actor, early, file, limitBytes) {
       const fields = parseFields(early);
       const config = await configForUpload(deps.storage, actor, fields.s3_config_id);
+      await checkCapacity(deps, config, null);
       const folder = uploadFolder(fields.path);
       const filename = sanitizeFilename(file.filename);
       const mimetype = fields.mimetype
@@ -115,15 +118,19 @@ export function createUploadService(deps: FileDeps): UploadService {
         updated_at: now,
       };
       await insertWithSlug(deps.repo, row, customSlug(fields.slug));
+      let driver: StorageDriver | null = null;
       try {
-        const driver = await deps.storage.driver(config.id);
+        driver = await deps.storage.driver(config.id);
         const limited = byteLimit(limitBytes);
         file.stream.on('error', (err) => limited.destroy(err));
         file.stream.pipe(limited);
         const written = await driver.write(row.storage_path, limited, { contentType: mimetype });
         row.size = written.size;
         row.etag = written.etag;
+        // The record holds no size yet, so this counts everything else.
+        await checkCapacity(deps, config, written.size);
       } catch (err) {
+        await driver?.remove(row.storage_path).catch(() => {});
         file.stream.resume();
         await deps.repo.delete(row.id);
         throw storageError(err, `storing "${filename}"`);
