@@ -1,6 +1,6 @@
 // What the numbers were measured on: a benchmark result means little without the machine.
 import { readFileSync } from 'node:fs';
-import { cpus, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './paths.mjs';
 
@@ -21,6 +21,9 @@ export function machineInfo() {
     os: `${process.platform} ${release()}`,
     node: process.version,
     autocannon: packageVersion('autocannon'),
+    loadAverage: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / '),
   };
 }
 

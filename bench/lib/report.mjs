@@ -31,19 +31,26 @@ export function timingVerdict(row) {
 const fixed = (n, d = 0) => n.toFixed(d);
 const micros = (t) => (t.cpuMicrosPerRequest == null ? 'n/a' : `${fixed(t.cpuMicrosPerRequest)} us`);
 
+/** Bare Koa's CPU per request over clip's: the req/s ratio the two would reach if each had a core to itself. */
+function cpuRatio(row) {
+  const s = row.subject.cpuMicrosPerRequest;
+  const r = row.reference.cpuMicrosPerRequest;
+  return s && r ? ` (${percent(r / s)})` : '';
+}
+
 /** The settings lines every throughput benchmark reports. */
 export function loadSettingsLines(settings, clipSetup = 'SQLite in a temp dir') {
   return [
     `Load: ${settings.connections} connections, ${settings.rounds} rounds x ${settings.durationSec} s per target, alternating, after a ${settings.warmupSec} s warm-up per target`,
     `clip: \`node packages/server/src/main.ts\`, ${clipSetup}, CLIP_LOG_LEVEL=warn`,
     'Reference: bench/reference/bareKoa.mjs (bare Koa answering a JSON hello-world), its own process',
-    'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; unlike req/s it does not move when other processes share the cores',
+    'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; it moves much less than req/s when other processes share the cores',
   ];
 }
 
 function throughputTable(rows) {
   const lines = [
-    '| Measurement | clip req/s | bare Koa req/s | Ratio | Target | Result | CPU per request, clip / bare Koa | Mean / p99 latency, clip | Mean / p99 latency, bare Koa |',
+    '| Measurement | clip req/s | bare Koa req/s | Ratio | Target | Result | CPU per request, clip / bare Koa (ratio) | Mean / p99 latency, clip | Mean / p99 latency, bare Koa |',
     '|---|---:|---:|---:|---:|---|---:|---:|---:|',
   ];
   for (const row of rows) {
@@ -51,7 +58,7 @@ function throughputTable(rows) {
     const s = row.subject;
     const r = row.reference;
     lines.push(
-      `| ${row.measurement} | ${fixed(s.rps)} | ${fixed(r.rps)} | ${percent(v.ratio)} | >= ${percent(row.targetRatio)} | ${v.text} | ${micros(s)} / ${micros(r)} | ${fixed(s.latencyMeanMs, 2)} / ${fixed(s.latencyP99Ms)} ms | ${fixed(r.latencyMeanMs, 2)} / ${fixed(r.latencyP99Ms)} ms |`,
+      `| ${row.measurement} | ${fixed(s.rps)} | ${fixed(r.rps)} | ${percent(v.ratio)} | >= ${percent(row.targetRatio)} | ${v.text} | ${micros(s)} / ${micros(r)}${cpuRatio(row)} | ${fixed(s.latencyMeanMs, 2)} / ${fixed(s.latencyP99Ms)} ms | ${fixed(r.latencyMeanMs, 2)} / ${fixed(r.latencyP99Ms)} ms |`,
     );
   }
   return lines.join('\n');
@@ -90,7 +97,7 @@ export function printSummary(name, { throughput = [], timings = [] }) {
   for (const row of throughput) {
     const v = throughputVerdict(row);
     out.push(
-      `  ${row.measurement}: clip ${fixed(row.subject.rps)} req/s, bare Koa ${fixed(row.reference.rps)} req/s, ratio ${percent(v.ratio)} (target >= ${percent(row.targetRatio)}): ${v.text}; CPU per request ${micros(row.subject)} vs ${micros(row.reference)}`,
+      `  ${row.measurement}: clip ${fixed(row.subject.rps)} req/s, bare Koa ${fixed(row.reference.rps)} req/s, ratio ${percent(v.ratio)} (target >= ${percent(row.targetRatio)}): ${v.text}; CPU per request ${micros(row.subject)} vs ${micros(row.reference)}${cpuRatio(row)}`,
     );
   }
   for (const row of timings)
@@ -116,6 +123,7 @@ export function writeReport(
     `- Commit: ${gitRevision()}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}`,
     `- Node: ${m.node}; load generator: autocannon ${m.autocannon} in a separate process`,
+    `- Load average (1 / 5 / 15 min) when the run ended: ${m.loadAverage} (above the core count, other processes shared the CPUs and req/s ratios are less reliable than CPU per request)`,
     `- Command: \`${command}\``,
     ...settings.map((s) => `- ${s}`),
     '',
@@ -132,7 +140,7 @@ export function writeReport(
       '',
     );
   if (timings.length) parts.push('## Wall time (median of runs)', '', timingTable(timings), '');
-  if (notes.length) parts.push('## Notes', '', ...notes, '');
+  if (notes.length) parts.push('## Notes', '', ...notes.map((n) => `- ${n}`), '');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${name}.md`);
   writeFileSync(file, parts.join('\n'));
