@@ -4,6 +4,7 @@ import { AuthResource } from './resources/auth.ts';
 import { DashboardResource } from './resources/dashboard.ts';
 import { FilesResource } from './resources/files.ts';
 import { PastesResource } from './resources/pastes.ts';
+import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
 import { UrlResource } from './resources/url.ts';
 
@@ -17,6 +18,7 @@ export class ClipClient {
   readonly files: FilesResource;
   readonly url: UrlResource;
   readonly dashboard: DashboardResource;
+  readonly storageConfigs: StorageConfigsResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -27,6 +29,7 @@ export class ClipClient {
     this.files = new FilesResource(this.transport);
     this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
+    this.storageConfigs = new StorageConfigsResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

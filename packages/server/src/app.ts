@@ -18,6 +18,7 @@ import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
+import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
@@ -28,6 +29,7 @@ import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
+import { createStorageConfigService } from './services/storageConfigService.ts';
 
 export interface RunningApp {
   url: string;
@@ -41,6 +43,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
   const box = createSecretBox(loadServerSecret(config.dataDir, config.secret));
+  const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
   const limiter = createRateLimiter(db.knex, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
@@ -65,6 +68,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     dashboard: createDashboardService(db.knex),
     caches: createCacheRegistry(),
     pastes,
+    storageConfigs,
     sweepPastes: createPasteSweep(pastes, logger),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
@@ -77,6 +81,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerDashboardRoutes(api, deps);
   registerCacheRoutes(api, deps);
   registerPasteRoutes(api, deps);
+  registerStorageConfigRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   app.use(async (ctx, next) => {
@@ -132,6 +137,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await services.storageConfigs.close();
       await db.close();
     },
   };

@@ -4,5 +4,6 @@ export * from './common.ts';
 export * from './dashboard.ts';
 export * from './files.ts';
 export * from './pastes.ts';
+export * from './storageConfigs.ts';
 export * from './system.ts';
 export * from './url.ts';

@@ -10,6 +10,7 @@ import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
 import type { PasteService } from './pasteService.ts';
 import type { SettingsService } from './settingsService.ts';
+import type { StorageConfigService } from './storageConfigService.ts';
 
 export interface Services {
   config: Config;
@@ -24,6 +25,8 @@ export interface Services {
   /** Server-side caches (mount listings, fs metadata) register here so "clear cache" reaches them. */
   caches: CacheRegistry;
   pastes: PasteService;
+  /** Storage configs, and the driver of each (`driverFor`). */
+  storageConfigs: StorageConfigService;
   /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
   sweepPastes(): Promise<SweepResult>;
 }

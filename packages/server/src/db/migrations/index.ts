@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation.ts';
 import * as pastes from './002_pastes.ts';
+import * as storageConfigs from './003_storage_configs.ts';
 import * as fileShares from './004_file_shares.ts';
 import * as activity from './005_activity.ts';
 
@@ -14,6 +15,7 @@ export interface Migration {
 const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_pastes', ...pastes },
+  { name: '003_storage_configs', ...storageConfigs },
   { name: '004_file_shares', ...fileShares },
   { name: '005_activity', ...activity },
 ];
