@@ -43,7 +43,7 @@ test('translations keep the placeholders of their source message', async () => {
 test('Chinese translations are really Chinese where the source has words', async () => {
   const zh = await load('zh');
   const untranslated = Object.values(zh)
-    .filter((e) => /[a-z]{4,}/.test(e.message ?? '') && e.translation === e.message)
+    .filter((e) => /[a-z]{4,}/.test((e.message ?? '').replace(/\{\w+\}/g, '')) && e.translation === e.message)
     .map((e) => e.message);
   assert.equal(untranslated, []);
 });

@@ -64,3 +64,12 @@ export function absoluteUrl(link: string): string {
     return link;
   }
 }
+
+/** Compact local date and time for table cells ("2026-11-22 11:19"). */
+export function formatShortDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

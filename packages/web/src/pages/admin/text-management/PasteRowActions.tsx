@@ -1,6 +1,7 @@
 import type { PasteRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { CopyButton } from '../shared/CopyButton.tsx';
+import { IconButton } from '../shared/IconButton.tsx';
 
 export function PasteRowActions(props: {
   paste: PasteRecord;
@@ -10,42 +11,14 @@ export function PasteRowActions(props: {
   onDelete(): void;
 }) {
   const { t } = useLingui();
-  const { paste } = props;
+  const { slug, url } = props.paste;
   return (
     <>
-      <button
-        type="button"
-        className="button small"
-        onClick={props.onView}
-        aria-label={t`View ${paste.slug}`}
-      >
-        {t`View`}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        onClick={props.onEdit}
-        aria-label={t`Edit ${paste.slug}`}
-      >
-        {t`Edit`}
-      </button>
-      <CopyButton text={paste.url} />
-      <button
-        type="button"
-        className="button small"
-        onClick={props.onQr}
-        aria-label={t`QR code for ${paste.slug}`}
-      >
-        {t`QR`}
-      </button>
-      <button
-        type="button"
-        className="button small danger"
-        onClick={props.onDelete}
-        aria-label={t`Delete ${paste.slug}`}
-      >
-        {t`Delete`}
-      </button>
+      <IconButton icon="eye" label={t`View ${slug}`} onClick={props.onView} />
+      <IconButton icon="edit" label={t`Edit ${slug}`} onClick={props.onEdit} />
+      <CopyButton text={url} label={t`Copy link of ${slug}`} compact />
+      <IconButton icon="qr" label={t`QR code for ${slug}`} onClick={props.onQr} />
+      <IconButton icon="trash" label={t`Delete ${slug}`} danger onClick={props.onDelete} />
     </>
   );
 }

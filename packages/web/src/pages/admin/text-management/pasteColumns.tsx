@@ -1,7 +1,7 @@
 import type { PasteRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import type { Column } from '../shared/DataTable.tsx';
-import { formatDateTime, formatRelative } from '../shared/format.ts';
+import { formatDateTime, formatRelative, formatShortDateTime } from '../shared/format.ts';
 import { ShareBadges } from '../shared/status.tsx';
 import { useCreatorNames } from '../shared/useCreatorNames.ts';
 
@@ -13,6 +13,7 @@ export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'crea
   const columns: Column<PasteRecord, 'created_at'>[] = [
     {
       id: 'share',
+      className: 'col-main',
       header: t`Share`,
       cell: (p) => (
         <>
@@ -35,6 +36,7 @@ export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'crea
     {
       id: 'expires',
       header: t`Expires`,
+      className: 'nowrap',
       cell: (p) => (
         <span title={formatDateTime(p.expires_at, i18n.locale)}>
           {p.expires_at ? formatRelative(p.expires_at, i18n.locale) : t`Never`}
@@ -45,7 +47,10 @@ export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'crea
       id: 'created',
       header: t`Created`,
       sortKey: 'created_at',
-      cell: (p) => <span title={p.created_at}>{formatDateTime(p.created_at, i18n.locale)}</span>,
+      className: 'nowrap',
+      cell: (p) => (
+        <span title={formatDateTime(p.created_at, i18n.locale)}>{formatShortDateTime(p.created_at)}</span>
+      ),
     },
   ];
   if (showCreator) columns.push({ id: 'creator', header: t`Created by`, cell: (p) => creator(p.created_by) });

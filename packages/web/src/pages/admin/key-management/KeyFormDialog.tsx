@@ -1,0 +1,266 @@
+/** Create or edit an API key: "Basic info" (name, permissions, expiry, custom key) and "Path selection" tabs. */
+import type { ApiKey } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { useFeedback } from '../shared/feedback.ts';
+import { formatDateTime } from '../shared/format.ts';
+import { Field } from '../shared/ShareSettingsFields.tsx';
+import {
+  CUSTOM_KEY_MAX,
+  createBody,
+  editKeyForm,
+  type KeyExpiry,
+  type KeyFormState,
+  type KeyProblem,
+  newKeyForm,
+  updateBody,
+  validateKeyForm,
+} from './keyForm.ts';
+
+type Tab = 'basic' | 'path';
+
+export function KeyFormDialog({
+  apiKey,
+  onClose,
+  onSaved,
+}: {
+  apiKey: ApiKey | null;
+  onClose(): void;
+  onSaved(key: ApiKey, created: boolean): void;
+}) {
+  const { t, i18n } = useLingui();
+  const { client } = useServices();
+  const feedback = useFeedback();
+  const creating = apiKey === null;
+  const [state, setState] = useState<KeyFormState>(() => (apiKey ? editKeyForm(apiKey) : newKeyForm()));
+  const [tab, setTab] = useState<Tab>('basic');
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = validateKeyForm(state, creating);
+  const set = <K extends keyof KeyFormState>(key: K, value: KeyFormState[K]) =>
+    setState((s) => ({ ...s, [key]: value }));
+
+  const text = (problem: KeyProblem | undefined): string | null => {
+    if (!tried) return null;
+    switch (problem) {
+      case 'name-empty':
+        return t`The key needs a name`;
+      case 'days-invalid':
+        return t`Enter a valid number of days`;
+      case 'custom-key-empty':
+        return t`Enter the custom key, or turn the option off`;
+      case 'custom-key-chars':
+        return t`Use only letters, digits, underscore and hyphen`;
+      case 'custom-key-short':
+        return t`The custom key needs at least 8 characters`;
+      case 'custom-key-long':
+        return t`The custom key can be at most 128 characters`;
+      case 'path-invalid':
+        return t`Enter a path such as / or /team/docs`;
+      default:
+        return null;
+    }
+  };
+
+  async function save() {
+    setTried(true);
+    if (Object.keys(problems).length > 0) {
+      // Show the tab that holds the first problem.
+      setTab(
+        problems.basicPath && !problems.name && !problems.expiry && !problems.customKey ? 'path' : 'basic',
+      );
+      return;
+    }
+    setSaving(true);
+    try {
+      if (creating) {
+        const created = await client.apiKeys.create(createBody(state));
+        onSaved(created, true);
+      } else {
+        const body = updateBody(state, apiKey);
+        if (Object.keys(body).length === 0) return onClose();
+        onSaved(await client.apiKeys.update(apiKey.id, body), false);
+        feedback.ok(t`API key updated`);
+      }
+    } catch (err) {
+      feedback.fail(creating ? t`Could not create the API key` : t`Could not update the API key`, err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const tabButton = (value: Tab, label: string, invalid: boolean) => (
+    <button
+      type="button"
+      role="tab"
+      id={`key-tab-${value}`}
+      aria-selected={tab === value}
+      aria-controls={`key-panel-${value}`}
+      className={`tab${tab === value ? ' active' : ''}`}
+      onClick={() => setTab(value)}
+    >
+      {label}
+      {tried && invalid && <span className="field-error"> •</span>}
+    </button>
+  );
+  const expiryLabel = apiKey?.expires_at
+    ? t`Keep current (expires ${formatDateTime(apiKey.expires_at, i18n.locale)})`
+    : t`Keep current (never expires)`;
+
+  return (
+    <Dialog
+      title={creating ? t`New API key` : t`Edit API key ${apiKey.name}`}
+      name="key-form"
+      onClose={onClose}
+      onSubmit={save}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t`Cancel`}
+          </button>
+          <button type="submit" className="button primary" disabled={saving}>
+            {saving ? t`Saving…` : creating ? t`Create key` : t`Save`}
+          </button>
+        </>
+      }
+    >
+      <div className="tabs" role="tablist" aria-label={t`Key settings`}>
+        {tabButton('basic', t`Basic info`, Boolean(problems.name || problems.expiry || problems.customKey))}
+        {tabButton('path', t`Path selection`, Boolean(problems.basicPath))}
+      </div>
+      <div
+        id="key-panel-basic"
+        role="tabpanel"
+        aria-labelledby="key-tab-basic"
+        className="form"
+        hidden={tab !== 'basic'}
+      >
+        <Field label={t`Name`} error={text(problems.name)}>
+          <input
+            name="name"
+            value={state.name}
+            maxLength={100}
+            aria-invalid={Boolean(text(problems.name)) || undefined}
+            onChange={(e) => set('name', e.target.value)}
+          />
+        </Field>
+        <fieldset className="field">
+          <legend>
+            <strong>{t`Permissions`}</strong>
+          </legend>
+          <label className="check-field">
+            <input
+              type="checkbox"
+              name="text_permission"
+              checked={state.text}
+              onChange={(e) => set('text', e.target.checked)}
+            />
+            {t`Text: create and manage its text shares`}
+          </label>
+          <label className="check-field">
+            <input
+              type="checkbox"
+              name="file_permission"
+              checked={state.file}
+              onChange={(e) => set('file', e.target.checked)}
+            />
+            {t`File: upload and manage its file shares`}
+          </label>
+          <label className="check-field">
+            <input
+              type="checkbox"
+              name="mount_permission"
+              checked={state.mount}
+              onChange={(e) => set('mount', e.target.checked)}
+            />
+            {t`Mount: browse and change mounted storage within its path`}
+          </label>
+          {!state.text && !state.file && !state.mount && (
+            <span className="field-hint">{t`Without any permission the key can sign in to nothing.`}</span>
+          )}
+        </fieldset>
+        <Field label={t`Expiry`} error={text(problems.expiry)}>
+          <select
+            name="expiry"
+            value={state.expiry}
+            onChange={(e) => set('expiry', e.target.value as KeyExpiry)}
+          >
+            {!creating && <option value="keep">{expiryLabel}</option>}
+            <option value="1">{t`1 day`}</option>
+            <option value="7">{t`7 days`}</option>
+            <option value="30">{t`30 days`}</option>
+            <option value="never">{t`Never`}</option>
+            <option value="custom">{t`Custom number of days`}</option>
+          </select>
+          {state.expiry === 'custom' && (
+            <input
+              name="custom_days"
+              type="number"
+              min={1}
+              step="any"
+              aria-label={t`Days`}
+              value={state.customDays}
+              aria-invalid={Boolean(text(problems.expiry)) || undefined}
+              onChange={(e) => set('customDays', e.target.value)}
+            />
+          )}
+        </Field>
+        {creating && (
+          <>
+            <label className="check-field">
+              <input
+                type="checkbox"
+                name="use_custom_key"
+                checked={state.useCustomKey}
+                onChange={(e) => set('useCustomKey', e.target.checked)}
+              />
+              {t`Use a custom key instead of a random one`}
+            </label>
+            {state.useCustomKey && (
+              <Field
+                label={t`Custom key`}
+                error={text(problems.customKey)}
+                hint={t`8 to 128 letters, digits, _ or -`}
+              >
+                <input
+                  name="custom_key"
+                  value={state.customKey}
+                  maxLength={CUSTOM_KEY_MAX + 10}
+                  autoComplete="off"
+                  className="mono"
+                  aria-invalid={Boolean(text(problems.customKey)) || undefined}
+                  onChange={(e) => set('customKey', e.target.value)}
+                />
+              </Field>
+            )}
+          </>
+        )}
+      </div>
+      <div
+        id="key-panel-path"
+        role="tabpanel"
+        aria-labelledby="key-tab-path"
+        className="form"
+        hidden={tab !== 'path'}
+      >
+        <Field
+          label={t`Basic path`}
+          error={text(problems.basicPath)}
+          hint={t`The key reaches this folder and everything below it; / reaches everything.`}
+        >
+          <input
+            name="basic_path"
+            value={state.basicPath}
+            className="mono"
+            placeholder="/"
+            aria-invalid={Boolean(text(problems.basicPath)) || undefined}
+            onChange={(e) => set('basicPath', e.target.value)}
+          />
+        </Field>
+        <p className="muted">{t`Type the path; picking it from the mounted folders comes with mount management.`}</p>
+      </div>
+    </Dialog>
+  );
+}

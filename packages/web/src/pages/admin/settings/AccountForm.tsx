@@ -1,0 +1,137 @@
+/** Change the admin's username and/or password; the current password is always required. */
+import { useLingui } from '@lingui/react/macro';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.ts';
+import { useFeedback } from '../shared/feedback.ts';
+import { Field } from '../shared/ShareSettingsFields.tsx';
+import {
+  type AccountFormState,
+  type AccountProblem,
+  accountBody,
+  emptyAccountForm,
+  validateAccountForm,
+} from './accountForm.ts';
+
+export function AccountForm() {
+  useSignals();
+  const { t } = useLingui();
+  const { client, auth } = useServices();
+  const feedback = useFeedback();
+  const [state, setState] = useState<AccountFormState>(emptyAccountForm);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = validateAccountForm(state);
+  const set = (key: keyof AccountFormState, value: string) => setState((s) => ({ ...s, [key]: value }));
+  const text = (p: AccountProblem | undefined): string | null => {
+    if (!tried) return null;
+    switch (p) {
+      case 'current-missing':
+        return t`Enter your current password`;
+      case 'nothing-to-change':
+        return t`Enter a new username, a new password, or both`;
+      case 'username-spaces':
+        return t`The username cannot contain spaces`;
+      case 'password-short':
+        return t`The new password needs at least 8 characters`;
+      case 'password-same':
+        return t`The new password must differ from the current one`;
+      case 'confirm-mismatch':
+        return t`The two new passwords differ`;
+      default:
+        return null;
+    }
+  };
+
+  async function save() {
+    setTried(true);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      await client.auth.changePassword(accountBody(state));
+      feedback.ok(t`Admin account updated; other sessions were signed out`);
+      setState(emptyAccountForm());
+      setTried(false);
+      // The header shows the (possibly new) username.
+      void auth.revalidate();
+    } catch (err) {
+      feedback.fail(t`Could not update the admin account`, err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="card form"
+      aria-labelledby="account-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2 id="account-title">{t`Admin account`}</h2>
+      <p className="muted">{t`Signed in as ${auth.userInfo.value.name ?? ''}.`}</p>
+      <Field label={t`Current password`} error={text(problems.currentPassword)}>
+        <input
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          value={state.currentPassword}
+          aria-invalid={Boolean(text(problems.currentPassword)) || undefined}
+          onChange={(e) => set('currentPassword', e.target.value)}
+        />
+      </Field>
+      <Field
+        label={t`New username`}
+        error={text(problems.newUsername)}
+        hint={t`Leave empty to keep the current one.`}
+      >
+        <input
+          name="new_username"
+          autoComplete="username"
+          value={state.newUsername}
+          aria-invalid={Boolean(text(problems.newUsername)) || undefined}
+          onChange={(e) => set('newUsername', e.target.value)}
+        />
+      </Field>
+      <div className="grid-2">
+        <Field
+          label={t`New password`}
+          error={text(problems.newPassword)}
+          hint={t`Leave empty to keep the current one.`}
+        >
+          <input
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            value={state.newPassword}
+            aria-invalid={Boolean(text(problems.newPassword)) || undefined}
+            onChange={(e) => set('newPassword', e.target.value)}
+          />
+        </Field>
+        <Field label={t`Repeat the new password`} error={text(problems.confirmPassword)}>
+          <input
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            value={state.confirmPassword}
+            aria-invalid={Boolean(text(problems.confirmPassword)) || undefined}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
+        </Field>
+      </div>
+      {text(problems.form) && (
+        <p className="field-error" role="alert">
+          {text(problems.form)}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={saving}>
+          {saving ? t`Saving…` : t`Update account`}
+        </button>
+      </div>
+    </form>
+  );
+}

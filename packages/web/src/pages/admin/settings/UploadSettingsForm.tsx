@@ -1,0 +1,132 @@
+/** Upload limit (KB / MB / GB, stored in MB, > 0) and the WebDAV upload mode. */
+import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.ts';
+import { useFeedback } from '../shared/feedback.ts';
+import { Field } from '../shared/ShareSettingsFields.tsx';
+import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
+
+export function UploadSettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: SystemSettings;
+  onSaved(s: SystemSettings): void;
+}) {
+  const { t } = useLingui();
+  const { client } = useServices();
+  const feedback = useFeedback();
+  const initial = fromMegabytes(settings.max_upload_size);
+  const [amount, setAmount] = useState(String(initial.amount));
+  const [unit, setUnit] = useState<SizeUnit>(initial.unit);
+  const [mode, setMode] = useState<WebdavUploadMode>(settings.webdav_upload_mode);
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problem = uploadLimitProblem(amount, unit);
+  const problemText = !tried
+    ? null
+    : problem === 'not-number'
+      ? t`Enter a number`
+      : problem === 'not-positive'
+        ? t`The upload limit must be greater than 0`
+        : problem === 'too-large'
+          ? t`That is more than this server can accept`
+          : null;
+
+  const modeText: Record<WebdavUploadMode, { label: string; hint: string }> = {
+    auto: { label: t`Auto (recommended)`, hint: t`Picks the best way for each upload and storage.` },
+    presigned: {
+      label: t`Presigned (proxy)`,
+      hint: t`The server streams the body to a presigned URL of the storage.`,
+    },
+    multipart: { label: t`Multipart`, hint: t`Large files go up in 5 MB parts; good for big files on S3.` },
+    direct: {
+      label: t`Direct`,
+      hint: t`The server writes each upload straight to the storage in one piece.`,
+    },
+  };
+
+  async function save() {
+    setTried(true);
+    if (problem) return;
+    setSaving(true);
+    try {
+      const saved = await client.system.updateSettings({
+        max_upload_size: toMegabytes(Number(amount), unit),
+        webdav_upload_mode: mode,
+      });
+      feedback.ok(t`Settings saved`);
+      onSaved(saved);
+    } catch (err) {
+      feedback.fail(t`Could not save the settings`, err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="card form"
+      aria-labelledby="upload-settings-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2 id="upload-settings-title">{t`Uploads`}</h2>
+      <Field label={t`Maximum upload size`} error={problemText} hint={t`Files larger than this are refused.`}>
+        <div className="field-row">
+          <input
+            name="max_upload_size"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={Boolean(problemText) || undefined}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <select
+            name="max_upload_unit"
+            aria-label={t`Unit`}
+            value={unit}
+            onChange={(e) => setUnit(e.target.value as SizeUnit)}
+          >
+            {Object.keys(SIZE_UNITS).map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+      </Field>
+      <fieldset className="field">
+        <legend>
+          <strong>{t`WebDAV upload mode`}</strong>
+        </legend>
+        {WEBDAV_UPLOAD_MODES.map((m) => (
+          <label key={m} className="check-field">
+            <input
+              type="radio"
+              name="webdav_upload_mode"
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />
+            <span>
+              {modeText[m].label}
+              <span className="field-hint"> — {modeText[m].hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={saving}>
+          {saving ? t`Saving…` : t`Save settings`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,339 @@
+/** Create or edit a storage config, with provider presets and write-only secret handling. */
+import { STORAGE_PROVIDERS, type StorageConfig, type StorageProvider } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { useFeedback } from '../shared/feedback.ts';
+import { Field } from '../shared/ShareSettingsFields.tsx';
+import {
+  CAPACITY_UNITS,
+  type CapacityUnit,
+  type ConfigFormState,
+  type ConfigProblem,
+  configBody,
+  editConfigForm,
+  newConfigForm,
+  validateConfigForm,
+  withProvider,
+  withRegion,
+} from './configForm.ts';
+import { exampleFor, PROVIDER_PRESETS } from './presets.ts';
+import { useProviderNames } from './providerNames.ts';
+
+export function ConfigFormDialog({
+  config,
+  onClose,
+  onSaved,
+}: {
+  config: StorageConfig | null;
+  onClose(): void;
+  onSaved(config: StorageConfig): void;
+}) {
+  const { t } = useLingui();
+  const { client } = useServices();
+  const feedback = useFeedback();
+  const providerName = useProviderNames();
+  const creating = config === null;
+  const [state, setState] = useState<ConfigFormState>(() =>
+    config ? editConfigForm(config) : newConfigForm(),
+  );
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = validateConfigForm(state, creating, config?.has_secret_access_key ?? false);
+  const set = <K extends keyof ConfigFormState>(key: K, value: ConfigFormState[K]) =>
+    setState((s) => ({ ...s, [key]: value }));
+  const isLocal = state.provider === 'local';
+
+  const text = (p: ConfigProblem | undefined): string | null => {
+    if (!tried) return null;
+    switch (p) {
+      case 'required':
+        return t`Required`;
+      case 'url':
+        return t`Enter an http:// or https:// URL`;
+      case 'url-extra':
+        return t`Leave out user name, password, query and fragment`;
+      case 'bucket-strict':
+        return t`3–63 lowercase letters, digits, dots or hyphens, starting and ending with a letter or digit`;
+      case 'bucket-relaxed':
+        return t`3–255 letters, digits, dots, underscores or hyphens`;
+      case 'region':
+        return t`Letters, digits, hyphens and underscores only, e.g. us-east-1`;
+      case 'no-spaces':
+        return t`Must not contain spaces`;
+      case 'capacity':
+        return t`Enter a size of 0 or more (empty = no limit)`;
+      case 'signature':
+        return t`Between 1 and 604800 seconds (7 days)`;
+      case 'folder':
+        return t`A folder path without "." or ".." segments`;
+      default:
+        return null;
+    }
+  };
+  const invalid = (p: ConfigProblem | undefined) => (tried && p ? true : undefined);
+
+  async function save() {
+    setTried(true);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      const body = configBody(state, creating);
+      const saved = creating
+        ? await client.storageConfigs.create(body)
+        : await client.storageConfigs.update(config.id, body);
+      feedback.ok(creating ? t`Storage config created` : t`Storage config updated`);
+      onSaved(saved);
+    } catch (err) {
+      feedback.fail(
+        creating ? t`Could not create the storage config` : t`Could not update the storage config`,
+        err,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const preset = isLocal ? null : PROVIDER_PRESETS[state.provider as Exclude<StorageProvider, 'local'>];
+  return (
+    <Dialog
+      title={creating ? t`New storage config` : t`Edit storage config ${config.name}`}
+      name="config-form"
+      wide
+      onClose={onClose}
+      onSubmit={save}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t`Cancel`}
+          </button>
+          <button type="submit" className="button primary" disabled={saving}>
+            {saving ? t`Saving…` : creating ? t`Create` : t`Save`}
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <div className="grid-2">
+          <Field label={t`Name`} error={text(problems.name)}>
+            <input
+              name="name"
+              value={state.name}
+              maxLength={100}
+              aria-invalid={invalid(problems.name)}
+              onChange={(e) => set('name', e.target.value)}
+            />
+          </Field>
+          <Field
+            label={t`Provider`}
+            hint={t`Picking a provider fills in its usual endpoint, region and addressing.`}
+          >
+            <select
+              name="provider_type"
+              value={state.provider}
+              onChange={(e) => setState((s) => withProvider(s, e.target.value as StorageProvider))}
+            >
+              {STORAGE_PROVIDERS.map((p) => (
+                <option key={p} value={p}>
+                  {providerName(p)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {isLocal ? (
+          <Field
+            label={t`Folder on the server`}
+            error={text(problems.rootPath)}
+            hint={t`An absolute path, or one inside the data directory (e.g. storage).`}
+          >
+            <input
+              name="root_path"
+              className="mono"
+              value={state.rootPath}
+              aria-invalid={invalid(problems.rootPath)}
+              onChange={(e) => set('rootPath', e.target.value)}
+            />
+          </Field>
+        ) : (
+          <>
+            <div className="grid-2">
+              <Field
+                label={state.provider === 'aws' ? t`Endpoint URL (optional)` : t`Endpoint URL`}
+                error={text(problems.endpoint)}
+                hint={preset ? t`e.g. ${exampleFor(preset, state.region)}` : null}
+              >
+                <input
+                  name="endpoint_url"
+                  className="mono"
+                  type="url"
+                  value={state.endpoint}
+                  placeholder={preset ? exampleFor(preset, state.region) : ''}
+                  aria-invalid={invalid(problems.endpoint)}
+                  onChange={(e) => set('endpoint', e.target.value)}
+                />
+              </Field>
+              <Field label={t`Region`} error={text(problems.region)}>
+                <input
+                  name="region"
+                  className="mono"
+                  value={state.region}
+                  aria-invalid={invalid(problems.region)}
+                  onChange={(e) => setState((s) => withRegion(s, e.target.value))}
+                />
+              </Field>
+            </div>
+            <div className="grid-2">
+              <Field label={t`Bucket`} error={text(problems.bucket)}>
+                <input
+                  name="bucket_name"
+                  className="mono"
+                  value={state.bucket}
+                  aria-invalid={invalid(problems.bucket)}
+                  onChange={(e) => set('bucket', e.target.value)}
+                />
+              </Field>
+              <Field
+                label={t`Folder in the bucket`}
+                error={text(problems.defaultFolder)}
+                hint={t`Empty = the bucket root.`}
+              >
+                <input
+                  name="default_folder"
+                  className="mono"
+                  value={state.defaultFolder}
+                  aria-invalid={invalid(problems.defaultFolder)}
+                  onChange={(e) => set('defaultFolder', e.target.value)}
+                />
+              </Field>
+            </div>
+            <div className="grid-2">
+              <Field label={t`Access key ID`} error={text(problems.accessKeyId)}>
+                <input
+                  name="access_key_id"
+                  className="mono"
+                  autoComplete="off"
+                  value={state.accessKeyId}
+                  aria-invalid={invalid(problems.accessKeyId)}
+                  onChange={(e) => set('accessKeyId', e.target.value)}
+                />
+              </Field>
+              <Field
+                label={t`Secret access key`}
+                error={text(problems.secret)}
+                hint={
+                  !creating && config.has_secret_access_key
+                    ? t`Stored and never shown again. Leave blank to keep it.`
+                    : t`Stored encrypted and never shown again.`
+                }
+              >
+                <input
+                  name="secret_access_key"
+                  type="password"
+                  autoComplete="new-password"
+                  value={state.secret}
+                  placeholder={!creating && config.has_secret_access_key ? '••••••••' : ''}
+                  aria-invalid={invalid(problems.secret)}
+                  onChange={(e) => set('secret', e.target.value)}
+                />
+              </Field>
+            </div>
+            <label className="check-field">
+              <input
+                type="checkbox"
+                name="path_style"
+                checked={state.pathStyle}
+                onChange={(e) => set('pathStyle', e.target.checked)}
+              />
+              {t`Path-style addressing (endpoint/bucket/key; MinIO and most self-hosted stores need it)`}
+            </label>
+            <div className="grid-2">
+              <Field
+                label={t`Public host (optional)`}
+                error={text(problems.customHost)}
+                hint={t`A CDN or custom domain serving the bucket.`}
+              >
+                <input
+                  name="custom_host"
+                  className="mono"
+                  type="url"
+                  value={state.customHost}
+                  aria-invalid={invalid(problems.customHost)}
+                  onChange={(e) => set('customHost', e.target.value)}
+                />
+              </Field>
+              <Field label={t`Signed link lifetime (seconds)`} error={text(problems.signatureExpiresIn)}>
+                <input
+                  name="signature_expires_in"
+                  type="number"
+                  min={1}
+                  max={604800}
+                  value={state.signatureExpiresIn}
+                  aria-invalid={invalid(problems.signatureExpiresIn)}
+                  onChange={(e) => set('signatureExpiresIn', e.target.value)}
+                />
+              </Field>
+            </div>
+            <label className="check-field">
+              <input
+                type="checkbox"
+                name="proxy_downloads"
+                checked={state.proxyDownloads}
+                onChange={(e) => set('proxyDownloads', e.target.checked)}
+              />
+              {t`Stream downloads through the server (off: redirect to a signed storage link)`}
+            </label>
+          </>
+        )}
+        <Field
+          label={t`Capacity`}
+          error={text(problems.capacity)}
+          hint={t`Used for the dashboard's usage bar and to refuse uploads that would not fit. Empty = no limit.`}
+        >
+          <div className="field-row">
+            <input
+              name="capacity"
+              type="number"
+              min={0}
+              step="any"
+              value={state.capacity}
+              aria-invalid={invalid(problems.capacity)}
+              onChange={(e) => set('capacity', e.target.value)}
+            />
+            <select
+              name="capacity_unit"
+              aria-label={t`Unit`}
+              value={state.capacityUnit}
+              onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}
+            >
+              {Object.keys(CAPACITY_UNITS).map((u) => (
+                <option key={u}>{u}</option>
+              ))}
+            </select>
+          </div>
+        </Field>
+        <label className="check-field">
+          <input
+            type="checkbox"
+            name="is_public"
+            checked={state.isPublic}
+            onChange={(e) => set('isPublic', e.target.checked)}
+          />
+          {t`API keys may upload to this storage`}
+        </label>
+        {creating && (
+          <label className="check-field">
+            <input
+              type="checkbox"
+              name="is_default"
+              checked={state.isDefault}
+              onChange={(e) => set('isDefault', e.target.checked)}
+            />
+            {t`Make this the default storage`}
+          </label>
+        )}
+      </div>
+    </Dialog>
+  );
+}
