@@ -1,9 +1,11 @@
 /**
  * The SQL of text shares. Counting a view is one conditional `UPDATE ... RETURNING` so the database,
- * not the process, decides which of many simultaneous reads are within `max_views`.
+ * not the process, decides which of many simultaneous reads are within `max_views`. The same call bumps
+ * the dashboard's views-per-day counter without another round trip.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
+import { utcDay } from './activity.ts';
 
 export interface PasteRow {
   id: string;
@@ -49,27 +51,40 @@ export interface PasteQueries {
   deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
-/** `?` placeholders to Postgres' `$1, $2, ...`. */
-const numbered = (sql: string) => {
+/** `?` placeholders to Postgres' `$1, $2, ...`; answers the SQL and the number of placeholders. */
+function numbered(sql: string): [string, number] {
   let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+  return [sql.replace(/\?/g, () => `$${++n}`), n];
+}
+
+/** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped with each counted view. */
+const TALLY_SQLITE = `INSERT INTO share_views_daily (day, kind, count) VALUES (?, 'text', 1)
+  ON CONFLICT (day, kind) DO UPDATE SET count = count + 1`;
 
 interface SqliteStatement {
   all(...bindings: unknown[]): unknown[];
+  run(...bindings: unknown[]): unknown;
 }
 type SqliteConnection = { prepare(sql: string): SqliteStatement };
 type PgConnection = {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 };
 
-/** A statement of the read hot path: prepared once per connection instead of once per request. */
+/** A counting read: prepared once per connection; on Postgres the day's tally rides in the same statement. */
 interface HotStatement {
   name: string;
-  sql: string;
-  pgSql: string;
+  sqlite: string;
+  postgres: string;
 }
-const hotStatement = (name: string, sql: string): HotStatement => ({ name, sql, pgSql: numbered(sql) });
+function hotStatement(name: string, update: string): HotStatement {
+  const [sql, n] = numbered(update);
+  // A data-modifying WITH runs once whether or not the outer query reads it: one round trip for both writes.
+  const postgres = `WITH hit AS (${sql}),
+    tally AS (INSERT INTO share_views_daily (day, kind, count) SELECT $${n + 1}, 'text', 1 FROM hit
+      ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + 1)
+    SELECT * FROM hit`;
+  return { name, sqlite: update, postgres };
+}
 const UNPROTECTED = hotStatement('paste_count_unprotected', COUNT_UNPROTECTED);
 const VERIFIED = hotStatement('paste_count_verified', COUNT_VERIFIED);
 
@@ -79,28 +94,42 @@ export function createPasteQueries(knex: Knex, dialect: Dialect): PasteQueries {
   // as a statement prepared once: a cached better-sqlite3 Statement, or a named Postgres statement.
   const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
 
-  async function runHot<T>(statement: HotStatement, bindings: unknown[]): Promise<T | null> {
+  function sqlitePrepared(connection: SqliteConnection, sql: string): SqliteStatement {
+    let cache = sqliteStatements.get(connection);
+    if (!cache) {
+      cache = new Map();
+      sqliteStatements.set(connection, cache);
+    }
+    let prepared = cache.get(sql);
+    if (!prepared) {
+      prepared = connection.prepare(sql);
+      cache.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  async function countView<T>(statement: HotStatement, bindings: unknown[], now: number): Promise<T | null> {
+    const day = utcDay(now);
     const connection = await knex.client.acquireConnection();
     try {
       if (dialect === 'postgres') {
         const result = await (connection as PgConnection).query({
           name: statement.name,
-          text: statement.pgSql,
-          values: bindings,
+          text: statement.postgres,
+          values: [...bindings, day],
         });
         return (result.rows[0] as T | undefined) ?? null;
       }
-      let cache = sqliteStatements.get(connection);
-      if (!cache) {
-        cache = new Map();
-        sqliteStatements.set(connection, cache);
+      const row = (sqlitePrepared(connection, statement.sqlite).all(...bindings)[0] as T | undefined) ?? null;
+      if (row) {
+        try {
+          // Synchronous on the same connection: no second round trip through the pool.
+          sqlitePrepared(connection, TALLY_SQLITE).run(day);
+        } catch {
+          // The dashboard counter is best effort (as in activity.ts); the view itself is already counted.
+        }
       }
-      let prepared = cache.get(statement.name);
-      if (!prepared) {
-        prepared = (connection as SqliteConnection).prepare(statement.sql);
-        cache.set(statement.name, prepared);
-      }
-      return (prepared.all(...bindings)[0] as T | undefined) ?? null;
+      return row;
     } finally {
       await knex.client.releaseConnection(connection);
     }
@@ -108,10 +137,10 @@ export function createPasteQueries(knex: Knex, dialect: Dialect): PasteQueries {
 
   return {
     countUnprotected(slug, now) {
-      return runHot<ReadRow>(UNPROTECTED, [slug, now]);
+      return countView<ReadRow>(UNPROTECTED, [slug, now], now);
     },
     countVerified(id, passwordHash, now) {
-      return runHot<ReadRow>(VERIFIED, [id, passwordHash, now]);
+      return countView<ReadRow>(VERIFIED, [id, passwordHash, now], now);
     },
     async bySlug(slug) {
       return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;

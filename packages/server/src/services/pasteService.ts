@@ -9,7 +9,6 @@ import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
 import { type Dialect, isUniqueViolation } from '../db/connect.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
-import { recordView } from './activity.ts';
 import { type Actor, creatorId } from './actor.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
@@ -67,7 +66,6 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     for (let attempt = 0; attempt < 2; attempt++) {
       const now = Date.now();
       const row = await q.countUnprotected(slug, now);
-      if (row) void recordView(knex, 'text');
       if (row) return row;
       const probe = await requireLive(slug, now);
       if (probe.password_hash !== null) return 'locked';
@@ -95,7 +93,6 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     }
     // No reset on success: anyone can make a share with a known password, so success proves nothing.
     const row = await q.countVerified(probe.id, probe.password_hash, Date.now());
-    if (row) void recordView(knex, 'text');
     if (row) return { row, hasPassword: true };
     await requireLive(slug, Date.now());
     throw goneError(slug);

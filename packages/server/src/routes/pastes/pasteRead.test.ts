@@ -128,6 +128,23 @@ test('password checks are rate limited per client address: 429 with Retry-After'
   }
 });
 
+test("counted reads bump today's views counter for the dashboard; refused reads do not", async () => {
+  const knex = server.app.services.db.knex;
+  const today = new Date().toISOString().slice(0, 10);
+  const tally = async () =>
+    Number((await knex('share_views_daily').where({ day: today, kind: 'text' }).first())?.count ?? 0);
+  const open = await admin.pastes.create({ content: 'tally', max_views: 2 });
+  const locked = await admin.pastes.create({ content: 'tally pw', password: 'pw' });
+  const before = await tally();
+  await server.client().pastes.get(open.slug);
+  await server.client().pastes.raw(open.slug);
+  assert.is((await call(server, 'GET', `/paste/${open.slug}`)).status, 410);
+  await server.client().pastes.get(locked.slug);
+  assert.is((await call(server, 'POST', `/paste/${locked.slug}`, { body: { password: 'no' } })).status, 401);
+  await server.client().pastes.unlock(locked.slug, 'pw');
+  assert.is(await tally(), before + 3);
+});
+
 test('raw answers the exact stored bytes as plain text with safe headers', async () => {
   const content =
     'line one\r\nline two\n\ttabbed  \r\n😀👍🏽 Привет мир 你好 مرحبا שלום ελληνικά\r\n<script>alert(1)</script>\n\n  ';
