@@ -12,24 +12,30 @@ import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { createFileSweep } from './jobs/sweepFiles.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
+import { registerFileRoutes } from './routes/files/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
+import { registerUrlRoutes } from './routes/url/index.ts';
+import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
+import { createFileServices } from './services/files/index.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createUrlService } from './services/url/urlService.ts';
 
 export interface RunningApp {
   url: string;
@@ -42,7 +48,8 @@ export interface RunningApp {
 export async function startApp(config: Config, options: { logger?: Logger } = {}): Promise<RunningApp> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
-  const box = createSecretBox(loadServerSecret(config.dataDir, config.secret));
+  const serverSecret = loadServerSecret(config.dataDir, config.secret);
+  const box = createSecretBox(serverSecret);
   const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
   const limiter = createRateLimiter(db.knex, {
     maxFailures: config.loginMaxFailures,
@@ -57,6 +64,18 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
   });
+  const settings = createSettingsService(db.knex);
+  const files = createFileServices({
+    knex: db.knex,
+    dialect: db.dialect,
+    storage: { config: (id) => storageConfigs.resolve(id), driver: (id) => storageConfigs.driverFor(id) },
+    settings,
+    limiter,
+    serverSecret,
+    origin: () => origin,
+    logger,
+    onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
+  });
   const services: Services = {
     config,
     logger,
@@ -64,12 +83,20 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     publicUrl: () => origin,
     adminAuth: createAdminAuthService(db.knex, limiter),
     apiKeys: createApiKeyService(db.knex, box),
-    settings: createSettingsService(db.knex),
+    settings,
     dashboard: createDashboardService(db.knex),
     caches: createCacheRegistry(),
     pastes,
     storageConfigs,
     sweepPastes: createPasteSweep(pastes, logger),
+    files,
+    urlUploads: createUrlService({
+      presign: files.presign,
+      multipart: files.multipart,
+      maxUploadBytes: () => settings.maxUploadBytes(),
+      allowPrivateUrls: config.allowPrivateUrls,
+    }),
+    sweepFiles: createFileSweep(files.deps, files.manage, logger),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -82,8 +109,14 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerCacheRoutes(api, deps);
   registerPasteRoutes(api, deps);
   registerStorageConfigRoutes(api, deps);
+  registerFileRoutes(api, deps);
+  registerUrlRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
+  // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
+  app.on('error', (err: Error, ctx?: Koa.Context) =>
+    logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
+  );
   app.use(async (ctx, next) => {
     const started = performance.now();
     ctx.state.requestId = randomUUID();
@@ -126,6 +159,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
 
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
+  scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
 
   return {
     url,

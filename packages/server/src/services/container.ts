@@ -3,14 +3,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
+import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
+import type { FileServices } from './files/index.ts';
 import type { PasteService } from './pasteService.ts';
 import type { SettingsService } from './settingsService.ts';
 import type { StorageConfigService } from './storageConfigService.ts';
+import type { UrlService } from './url/urlService.ts';
 
 export interface Services {
   config: Config;
@@ -29,6 +32,10 @@ export interface Services {
   storageConfigs: StorageConfigService;
   /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
   sweepPastes(): Promise<SweepResult>;
+  files: FileServices;
+  urlUploads: UrlService;
+  /** Removes expired, used-up and abandoned file shares with their objects; run by the scheduler. */
+  sweepFiles(now?: number): Promise<FileSweepResult>;
 }
 
 export interface RouteDeps {

@@ -1,0 +1,51 @@
+/**
+ * The public side: a share's page data (`/public/files/{slug}`, counting a view), its password check, and
+ * the bytes behind signed links (`/file-download`, `/file-view`, with Range, conditional requests, HEAD).
+ */
+import { passwordBodySchema } from '@clip/sdk';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { RAW } from '../../http/envelope.ts';
+import { checkBody } from '../../http/validate.ts';
+import type { RouteDeps } from '../../services/container.ts';
+import type { ServeMode } from '../../services/files/downloadService.ts';
+
+const header = (ctx: Context, name: string) => ctx.get(name) || undefined;
+
+export function registerPublicFileRoutes(router: Router, { services }: RouteDeps): void {
+  const { publicFiles, downloads } = services.files;
+
+  router.get('/public/files/:slug', async (ctx) => {
+    ctx.body = await publicFiles.view(ctx.params.slug);
+  });
+  router.post('/public/files/:slug/verify', async (ctx) => {
+    const { password } = checkBody(passwordBodySchema, ctx.request.body);
+    ctx.body = await publicFiles.verify(ctx.params.slug, password, ctx.ip);
+  });
+  router.get('/office-preview/:slug', async (ctx) => {
+    ctx.body = await publicFiles.officePreview(ctx.params.slug, ctx.query.exp, ctx.query.sig);
+  });
+
+  async function serve(ctx: Context, mode: ServeMode): Promise<void> {
+    const row = await publicFiles.shareForLink(ctx.params.slug, ctx.query.exp, ctx.query.sig);
+    const plan = await downloads.serve(row, mode, {
+      method: ctx.method,
+      range: header(ctx, 'range'),
+      ifRange: header(ctx, 'if-range'),
+      ifNoneMatch: header(ctx, 'if-none-match'),
+      ifModifiedSince: header(ctx, 'if-modified-since'),
+      linkSecondsLeft: Number(ctx.query.exp) - Math.floor(Date.now() / 1000),
+    });
+    ctx.state[RAW] = true;
+    ctx.set(plan.headers);
+    if (plan.kind === 'redirect') {
+      ctx.redirect(plan.url);
+      return;
+    }
+    ctx.status = plan.status;
+    // HEAD, 304 and 416 carry no body; leaving it unset keeps Content-Length for HEAD.
+    if (plan.body) ctx.body = plan.body;
+  }
+  router.get('/file-download/:slug', (ctx) => serve(ctx, 'download'));
+  router.get('/file-view/:slug', (ctx) => serve(ctx, 'view'));
+}
