@@ -22,7 +22,8 @@ export const CHROMIUM_ARGS = [
 ];
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const webRoot = fileURLToPath(new URL('../../packages/web/', import.meta.url));
-export const WEB_DIST = join(webRoot, 'dist');
+/** CLIP_E2E_WEB_DIST points the suites at a build made elsewhere (it is then used as it is). */
+export const WEB_DIST = process.env.CLIP_E2E_WEB_DIST || join(webRoot, 'dist');
 
 /** False (after a loud notice) when Chromium is missing on a developer machine; under CI that is a failure. */
 export function chromiumAvailable(): boolean {
@@ -45,6 +46,7 @@ function newestMtime(dir: string): number {
 
 /** Builds packages/web when dist is missing or older than its sources. */
 export function ensureWebBuild(): void {
+  if (process.env.CLIP_E2E_WEB_DIST) return;
   const index = join(WEB_DIST, 'index.html');
   const sourcesChanged = () =>
     Math.max(

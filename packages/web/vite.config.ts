@@ -37,6 +37,7 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  // The manifest lets the bundle budget test follow each chunk's static imports.
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8787' } },
 });

@@ -1,0 +1,146 @@
+import { isMarkdownFilename, MAX_TEXT_BYTES_DEFAULT } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import { useServices } from '../../app/services.ts';
+import { copyHtml, copyText } from '../../lib/clipboard.ts';
+import { downloadFile, fileStem } from '../../lib/download.ts';
+
+interface Props {
+  content: string;
+  format: 'markdown' | 'text';
+  onImport: (text: string, format: 'markdown' | 'text' | null) => void;
+  onClear: () => void;
+}
+
+/** Copy as Markdown/HTML/plain text, export to Word or PNG, import a file, clear. */
+export function ContentActions({ content, format, onImport, onClear }: Props) {
+  const { t } = useLingui();
+  const { toasts } = useServices();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const empty = content.trim() === '';
+
+  async function run(name: string, action: () => Promise<void>, done: string) {
+    setBusy(name);
+    try {
+      await action();
+      toasts.show(done, { kind: 'success' });
+    } catch {
+      toasts.show(t`That did not work, try again`, { kind: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // The Markdown renderer is a chunk of its own: loaded when a copy or export needs it.
+  const html = async () =>
+    format === 'markdown'
+      ? (await import('../../lib/markdown.ts')).renderMarkdown(content)
+      : `<pre>${escapeHtml(content)}</pre>`;
+  const plain = async () =>
+    format === 'markdown' ? (await import('../../lib/markdown.ts')).markdownToPlainText(content) : content;
+
+  async function importFile(file: File) {
+    if (file.size > MAX_TEXT_BYTES_DEFAULT) {
+      toasts.show(t`That file is too large to edit here`, { kind: 'error' });
+      return;
+    }
+    const text = await file.text();
+    onImport(text, isMarkdownFilename(file.name) ? 'markdown' : null);
+    const name = file.name;
+    toasts.show(t`Imported ${name}`, { kind: 'success' });
+  }
+
+  return (
+    <fieldset className="content-actions plain-fieldset">
+      <legend className="visually-hidden">{t`Content actions`}</legend>
+      <button
+        type="button"
+        className="button small"
+        disabled={empty || !!busy}
+        onClick={() => run('md', () => copyText(content), t`Copied as Markdown`)}
+      >
+        {t`Copy Markdown`}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        disabled={empty || !!busy}
+        onClick={() => run('html', async () => copyHtml(await html(), await plain()), t`Copied as HTML`)}
+      >
+        {t`Copy HTML`}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        disabled={empty || !!busy}
+        onClick={() => run('plain', async () => copyText(await plain()), t`Copied as plain text`)}
+      >
+        {t`Copy plain text`}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        disabled={empty || !!busy}
+        onClick={() =>
+          run(
+            'docx',
+            async () => {
+              const { contentToDocx } = await import('../../lib/exportDocx.ts');
+              downloadFile(await contentToDocx(content, format), `${fileStem(content)}.docx`);
+            },
+            t`Word document saved`,
+          )
+        }
+      >
+        {busy === 'docx' ? t`Exporting…` : t`Export Word`}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        disabled={empty || !!busy}
+        onClick={() =>
+          run(
+            'png',
+            async () => {
+              const { htmlToPng } = await import('../../lib/exportPng.ts');
+              const png = await htmlToPng(
+                await html(),
+                format === 'markdown' ? 'markdown-body' : 'plain-export',
+              );
+              downloadFile(png, `${fileStem(content)}.png`);
+            },
+            t`Image saved`,
+          )
+        }
+      >
+        {busy === 'png' ? t`Exporting…` : t`Export PNG`}
+      </button>
+      <button type="button" className="button small" onClick={() => fileInput.current?.click()}>
+        {t`Import file`}
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept=".md,.markdown,.mdown,.mkd,.mdwn,.mdtxt,.mdtext,.rmd,.txt,.text,.log,.csv,.json,.yaml,.yml,.xml,.html,text/*"
+        aria-label={t`Import file`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      <button type="button" className="button small danger" disabled={empty} onClick={onClear}>
+        {t`Clear`}
+      </button>
+    </fieldset>
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
