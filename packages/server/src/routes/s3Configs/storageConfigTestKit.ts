@@ -1,0 +1,46 @@
+/** Shared setup of the storage config route tests: a real server and an s3rver bucket. */
+import { type ClipClient, ClipError, type CreateStorageConfigBody } from '@clip/sdk';
+import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
+import type { TestServer } from '../../testing/testServer.ts';
+
+export interface StorageConfigKit {
+  server: TestServer;
+  s3: TestS3;
+  admin: ClipClient;
+  /** A valid create body for the s3rver bucket, with overrides. */
+  s3rverConfig(extra?: Partial<CreateStorageConfigBody>): CreateStorageConfigBody;
+  close(): Promise<void>;
+}
+
+/** Takes the test's starting server (so the runner sees `startTestServer(` and runs the file on Postgres too). */
+export async function startStorageConfigKit(starting: Promise<TestServer>): Promise<StorageConfigKit> {
+  const [server, s3] = await Promise.all([starting, startS3rver()]);
+  return {
+    server,
+    s3,
+    admin: await server.adminClient(),
+    s3rverConfig: (extra = {}) => ({
+      name: 's3rver',
+      provider_type: 'minio',
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      ...extra,
+    }),
+    async close() {
+      await server.close();
+      await s3.close();
+    },
+  };
+}
+
+export async function failure(p: Promise<unknown>): Promise<ClipError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClipError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
