@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/connect.ts';
 import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import type { PasteQueries, PasteRow } from './pasteQueries.ts';
-import { checkContent, checkSlug, optionalText, slugTaken, toRecord } from './pasteRules.ts';
+import { checkContent, checkSlug, isStorable, optionalText, slugTaken, toRecord } from './pasteRules.ts';
 import { ownerFilter } from './permissions.ts';
 import { expiryFromHours } from './time.ts';
 
@@ -56,9 +56,10 @@ function nonNull<T>(value: T | null | undefined, field: string): T {
 export function createPasteManagement(deps: PasteManagementDeps): PasteManagement {
   const { knex } = deps;
 
-  /** The shares an actor may see and touch. */
-  function owned(actor: Actor): Knex.QueryBuilder<PasteRow> {
+  /** The shares an actor may see and touch; `id` narrows to one (an id the database cannot hold matches none). */
+  function owned(actor: Actor, id?: string): Knex.QueryBuilder<PasteRow> {
     const query = knex<PasteRow>('pastes');
+    if (id !== undefined) query.where({ id: isStorable(id) ? id : '' });
     const creators = ownerFilter(actor);
     if (creators !== null) query.whereIn('created_by', creators);
     return query;
@@ -70,8 +71,8 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
       patch.content = checkContent(nonNull(body.content, 'content'), deps.maxTextBytes);
     if (body.slug !== undefined) patch.slug = checkSlug(nonNull(body.slug, 'slug'));
     if (body.format !== undefined) patch.format = nonNull(body.format, 'format');
-    if (body.title !== undefined) patch.title = optionalText(body.title);
-    if (body.remark !== undefined) patch.remark = optionalText(body.remark);
+    if (body.title !== undefined) patch.title = optionalText(body.title, 'title');
+    if (body.remark !== undefined) patch.remark = optionalText(body.remark, 'remark');
     if (body.password !== undefined)
       patch.password_hash = body.password === null ? null : await hashPassword(body.password);
     if (body.expires_in !== undefined) patch.expires_at = expiryFromHours(body.expires_in);
@@ -83,6 +84,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     async list(actor, { search, order = 'desc', limit, offset }) {
       const query = owned(actor);
       if (search) {
+        if (!isStorable(search)) throw badRequest('query.search must not contain NUL characters');
         const pattern = likePattern(search);
         query.where((w) => {
           for (const column of ['slug', 'title', 'remark', 'content'])
@@ -99,7 +101,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async get(actor, id) {
-      const row = await owned(actor).where({ id }).first();
+      const row = await owned(actor, id).first();
       if (!row) throw notFoundById(id);
       return toRecord(row, deps.origin());
     },
@@ -108,7 +110,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
       const patch = await patchFor(body);
       let rows: PasteRow[];
       try {
-        rows = (await owned(actor).where({ id }).update(patch).returning('*')) as PasteRow[];
+        rows = (await owned(actor, id).update(patch).returning('*')) as PasteRow[];
       } catch (err) {
         if (isUniqueViolation(err)) throw slugTaken();
         throw err;
@@ -118,12 +120,12 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async remove(actor, id) {
-      if ((await owned(actor).where({ id }).delete()) === 0) throw notFoundById(id);
+      if ((await owned(actor, id).delete()) === 0) throw notFoundById(id);
     },
 
     async batchDelete(actor, ids) {
       // knex has no DELETE ... RETURNING on SQLite: find the actor's ids, then delete exactly those.
-      const found: string[] = await owned(actor).whereIn('id', ids).pluck('id');
+      const found: string[] = await owned(actor).whereIn('id', ids.filter(isStorable)).pluck('id');
       if (found.length) await knex('pastes').whereIn('id', found).delete();
       const gone = new Set(found);
       return {

@@ -29,8 +29,19 @@ export function checkContent(content: string, maxBytes: number): string {
   return content;
 }
 
-/** Optional free text: an empty string stores nothing. */
-export const optionalText = (value: string | null | undefined): string | null => (value ? value : null);
+/** Optional free text: an empty string stores nothing; NUL cannot be stored by Postgres. */
+export function optionalText(value: string | null | undefined, field: string): string | null {
+  if (!value) return null;
+  if (value.includes('\0')) throw badRequest(`body.${field} must not contain NUL characters`);
+  return value;
+}
+
+/** Every stored slug has this shape; anything else is unknown without asking the database. */
+const SLUG_SHAPE = /^[A-Za-z0-9_-]{1,50}$/;
+export const isSlugShaped = (slug: string): boolean => SLUG_SHAPE.test(slug);
+
+/** A value the database can look up (Postgres refuses NUL in text parameters). */
+export const isStorable = (value: string): boolean => !value.includes('\0');
 
 export interface ShareLinks {
   url: string;

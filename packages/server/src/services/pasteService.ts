@@ -12,7 +12,15 @@ import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
-import { checkContent, checkSlug, linksFor, optionalText, slugTaken, toView } from './pasteRules.ts';
+import {
+  checkContent,
+  checkSlug,
+  isSlugShaped,
+  linksFor,
+  optionalText,
+  slugTaken,
+  toView,
+} from './pasteRules.ts';
 import type { RateLimiter } from './rateLimiter.ts';
 import { expiryFromHours, iso, isoOrNull } from './time.ts';
 
@@ -32,6 +40,11 @@ export interface PasteService extends PasteManagement {
   unlock(slug: string, password: string, clientAddress: string): Promise<PasteView>;
   /** GET /raw/{slug}: the stored text; a protected share needs its password. */
   raw(slug: string, password: string | undefined, clientAddress: string): Promise<ReadRow>;
+  /**
+   * HEAD: what a read would answer (404, 410, and for raw a 401 without the right password), counting
+   * nothing, so a link checker never uses up a share. `password` undefined skips the password check.
+   */
+  peek(slug: string, password: string | undefined, clientAddress: string): Promise<void>;
   /** Deletes expired and used-up shares everywhere; what the periodic sweep runs. */
   removeDead(now?: number): Promise<number>;
 }
@@ -45,6 +58,7 @@ export interface PasteServiceDeps {
   origin(): string;
 }
 
+const passwordNeeded = () => unauthorized('this text share is protected: give its password');
 const goneError = (slug: string) => gone(`text share "${slug}" has expired or reached its view limit`);
 const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
@@ -54,7 +68,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
   async function requireLive(slug: string, now: number): Promise<PasteRow> {
-    const row = await q.bySlug(slug);
+    const row = isSlugShaped(slug) ? await q.bySlug(slug) : null;
     if (!row) throw missing(slug);
     if (!isLive(row, now)) throw goneError(slug);
     return row;
@@ -63,6 +77,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
   /** Reads a share without a password: the row, or 'locked' when it has one. */
   async function readOpen(slug: string): Promise<ReadRow | 'locked'> {
     // Two tries: the probe can see a share that changed between the statements (password cleared, limit raised).
+    if (!isSlugShaped(slug)) throw missing(slug);
     for (let attempt = 0; attempt < 2; attempt++) {
       const now = Date.now();
       const row = await q.countUnprotected(slug, now);
@@ -71,6 +86,17 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       if (probe.password_hash !== null) return 'locked';
     }
     throw goneError(slug);
+  }
+
+  /** Rate limited per client address; 429 while locked out, even for the right password. */
+  async function checkPassword(hash: string, password: string, clientAddress: string): Promise<void> {
+    const limitKey = `share-password:${clientAddress}`;
+    await limiter.check(limitKey);
+    if (!(await verifyPassword(password, hash))) {
+      await limiter.recordFailure(limitKey);
+      throw unauthorized('wrong password', 'WRONG_PASSWORD');
+    }
+    // No reset on success: anyone can make a share with a known password, so success proves nothing.
   }
 
   async function readWithPassword(
@@ -85,13 +111,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       if (row === 'locked') throw unauthorized('wrong password', 'WRONG_PASSWORD');
       return { row, hasPassword: false };
     }
-    const limitKey = `share-password:${clientAddress}`;
-    await limiter.check(limitKey);
-    if (!(await verifyPassword(password, probe.password_hash))) {
-      await limiter.recordFailure(limitKey);
-      throw unauthorized('wrong password', 'WRONG_PASSWORD');
-    }
-    // No reset on success: anyone can make a share with a known password, so success proves nothing.
+    await checkPassword(probe.password_hash, password, clientAddress);
     const row = await q.countVerified(probe.id, probe.password_hash, Date.now());
     if (row) return { row, hasPassword: true };
     await requireLive(slug, Date.now());
@@ -122,10 +142,10 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       const row: PasteRow = {
         id: randomUUID(),
         slug: '',
-        title: optionalText(body.title),
+        title: optionalText(body.title, 'title'),
         content,
         format: (body.format ?? 'text') satisfies PasteFormat,
-        remark: optionalText(body.remark),
+        remark: optionalText(body.remark, 'remark'),
         password_hash: body.password ? await hashPassword(body.password) : null,
         expires_at: expiryFromHours(body.expires_in, now),
         max_views: body.max_views ?? 0,
@@ -158,8 +178,15 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     async raw(slug, password, clientAddress) {
       if (password) return (await readWithPassword(slug, password, clientAddress)).row;
       const row = await readOpen(slug);
-      if (row === 'locked') throw unauthorized('this text share is protected: give its password');
+      if (row === 'locked') throw passwordNeeded();
       return row;
+    },
+
+    async peek(slug, password, clientAddress) {
+      const probe = await requireLive(slug, Date.now());
+      if (password === undefined || probe.password_hash === null) return;
+      if (!password) throw passwordNeeded();
+      await checkPassword(probe.password_hash, password, clientAddress);
     },
 
     removeDead(now = Date.now()) {

@@ -18,8 +18,14 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
   });
 
   // Reads count views: no cache may answer one in the server's place.
+  // GET routes also answer HEAD (the router's doing): a HEAD counts no view, it only tells the status.
   router.get('/paste/:slug', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
+    if (ctx.method === 'HEAD') {
+      await pastes.peek(ctx.params.slug, undefined, ctx.ip);
+      ctx.body = null;
+      return;
+    }
     ctx.body = await pastes.view(ctx.params.slug);
   });
 
@@ -30,16 +36,21 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
   });
 
   router.get('/raw/:slug', async (ctx) => {
+    const { slug } = ctx.params;
     const password = typeof ctx.query.password === 'string' ? ctx.query.password : undefined;
-    const row = await pastes.raw(ctx.params.slug, password, ctx.ip);
+    const head = ctx.method === 'HEAD';
+    const row = head
+      ? await pastes.peek(slug, password ?? '', ctx.ip)
+      : await pastes.raw(slug, password, ctx.ip);
     ctx.state[RAW] = true;
     // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
-    ctx.set('Content-Disposition', `inline; filename="${row.slug}.txt"`);
+    ctx.set('Content-Disposition', `inline; filename="${slug}.txt"`);
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = row.content;
+    if (row) ctx.body = row.content;
+    else ctx.status = 200;
   });
 
   registerPasteManagementRoutes(router, deps);
