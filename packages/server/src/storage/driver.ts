@@ -33,6 +33,7 @@ export interface ByteRange {
 }
 
 export interface ReadResult {
+  /** Must be consumed or destroyed: an S3 stream holds its connection until then. */
   stream: Readable;
   /** Bytes in this response (the range length when ranged). */
   length: number;

@@ -133,7 +133,7 @@ export class LocalDriver implements StorageDriver, CopyCapability, RenameCapabil
         // An empty file: createReadStream cannot express "zero bytes".
         await handle.close();
         stream = Readable.from([]);
-      } else stream = handle.createReadStream({ start, end, autoClose: true });
+      } else stream = handle.createReadStream({ start, end, autoClose: true, highWaterMark: 256 * 1024 });
       return {
         stream,
         length,
