@@ -1,6 +1,7 @@
 /** The command tree. Declarations only: each action imports its implementation when it runs. */
 import { Command } from 'commander';
 import { defineAuthCommands } from './definitions/authCommands.ts';
+import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
 import { defineServeCommand } from './definitions/serveCommand.ts';
 import { defineShareCommands } from './definitions/shareCommands.ts';
@@ -27,6 +28,7 @@ function buildProgram(): Command {
   defineAuthCommands(program);
   defineKeyCommands(program);
   defineShareCommands(program);
+  defineFileCommands(program);
   defineServeCommand(program);
   return program;
 }

@@ -2,7 +2,12 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { FetchLike } from './client.ts';
 
-export { type FileSource, type FileSourceOptions, fileSource } from './upload/sources/node.ts';
+export {
+  type FileSource,
+  type FileSourceOptions,
+  fileSource,
+  streamingFetch,
+} from './upload/sources/node.ts';
 export { tempFileSink } from './upload/sources/nodeSink.ts';
 
 export function createNodeFetch(

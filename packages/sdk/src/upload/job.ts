@@ -66,6 +66,6 @@ export function createJob(
     partTimeoutMs: options.partTimeoutMs ?? MULTIPART_PART_TIMEOUT_MS,
     retries: options.retries ?? DEFAULT_RETRIES,
     retryDelayMs: options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: options.fetch ?? source.fetch ?? ((input, init) => globalThis.fetch(input, init)),
   };
 }

@@ -81,6 +81,8 @@ export interface UploadSource {
   postForm(request: FormPost): Promise<RawResponse>;
   /** Releases what the source holds (a temporary file). */
   dispose?(): Promise<void>;
+  /** The fetch that streams this source's bodies best (used unless the caller passes one). */
+  readonly fetch?: FetchLike;
 }
 
 /** What the target storage config can do, when the caller already knows. */

@@ -1,0 +1,53 @@
+/** `clip files ls|rm`: file share management (a key sees its own, the admin all). */
+import { type FileRecord, formatBytes } from '@clip/sdk';
+import type { GlobalOptions } from '../globalOptions.ts';
+import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
+import { parseCount } from '../services/durations.ts';
+import { removeEach } from '../services/removeEach.ts';
+import { withSession } from '../services/session.ts';
+
+const authenticated = { requireAuth: true };
+
+const FILE_COLUMNS: Column<FileRecord>[] = [
+  { header: 'ID', value: (f) => f.id },
+  { header: 'SLUG', value: (f) => f.slug },
+  { header: 'NAME', value: (f) => truncate(f.filename, 32) },
+  { header: 'SIZE', value: (f) => formatBytes(f.size) },
+  { header: 'VIEWS', value: (f) => (f.max_views ? `${f.views}/${f.max_views}` : String(f.views)) },
+  { header: 'LOCKED', value: (f) => (f.has_password ? 'yes' : '') },
+  { header: 'EXPIRES', value: (f) => shortTime(f.expires_at, 'never') },
+  { header: 'CREATED', value: (f) => shortTime(f.created_at) },
+];
+
+export interface ListFilesOptions extends GlobalOptions {
+  search?: string;
+  limit?: string;
+  offset?: string;
+}
+
+export async function listFiles(options: ListFilesOptions): Promise<void> {
+  const limit = options.limit === undefined ? 50 : Math.max(1, parseCount(options.limit, '--limit'));
+  const offset = options.offset === undefined ? 0 : parseCount(options.offset, '--offset');
+  await withSession(options, authenticated, async ({ client }) => {
+    const result = await client.files.list({ limit, offset, search: options.search });
+    if (options.json) return printJson(result);
+    if (result.items.length === 0)
+      return note(offset > 0 ? `no file shares past ${offset}` : 'no file shares');
+    await printLine(formatTable(result.items, FILE_COLUMNS));
+    const shown = offset + result.items.length;
+    if (shown < result.total)
+      note(`showing ${result.items.length} of ${result.total}; next: --offset ${shown}`);
+  });
+}
+
+export async function removeFiles(ids: string[], options: GlobalOptions): Promise<void> {
+  await withSession(options, authenticated, ({ client }) =>
+    removeEach(
+      ids,
+      options,
+      'file share',
+      (id) => client.files.remove(id),
+      (many) => client.files.batchDelete(many),
+    ),
+  );
+}
