@@ -16,12 +16,23 @@ function clockTicks() {
   return ticksPerSecond;
 }
 
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces): index 0 is field 3. */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** User + system CPU time of `pid` so far, in milliseconds (resolution: one clock tick, usually 10 ms). */
 export function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; fields after it are counted from its closing ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return ((utime + stime) * 1000) / clockTicks();
+  const fields = statFields(pid);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+}
+
+/**
+ * User + system CPU time of this process's children that have exited and been waited for, in ms.
+ * The difference around one child's run is that child's CPU time (if no other child ended meanwhile).
+ */
+export function exitedChildrenCpuMs() {
+  const fields = statFields('self');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks();
 }

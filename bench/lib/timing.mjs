@@ -1,10 +1,16 @@
 // Wall time of a whole command (process start to exit), measured repeatedly; the median is reported.
 import { spawn } from 'node:child_process';
+import { exitedChildrenCpuMs } from './cpuTime.mjs';
 import { median } from './stats.mjs';
 
-/** Runs a command once and answers { ms, code, stdout, stderr }. `input` is piped to stdin when given. */
+/**
+ * Runs a command once and answers { ms, cpuMs, code, stdout, stderr }: wall time from spawn to exit,
+ * and the CPU time the command used (which, unlike wall time, does not grow while it waits for a busy
+ * CPU). `input` is piped to stdin when given.
+ */
 export function timeOnce(command, args, { env = process.env, input, cwd } = {}) {
   return new Promise((resolve, reject) => {
+    const cpuBefore = exitedChildrenCpuMs();
     const started = process.hrtime.bigint();
     const child = spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -14,7 +20,7 @@ export function timeOnce(command, args, { env = process.env, input, cwd } = {}) 
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      resolve({ ms, code, stdout, stderr });
+      resolve({ ms, cpuMs: exitedChildrenCpuMs() - cpuBefore, code, stdout, stderr });
     });
     child.stdin.end(input ?? '');
   });
@@ -27,6 +33,7 @@ export function timeOnce(command, args, { env = process.env, input, cwd } = {}) 
  */
 export async function timeCommand(command, args, { runs, warmupRuns, check, ...options }) {
   const times = [];
+  const cpu = [];
   for (let i = 0; i < warmupRuns + runs; i++) {
     const result = await timeOnce(command, args, options);
     if (result.code !== 0)
@@ -34,12 +41,16 @@ export async function timeCommand(command, args, { runs, warmupRuns, check, ...o
         `${command} ${args.join(' ')} exited with ${result.code}: ${result.stderr.trim() || result.stdout.trim()}`,
       );
     check?.(result);
-    if (i >= warmupRuns) times.push(result.ms);
+    if (i >= warmupRuns) {
+      times.push(result.ms);
+      cpu.push(result.cpuMs);
+    }
   }
   return {
     medianMs: median(times),
     minMs: Math.min(...times),
     maxMs: Math.max(...times),
+    medianCpuMs: median(cpu),
     runs: times.length,
   };
 }
