@@ -14,10 +14,31 @@ interface Props {
   /** Problems to show; only fields the user touched or a submit attempt reveal them. */
   problems: ShareOptionProblems;
   disabled?: boolean;
+  /** The file page's quick choices (1 hour, 1 day, 7 days, 30 days, never) instead of amount and unit. */
+  expiryPresets?: boolean;
+  /** Disables the link suffix (several files cannot share one). */
+  slugDisabledReason?: string;
+}
+
+/** The file page's presets, in hours (0 = never). */
+const PRESET_HOURS = [1, 24, 24 * 7, 24 * 30, 0] as const;
+
+function presetOf(o: ShareOptions): string {
+  if (o.expiryUnit === 'never') return '0';
+  const hours =
+    Number(o.expiryAmount) * ({ hours: 1, days: 24, weeks: 168, months: 720 } as const)[o.expiryUnit];
+  return (PRESET_HOURS as readonly number[]).includes(hours) ? String(hours) : '24';
 }
 
 /** The share options of spec section 2: remark, link suffix, password, expiry, max views. */
-export function ShareOptionsFields({ value, onChange, problems, disabled }: Props) {
+export function ShareOptionsFields({
+  value,
+  onChange,
+  problems,
+  disabled,
+  expiryPresets,
+  slugDisabledReason,
+}: Props) {
   const { t } = useLingui();
   const id = useId();
   const set = (patch: Partial<ShareOptions>) => onChange({ ...value, ...patch });
@@ -46,6 +67,13 @@ export function ShareOptionsFields({ value, onChange, problems, disabled }: Prop
     months: t`Months`,
     never: t`Never expires`,
   };
+  const presetNames: Record<string, string> = {
+    '1': t`1 hour`,
+    '24': t`1 day`,
+    '168': t`7 days`,
+    '720': t`30 days`,
+    '0': t`Never expires`,
+  };
   const error = (field: keyof ShareOptionProblems) => {
     const text = message(problems[field]);
     return text ? (
@@ -73,8 +101,9 @@ export function ShareOptionsFields({ value, onChange, problems, disabled }: Prop
         <span>{t`Custom link suffix`}</span>
         <input
           name="slug"
-          value={value.slug}
-          placeholder={t`Random if empty`}
+          value={slugDisabledReason ? '' : value.slug}
+          disabled={!!slugDisabledReason}
+          placeholder={slugDisabledReason ?? t`Random if empty`}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={!!problems.slug}
@@ -97,37 +126,57 @@ export function ShareOptionsFields({ value, onChange, problems, disabled }: Prop
           onChange={(e) => set({ password: e.target.value })}
         />
       </label>
-      <fieldset className="field plain-fieldset">
-        <legend>{t`Expires after`}</legend>
-        <div className="field-row">
-          <input
-            name="expiryAmount"
-            type="number"
-            min="0"
-            step="any"
-            inputMode="decimal"
-            aria-label={t`Amount`}
-            value={value.expiryUnit === 'never' ? '' : value.expiryAmount}
-            disabled={value.expiryUnit === 'never'}
-            aria-invalid={!!problems.expiry}
-            aria-describedby={describedBy('expiry')}
-            onChange={(e) => set({ expiryAmount: e.target.value })}
-          />
+      {expiryPresets ? (
+        <label className="field">
+          <span>{t`Expires after`}</span>
           <select
-            name="expiryUnit"
-            aria-label={t`Unit`}
-            value={value.expiryUnit}
-            onChange={(e) => set({ expiryUnit: e.target.value as ExpiryUnit })}
+            name="expiryPreset"
+            value={presetOf(value)}
+            onChange={(e) => {
+              const hours = e.target.value;
+              set(hours === '0' ? { expiryUnit: 'never' } : { expiryAmount: hours, expiryUnit: 'hours' });
+            }}
           >
-            {EXPIRY_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unitNames[unit]}
+            {PRESET_HOURS.map((h) => (
+              <option key={h} value={String(h)}>
+                {presetNames[String(h)]}
               </option>
             ))}
           </select>
-        </div>
-        {error('expiry')}
-      </fieldset>
+        </label>
+      ) : (
+        <fieldset className="field plain-fieldset">
+          <legend>{t`Expires after`}</legend>
+          <div className="field-row">
+            <input
+              name="expiryAmount"
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              aria-label={t`Amount`}
+              value={value.expiryUnit === 'never' ? '' : value.expiryAmount}
+              disabled={value.expiryUnit === 'never'}
+              aria-invalid={!!problems.expiry}
+              aria-describedby={describedBy('expiry')}
+              onChange={(e) => set({ expiryAmount: e.target.value })}
+            />
+            <select
+              name="expiryUnit"
+              aria-label={t`Unit`}
+              value={value.expiryUnit}
+              onChange={(e) => set({ expiryUnit: e.target.value as ExpiryUnit })}
+            >
+              {EXPIRY_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unitNames[unit]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {error('expiry')}
+        </fieldset>
+      )}
       <label className="field">
         <span>{t`Max views`}</span>
         <input

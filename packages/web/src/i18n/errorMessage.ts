@@ -29,9 +29,26 @@ function defaultMessage(message: string): string | null {
       return t`Could not read the server's response`;
     case DEFAULT_MESSAGES.permissionRequired:
       return t`Permission required, please log in or configure an API key`;
+    case DEFAULT_MESSAGES.uploadCancelled:
+      return t`Upload cancelled`;
+    case DEFAULT_MESSAGES.partFailed:
+      return t`A part of the upload failed`;
     default:
-      return null;
+      return prefixedMessage(message);
   }
+}
+
+/** Messages the SDK builds as "<catalogue text>: <details>": the text is translated, the details kept. */
+function prefixedMessage(message: string): string | null {
+  const details = (prefix: string) =>
+    message.startsWith(`${prefix}: `) ? message.slice(prefix.length + 2) : null;
+  const presign = details(DEFAULT_MESSAGES.presignFailed);
+  if (presign !== null) return t`Could not prepare the upload: ${presign}`;
+  const storage = details(DEFAULT_MESSAGES.insufficientStorage);
+  if (storage !== null) return t`Not enough storage space: ${storage}`;
+  const part = details(DEFAULT_MESSAGES.partFailed);
+  if (part !== null) return t`A part of the upload failed: ${part}`;
+  return null;
 }
 
 function codeMessage(err: ClipError): string | null {

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BrowserEnv, chromiumAvailable, signInWithKey, startBrowserEnv } from './harness.ts';
+
+const test = suite<{ env: BrowserEnv; key: string }>('file uploads');
+
+// A 1×1 PNG.
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+test.before(async (ctx) => {
+  ctx.env = await startBrowserEnv();
+  ctx.key = (await ctx.env.server.keyClient({ file: true })).key;
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+});
+
+async function uploadPage(env: BrowserEnv, key: string): Promise<Page> {
+  const page = await env.open('/admin');
+  await signInWithKey(page, key);
+  await page.getByRole('link', { name: 'Upload' }).first().click();
+  await page.getByTestId('drop-zone').waitFor();
+  return page;
+}
+
+/** Drops files on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+async function dropFiles(
+  page: Page,
+  files: { name: string; type: string; base64?: string; text?: string; size?: number }[],
+) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const body = f.base64
+        ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+        : f.text !== undefined
+          ? f.text
+          : new Uint8Array(f.size ?? 0);
+      dt.items.add(new File([body], f.name, { type: f.type }));
+    }
+    return dt;
+  }, files);
+  await page.dispatchEvent('[data-testid="drop-zone"]', 'drop', { dataTransfer });
+}
+
+test('anonymous visitors are asked to sign in', async ({ env }) => {
+  const page = await env.open('/upload');
+  assert.ok(
+    await page.getByText('Uploading needs the admin account or an API key with file permission.').isVisible(),
+  );
+  await page.context().close();
+});
+
+test('files dropped together upload one by one with their status, and show in recent uploads', async ({
+  env,
+  key,
+}) => {
+  const page = await uploadPage(env, key);
+  await dropFiles(page, [
+    { name: 'notes.txt', type: 'text/plain', text: 'first line\nsecond line' },
+    { name: 'pixel.png', type: 'image/png', base64: PIXEL_PNG },
+    { name: 'README.md', type: '', text: '# Read me\n\n*fine*' },
+  ]);
+  assert.is(await page.locator('.upload-item[data-status="pending"]').count(), 3);
+  assert.ok(await page.locator('input[name="slug"]').isDisabled(), 'one link suffix cannot name three files');
+  await page.getByRole('button', { name: 'Upload 3 files' }).click();
+  await page.waitForFunction(
+    () => document.querySelectorAll('.upload-item[data-status="success"]').length === 3,
+    null,
+    { timeout: 30_000 },
+  );
+  const links = await page.getByTestId('upload-link').allTextContents();
+  assert.is(links.length, 3);
+  assert.ok(links.every((l) => /\/file\/[A-Za-z0-9_-]+$/.test(l)));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="recent-upload"]').length === 3);
+
+  // Each link opens for a reader in a fresh context, with a preview fitting its type.
+  const reader = await (await env.newContext()).newPage();
+  await reader.goto(links[0]);
+  assert.is(await reader.getByTestId('file-name').textContent(), 'notes.txt');
+  assert.is(await reader.getByTestId('file-text').textContent(), 'first line\nsecond line');
+  await reader.goto(links[1]);
+  await reader.locator('img.file-preview-image').waitFor();
+  assert.is(
+    await reader.locator('img.file-preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    1,
+  );
+  await reader.goto(links[2]);
+  await reader.locator('[data-testid="file-preview"] h1', { hasText: 'Read me' }).waitFor();
+  await reader.context().close();
+
+  // Delete from the recent list.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete README.md' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="recent-upload"]').length === 2);
+  await page.context().close();
+});
+
+test('a password-protected file with a custom link asks for its password', async ({ env, key }) => {
+  const page = await uploadPage(env, key);
+  await dropFiles(page, [{ name: 'secret.txt', type: 'text/plain', text: 'top secret' }]);
+  await page.locator('input[name="slug"]').fill('secret-file');
+  await page.locator('input[name="password"]').fill('hunter22');
+  await page.locator('select[name="expiryPreset"]').selectOption('1');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByTestId('upload-link').waitFor();
+  assert.ok((await page.getByTestId('upload-link').textContent())?.endsWith('/file/secret-file'));
+
+  const reader = await (await env.newContext()).newPage();
+  await reader.goto('/file/secret-file');
+  await reader.getByRole('heading', { name: 'Password required' }).waitFor();
+  await reader.getByLabel('Password').fill('nope');
+  await reader.getByRole('button', { name: 'Unlock' }).click();
+  assert.is(await reader.getByRole('alert').textContent(), 'Wrong password');
+  await reader.getByLabel('Password').fill('hunter22');
+  await reader.getByRole('button', { name: 'Unlock' }).click();
+  assert.is(await reader.getByTestId('file-text').textContent(), 'top secret');
+  assert.match((await reader.getByTestId('share-expiry').textContent()) ?? '', /^Expires /);
+  await reader.context().close();
+  await page.context().close();
+});
+
+test('a file over the maximum upload size is refused before sending', async ({ env, key }) => {
+  const admin = await env.server.adminClient();
+  await admin.system.updateSettings({ max_upload_size: 0.001 });
+  try {
+    const page = await uploadPage(env, key);
+    await page.getByText('Up to 0.001 MB per file.').waitFor();
+    await dropFiles(page, [{ name: 'big.bin', type: 'application/octet-stream', size: 4096 }]);
+    const item = page.locator('.upload-item[data-status="error"]');
+    assert.match((await item.textContent()) ?? '', /over the maximum upload size of 0\.001 MB/);
+    assert.ok(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled());
+    await page.context().close();
+  } finally {
+    await admin.system.updateSettings({ max_upload_size: 100 });
+  }
+});
+
+test('no console errors on the way', ({ env }) => {
+  const unexpected = env.consoleErrors.filter(
+    (e) => !/Failed to load resource: the server responded with a status of (401|404)/.test(e),
+  );
+  assert.equal(unexpected, []);
+});
+
+if (chromiumAvailable()) test.run();

@@ -1,0 +1,101 @@
+import { type FileRecord, formatBytes, RECENT_UPLOADS } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { pathFor } from '../../app/navigation.ts';
+import { useServices } from '../../app/services.ts';
+import { QrCode } from '../../components/QrCode.tsx';
+import { errorMessage } from '../../i18n/errorMessage.ts';
+import { copyText } from '../../lib/clipboard.ts';
+
+/** The three newest file shares of whoever is signed in: open, copy link, QR code, delete. */
+export function RecentUploads({ refreshKey }: { refreshKey: number }) {
+  const { t } = useLingui();
+  const { client, toasts } = useServices();
+  const [items, setItems] = useState<FileRecord[] | null>(null);
+  const [qrFor, setQrFor] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey and reload are the triggers to fetch again
+  useEffect(() => {
+    let live = true;
+    client.files.list({ limit: RECENT_UPLOADS, offset: 0, sort: 'created_at', order: 'desc' }).then(
+      (r) => live && setItems(r.items),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, refreshKey, reload]);
+
+  async function remove(file: FileRecord) {
+    const name = file.filename;
+    if (!window.confirm(t`Delete ${name}? Its link stops working.`)) return;
+    try {
+      await client.files.remove(file.id);
+      toasts.show(t`Deleted ${name}`, { kind: 'success' });
+      setReload((n) => n + 1);
+    } catch (err) {
+      toasts.show(errorMessage(err), { kind: 'error' });
+    }
+  }
+
+  async function copy(url: string) {
+    try {
+      await copyText(url);
+      toasts.show(t`Link copied`, { kind: 'success' });
+    } catch {
+      toasts.show(t`Could not copy`, { kind: 'error' });
+    }
+  }
+
+  if (!items || items.length === 0) return null;
+  return (
+    <section className="card recent-uploads" aria-labelledby="recent-title">
+      <h2 id="recent-title">{t`Recent uploads`}</h2>
+      <ul>
+        {items.map((file) => {
+          const name = file.filename;
+          return (
+            <li key={file.id} data-testid="recent-upload">
+              <div className="recent-row">
+                <Link to={pathFor('file-view', { slug: file.slug })} className="recent-name" title={name}>
+                  {name}
+                </Link>
+                <span className="muted">{formatBytes(file.size)}</span>
+                <div className="actions">
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => copy(file.url)}
+                    aria-label={t`Copy link of ${name}`}
+                  >
+                    {t`Copy link`}
+                  </button>
+                  <button
+                    type="button"
+                    className="button small"
+                    aria-expanded={qrFor === file.id}
+                    onClick={() => setQrFor((id) => (id === file.id ? null : file.id))}
+                    aria-label={t`QR code of ${name}`}
+                  >
+                    {t`QR code`}
+                  </button>
+                  <button
+                    type="button"
+                    className="button small danger"
+                    onClick={() => remove(file)}
+                    aria-label={t`Delete ${name}`}
+                  >
+                    {t`Delete`}
+                  </button>
+                </div>
+              </div>
+              {qrFor === file.id && <QrCode value={file.url} size={128} />}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatBytes, type UploadStage } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import { pathFor } from '../../app/navigation.ts';
+import type { QueueItem } from './uploadQueue.ts';
+
+interface Props {
+  items: QueueItem[];
+  maxMb: number;
+  onRemove: (id: string) => void;
+  onCancel: (id: string) => void;
+}
+
+/** Each chosen file with its status: pending, uploading (stage and percent), done (link) or failed (why). */
+export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
+  const { t } = useLingui();
+  if (items.length === 0) return null;
+  const stageNames: Record<UploadStage, string> = {
+    starting: t`Starting`,
+    initializing: t`Preparing`,
+    downloading: t`Downloading`,
+    uploading: t`Uploading`,
+    processing: t`Processing`,
+    completing: t`Finishing`,
+    completed: t`Done`,
+  };
+  const problemText = (item: QueueItem) => {
+    const size = formatBytes(item.file.size);
+    switch (item.problem?.code) {
+      case 'too-large':
+        return t`${size} is over the maximum upload size of ${maxMb} MB`;
+      case 'empty':
+        return t`The file is empty`;
+      case 'cancelled':
+        return t`Upload cancelled`;
+      default:
+        return item.problem?.message ?? t`Upload failed`;
+    }
+  };
+  return (
+    <ul className="upload-list" aria-label={t`Files`}>
+      {items.map((item) => {
+        const name = item.file.name;
+        return (
+          <li key={item.id} className={`upload-item status-${item.status}`} data-status={item.status}>
+            <div className="upload-item-head">
+              <span className="upload-name" title={name}>
+                {name}
+              </span>
+              <span className="muted">{formatBytes(item.file.size)}</span>
+              {item.status === 'uploading' ? (
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => onCancel(item.id)}
+                  aria-label={t`Cancel upload of ${name}`}
+                >
+                  {t`Cancel`}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => onRemove(item.id)}
+                  aria-label={t`Remove ${name} from the list`}
+                >
+                  {t`Remove`}
+                </button>
+              )}
+            </div>
+            {item.status === 'pending' && <p className="muted upload-note">{t`Waiting`}</p>}
+            {item.status === 'uploading' && (
+              <div className="upload-progress">
+                <progress max={100} value={item.percent} aria-label={t`Progress of ${name}`} />
+                <span className="muted">
+                  {item.stage ? stageNames[item.stage] : ''} {item.percent}%
+                </span>
+              </div>
+            )}
+            {item.status === 'success' && item.result && (
+              <p className="upload-note">
+                <Link to={pathFor('file-view', { slug: item.result.slug })} data-testid="upload-link">
+                  {item.result.url}
+                </Link>
+              </p>
+            )}
+            {item.status === 'error' && (
+              <p className="field-error upload-note" role="alert">
+                {problemText(item)}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
