@@ -19,8 +19,10 @@ export interface PendingInput extends ShareFields {
   filename: string;
   mimetype?: string | null;
   path?: string | null;
-  /** Declared bytes; null when a URL upload does not know them. */
+  /** Declared bytes; null when not known yet (a streamed or URL upload). */
   size: number | null;
+  /** The type the client's file part carried, used when `mimetype` is absent. */
+  partType?: string | null;
   source_url?: string | null;
 }
 
@@ -71,7 +73,7 @@ export async function createPending(
     filename,
     mimetype: input.mimetype
       ? checkMimetype(input.mimetype)
-      : uploadContentType(filename, guessMimetype(filename, null)),
+      : uploadContentType(filename, guessMimetype(filename, input.partType)),
     size: input.size,
     path: folder,
     storage_path: storageKey(folder, filename),

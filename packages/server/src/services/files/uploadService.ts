@@ -3,33 +3,18 @@
  * arriving. A pending record is written first, so a crash mid-upload leaves something the sweep cleans
  * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
  */
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
-import {
-  type FileShareCreated,
-  type UploadFormFields,
-  uploadContentType,
-  uploadFormFieldsSchema,
-} from '@clip/sdk';
-import { isUniqueViolation } from '../../db/connect.ts';
+import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk';
 import { badRequest, tooLarge } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
-import { type Actor, creatorId } from '../actor.ts';
+import type { Actor } from '../actor.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
-import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
+import { uploadFolder } from './filenames.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
-import { checkMimetype, guessMimetype } from './mimetypes.ts';
-import { checkCapacity } from './pendingUploads.ts';
-import {
-  customSlug,
-  insertWithSlug,
-  readyChanges,
-  shareSettings,
-  slugTaken,
-  toCreated,
-} from './shareRules.ts';
+import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
+import { toCreated } from './shareRules.ts';
 import { configForUpload, storageError } from './storageAccess.ts';
 
 /** An object written for a form whose other fields may still be arriving. */
@@ -88,43 +73,20 @@ export function createUploadService(deps: FileDeps): UploadService {
     async stage(actor, early, file, limitBytes) {
       const fields = parseFields(early);
       const config = await configForUpload(deps.storage, actor, fields.s3_config_id);
-      await checkCapacity(deps, config, null);
-      const folder = uploadFolder(fields.path);
-      const filename = sanitizeFilename(file.filename);
-      const mimetype = fields.mimetype
-        ? checkMimetype(fields.mimetype)
-        : uploadContentType(filename, guessMimetype(filename, file.mimetype));
-      const now = Date.now();
-      const row: FileShareRow = {
-        id: randomUUID(),
-        slug: '',
-        filename,
-        mimetype,
-        size: null,
-        path: folder,
-        storage_path: storageKey(folder, filename),
-        s3_config_id: config.id,
-        etag: null,
-        ...(await shareSettings(fields)),
-        expires_at: null,
-        views: 0,
-        last_viewed_at: null,
-        created_by: creatorId(actor),
-        status: 'pending',
-        upload_id: null,
-        upload_expires_at: now + UPLOAD_DEADLINE_MS,
-        source_url: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await insertWithSlug(deps.repo, row, customSlug(fields.slug));
+      const row = await createPending(
+        deps,
+        actor,
+        config,
+        { ...fields, filename: file.filename, size: null, partType: file.mimetype },
+        Date.now() + UPLOAD_DEADLINE_MS,
+      );
       let driver: StorageDriver | null = null;
       try {
         driver = await deps.storage.driver(config.id);
         const limited = byteLimit(limitBytes);
         file.stream.on('error', (err) => limited.destroy(err));
         file.stream.pipe(limited);
-        const written = await driver.write(row.storage_path, limited, { contentType: mimetype });
+        const written = await driver.write(row.storage_path, limited, { contentType: row.mimetype });
         row.size = written.size;
         row.etag = written.etag;
         // The record holds no size yet, so this counts everything else.
@@ -133,10 +95,10 @@ export function createUploadService(deps: FileDeps): UploadService {
         await driver?.remove(row.storage_path).catch(() => {});
         file.stream.resume();
         await deps.repo.delete(row.id);
-        throw storageError(err, `storing "${filename}"`);
+        throw storageError(err, `storing "${row.filename}"`);
       }
       await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
-      return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: folder } };
+      return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: row.path } };
     },
 
     async finish(staged, raw) {
@@ -148,22 +110,8 @@ export function createUploadService(deps: FileDeps): UploadService {
           uploadFolder(fields.path) !== staged.placement.path
         )
           throw badRequest('s3_config_id and path must come before the file in the form');
-        const slug = customSlug(fields.slug) ?? row.slug;
-        const now = Date.now();
-        const settings = await shareSettings(fields, row);
-        const changes: Partial<FileShareRow> = {
-          ...settings,
-          ...readyChanges(settings, now),
-          slug,
-          mimetype: fields.mimetype ? checkMimetype(fields.mimetype) : row.mimetype,
-        };
-        try {
-          if (!(await deps.repo.update(row.id, changes, 'pending')))
-            throw badRequest('the upload was cancelled or expired before it finished');
-        } catch (err) {
-          throw isUniqueViolation(err) ? slugTaken() : err;
-        }
-        return toCreated({ ...row, ...changes } as FileShareRow, deps.origin());
+        const ready = await makeReady(deps, row, fields, { size: Number(row.size), etag: row.etag });
+        return toCreated(ready, deps.origin());
       } catch (err) {
         await discardPending(deps, row);
         throw err;
