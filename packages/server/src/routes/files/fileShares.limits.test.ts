@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
@@ -59,6 +60,28 @@ test('a chunked upload (no Content-Length) over the limit is cut at the limit: 4
   const { data } = await envelopeOf(stored);
   assert.is(data.size, MiB - 10);
   await (await server.adminClient()).files.remove(data.id);
+});
+
+test('a client that disconnects mid-upload leaves no record and no object', async () => {
+  const url = new URL(`${server.url}/api/upload`);
+  const req = request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: { authorization: await adminAuth(), 'content-type': 'multipart/form-data; boundary=B0UND' },
+  });
+  req.on('error', () => {});
+  req.write('--B0UND\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n');
+  for (let i = 0; i < 8; i++) req.write(Buffer.alloc(64 * 1024, 1));
+  for (let i = 0; i < 50 && (await fileRows(server)).length === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.is((await fileRows(server))[0]?.status, 'pending', 'the upload was under way');
+  req.destroy();
+  for (let i = 0; i < 100 && (await fileRows(server)).length > 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal(await fileRows(server), []);
+  assert.equal(await allObjects(await driverOf(server, configId)), []);
 });
 
 test('paths that climb out of the root are refused; folders shape the storage path', async () => {

@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import multer from '@koa/multer';
 import type Router from '@koa/router';
-import { badRequest, tooLarge } from '../../http/appError.ts';
+import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
@@ -61,6 +61,8 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
       );
     } catch (err) {
       ctx.set('Connection', 'close');
+      // The client went away mid-upload: nothing to report but that (the pending record is already gone).
+      if (!ctx.req.complete) throw new AppError(400, 'CANCELLED', 'the upload was cancelled by the client');
       throw err;
     }
     if (!staged) throw badRequest('body.file is required');
