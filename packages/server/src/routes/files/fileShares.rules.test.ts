@@ -35,6 +35,8 @@ test('max_views: exactly N of many simultaneous views succeed; their links keep 
   const admin = await server.adminClient();
   const { slug, id } = await admin.files.upload(text('limited'), { max_views: 3 }, { filename: 'l.txt' });
   const record = await admin.files.getById(id);
+  // HEAD checks without using a view.
+  assert.is((await fetch(`${server.url}/api/public/files/${slug}`, { method: 'HEAD' })).status, 200);
   const results = await Promise.allSettled(
     Array.from({ length: 12 }, () => server.client().files.getPublic(slug)),
   );
@@ -52,6 +54,7 @@ test('max_views: exactly N of many simultaneous views succeed; their links keep 
   await server.app.services.sweepFiles(Date.now() + 2 * HOUR);
   assert.not.ok(await objectExists(server, record.s3_config_id, record.storage_path));
   assert.is((await rejects(server.client().files.getPublic(slug))).status, 404);
+  assert.is((await fetch(`${server.url}/api/public/files/${slug}`, { method: 'HEAD' })).status, 404);
 });
 
 test('expiry: an expired share answers 410, its links stop, the sweep removes object then record', async () => {

@@ -16,6 +16,12 @@ export function registerPublicFileRoutes(router: Router, { services }: RouteDeps
   const { publicFiles, downloads } = services.files;
 
   router.get('/public/files/:slug', async (ctx) => {
+    // A HEAD (link checkers, prefetchers) must not use up a view.
+    if (ctx.method === 'HEAD') {
+      await publicFiles.peek(ctx.params.slug);
+      ctx.body = null;
+      return;
+    }
     ctx.body = await publicFiles.view(ctx.params.slug);
   });
   router.post('/public/files/:slug/verify', async (ctx) => {

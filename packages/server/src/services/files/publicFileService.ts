@@ -24,6 +24,8 @@ export interface PublicFileDeps extends FileDeps {
 
 export interface PublicFileService {
   view(slug: string): Promise<PublicFileView | FileLocked>;
+  /** Whether the share would serve a view, without counting one (HEAD): 404 or 410 otherwise. */
+  peek(slug: string): Promise<void>;
   verify(slug: string, password: string, clientAddress: string): Promise<PublicFileView>;
   /** Third-party viewer links for a holder of a valid signature. */
   officePreview(slug: string, exp: unknown, sig: unknown): Promise<OfficePreview>;
@@ -89,6 +91,10 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
         if (probe.password_hash !== null) return { slug, requires_password: true };
       }
       throw goneError(slug);
+    },
+
+    async peek(slug) {
+      await requireLive(slug, Date.now());
     },
 
     async verify(slug, password, clientAddress) {
