@@ -132,6 +132,30 @@ test('section 5 validation shows inline before anything is sent', async ({ env, 
   await page.context().close();
 });
 
+test('the Markdown draft is autosaved after 30 s and offered back on the next visit', async ({
+  env,
+  key,
+}) => {
+  const page = await signedInHome(env, key);
+  await page.getByRole('tab', { name: 'Markdown' }).click();
+  await page.getByTestId('markdown-input').click();
+  await page.keyboard.type('# Draft in progress');
+  // The autosave runs every 30 s.
+  await page.waitForTimeout(31_000);
+  await page.reload();
+  const offer = page.getByTestId('draft-offer');
+  await offer.waitFor();
+  assert.match((await offer.textContent()) ?? '', /A draft from .+ is available/);
+  await offer.getByRole('button', { name: 'Restore draft' }).click();
+  await page.locator('.md-preview h1', { hasText: 'Draft in progress' }).waitFor();
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await page.reload();
+  await page.waitForSelector('.home');
+  await page.waitForTimeout(500);
+  assert.is(await page.getByTestId('draft-offer').count(), 0, 'clearing removes the draft');
+  await page.context().close();
+});
+
 test('an unknown link says so', async ({ env }) => {
   const page = await env.open('/paste/no-such-share');
   await page.getByRole('heading', { name: 'No share at this link' }).waitFor();

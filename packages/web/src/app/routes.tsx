@@ -6,6 +6,11 @@ import { lazyPage } from './lazyPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import type { AppServices } from './services.ts';
 
+/** Nothing to show while the first page's code and guard run: the shell appears with the page. */
+function FirstLoad() {
+  return null;
+}
+
 function guardView(services: AppServices): GuardView {
   const { auth } = services;
   return {
@@ -48,6 +53,7 @@ export function createAppRouter(services: AppServices) {
       path: '/',
       Component: Shell,
       ErrorBoundary: RouteError,
+      HydrateFallback: FirstLoad,
       children: [
         {
           index: true,

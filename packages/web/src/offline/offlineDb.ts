@@ -8,14 +8,21 @@ import { del, get, set, type UseStore } from 'idb-keyval';
 
 export const OFFLINE_DB_NAME = 'clip-offline';
 
-function openDatabase(): Promise<IDBDatabase> {
+function openDatabase(onClose: () => void): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(OFFLINE_DB_NAME, OFFLINE_DB_VERSION);
     request.onupgradeneeded = () => {
       for (const name of OFFLINE_STORES)
         if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // Another tab upgrading the database must not wait on this one.
+      request.result.onversionchange = () => {
+        request.result.close();
+        onClose();
+      };
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
   });
 }
@@ -28,7 +35,9 @@ export function indexedDbOfflineStore(): OfflineStore {
     let store = stores.get(name);
     if (!store) {
       store = (mode, callback) => {
-        db ??= openDatabase();
+        db ??= openDatabase(() => {
+          db = null;
+        });
         return db.then((d) => callback(d.transaction(name, mode).objectStore(name)));
       };
       stores.set(name, store);

@@ -1,0 +1,96 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+
+const test = suite<{ env: BrowserEnv }>('PWA and offline');
+
+test.before(async (ctx) => {
+  ctx.env = await startBrowserEnv();
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+});
+
+test('the manifest is linked and the service worker takes control of the page', async ({ env }) => {
+  const page = await env.open('/');
+  const manifest = await page.evaluate(async () => {
+    const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href');
+    return href ? (await fetch(href)).json() : null;
+  });
+  assert.is(manifest?.name, 'clip');
+  assert.ok(manifest.icons.some((i: { sizes: string }) => i.sizes === '512x512'));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  assert.match(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), /\/sw\.js$/);
+  await page.context().close();
+});
+
+test('offline: the badge shows, a share read before is served from the cache, an unknown one fails clearly', async ({
+  env,
+}) => {
+  const { client } = await env.server.keyClient({ text: true });
+  const seen = await client.pastes.create({
+    content: '# Cached share\n\nread before going offline',
+    format: 'markdown',
+  });
+  const unseen = await client.pastes.create({ content: 'never read', format: 'text' });
+
+  const context = await env.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto(`/paste/${seen.slug}`);
+  await page.locator('[data-testid="share-content"] h1', { hasText: 'Cached share' }).waitFor();
+  assert.is(await page.locator('.offline-badge').count(), 0);
+
+  await context.setOffline(true);
+  await page.locator('.offline-badge').waitFor();
+  // A full load while offline: the service worker serves the app, the offline cache the share.
+  await page.goto(`/paste/${seen.slug}`);
+  await page.locator('[data-testid="share-content"] h1', { hasText: 'Cached share' }).waitFor();
+  assert.ok(await page.locator('.offline-badge').isVisible());
+  assert.ok(await page.getByText('Offline copy').isVisible());
+
+  await page.goto(`/paste/${unseen.slug}`);
+  await page.getByRole('heading', { name: 'The share could not be loaded' }).waitFor();
+  assert.ok(await page.getByText('Network error, check the connection').isVisible());
+
+  await context.setOffline(false);
+  await page.waitForFunction(() => !document.querySelector('.offline-badge'));
+  await context.close();
+});
+
+test('a page whose code cannot load offline shows the fallback page and a 3 s toast', async ({ env }) => {
+  // No service worker here: the upload page's chunk has never been fetched, so offline it cannot load.
+  const context = await env.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForSelector('.site-header');
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Upload' }).first().click();
+  await page.getByRole('heading', { name: '页面暂时不可用' }).waitFor();
+  const toast = page.locator('.toast', {
+    hasText: 'The page "Upload" is temporarily unavailable, check the network',
+  });
+  await toast.waitFor();
+  await toast.waitFor({ state: 'detached', timeout: 4000 });
+  assert.ok(await page.getByRole('button', { name: '返回首页' }).isVisible());
+  assert.ok(await page.getByRole('button', { name: '重试' }).isVisible());
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await context.close();
+});
+
+test('no console errors on the way', ({ env }) => {
+  // Offline requests fail by design; everything else must be clean.
+  const unexpected = env.consoleErrors.filter(
+    (e) =>
+      !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource|dynamically imported module/.test(
+        e,
+      ),
+  );
+  assert.equal(unexpected, []);
+});
+
+if (chromiumAvailable()) test.run();
