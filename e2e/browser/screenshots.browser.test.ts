@@ -1,0 +1,100 @@
+/**
+ * Screenshots of every page in light and dark, Chinese and English, saved under docs/screenshots/.
+ * Each shot first checks the page shows in the asked language and theme.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+
+const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const test = suite<{ env: BrowserEnv; key: string; paste: string; file: string }>('screenshots');
+
+const SAMPLE = `# Release notes 1.2
+
+A **short** summary with \`inline code\` and a [link](https://example.com).
+
+\`\`\`ts
+export const answer: number = 42;
+\`\`\`
+
+- Faster uploads
+- Offline reading
+`;
+
+test.before(async (ctx) => {
+  ctx.env = await startBrowserEnv();
+  const { client, key } = await ctx.env.server.keyClient({ text: true, file: true, mount: true });
+  ctx.key = key;
+  ctx.paste = (await client.pastes.create({ content: SAMPLE, format: 'markdown', max_views: 100 })).slug;
+  ctx.file = (await client.files.upload(new Blob(['hello from clip\nsecond line\n'], { type: 'text/plain' }), {}, { filename: 'hello.txt' })).slug;
+  mkdirSync(OUT, { recursive: true });
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+});
+
+interface Shot {
+  name: string;
+  path: (ctx: { paste: string; file: string }) => string;
+  signedIn: boolean;
+  ready: (page: Page) => Promise<unknown>;
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const SHOTS: Shot[] = [
+  {
+    name: 'home',
+    path: () => '/',
+    signedIn: true,
+    ready: (page) => page.locator('.cm-content').waitFor(),
+    prepare: async (page) => {
+      await page.locator('.cm-content').click();
+      await page.keyboard.insertText(SAMPLE);
+      await page.locator('.md-preview code.hljs').waitFor();
+      await page.locator('.cm-content').blur();
+    },
+  },
+  { name: 'upload', path: () => '/upload', signedIn: true, ready: (page) => page.getByTestId('drop-zone').waitFor() },
+  { name: 'admin-sign-in', path: () => '/admin', signedIn: false, ready: (page) => page.locator('#signin-panel').waitFor() },
+  {
+    name: 'paste-view',
+    path: (c) => `/paste/${c.paste}`,
+    signedIn: false,
+    ready: (page) => page.locator('[data-testid="share-content"] code.hljs').waitFor(),
+  },
+  { name: 'file-view', path: (c) => `/file/${c.file}`, signedIn: false, ready: (page) => page.getByTestId('file-text').waitFor() },
+  { name: 'mount-explorer', path: () => '/mount-explorer', signedIn: true, ready: (page) => page.getByTestId('mount-path').waitFor() },
+];
+
+for (const language of ['en', 'zh'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every page in ${language}, ${theme}`, async (ctx) => {
+      const context = await ctx.env.newContext({
+        locale: language === 'zh' ? 'zh-CN' : 'en-US',
+        colorScheme: theme,
+        viewport: { width: 1100, height: 720 },
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate((key) => localStorage.setItem('api_key', key), ctx.key);
+      for (const shot of SHOTS) {
+        if (!shot.signedIn) await page.evaluate(() => localStorage.removeItem('api_key'));
+        else await page.evaluate((key) => localStorage.setItem('api_key', key), ctx.key);
+        await page.goto(shot.path(ctx));
+        await shot.ready(page);
+        await shot.prepare?.(page);
+        assert.is(await page.getAttribute('html', 'lang'), language === 'zh' ? 'zh-CN' : 'en', `${shot.name} language`);
+        assert.is(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: `${OUT}${shot.name}-${theme}-${language}.png` });
+      }
+      await context.close();
+    });
+  }
+}
+
+if (chromiumAvailable()) test.run();
