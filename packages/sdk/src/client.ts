@@ -36,6 +36,8 @@ export function authHeader(auth: Auth): string | undefined {
   return undefined;
 }
 
+const isFormData = (value: unknown): boolean => Object.prototype.toString.call(value) === '[object FormData]';
+
 /** Low-level transport: URL building, auth header, envelope unwrap and section 8 error mapping. */
 export class Transport {
   baseUrl: string;
@@ -72,7 +74,9 @@ export class Transport {
   async send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const headers = this.headers(options.headers);
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
+    // A tag check, not `instanceof FormData`: touching the global loads Node's whole fetch stack,
+    // which JSON-only commands (clip paste) should not pay for at start-up.
+    if (isFormData(options.body) || typeof options.body === 'string') body = options.body as BodyInit;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

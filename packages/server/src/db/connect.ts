@@ -44,8 +44,44 @@ export async function openDatabase(options: {
     });
     dialect = 'sqlite';
   }
-  await knex.migrate.latest({ migrationSource });
+  try {
+    await migrate(knex, options.databaseUrl);
+  } catch (err) {
+    await knex.destroy();
+    throw err;
+  }
   return { knex, dialect, close: () => knex.destroy() };
+}
+
+/** Any fixed number: the Postgres advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_ID = 0x636c6970;
+
+/**
+ * Several instances may start at once on one database. On Postgres an advisory lock (held on its
+ * own connection) makes the others wait; SQLite instances retry while knex's migration lock is held.
+ */
+async function migrate(knex: Knex, databaseUrl: string | null): Promise<void> {
+  if (databaseUrl) {
+    const lock = new pg.Client({ connectionString: databaseUrl });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await knex.migrate.latest({ migrationSource });
+    } finally {
+      await lock.end();
+    }
+    return;
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await knex.migrate.latest({ migrationSource });
+      return;
+    } catch (err) {
+      const busy = /already locked|SQLITE_BUSY|database is locked/i.test(String((err as Error)?.message));
+      if (!busy || attempt >= 120) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 /** True when an error is a unique-constraint violation on either database. */

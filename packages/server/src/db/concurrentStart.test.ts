@@ -1,0 +1,92 @@
+// Several server processes may start at once on one fresh database: all come up, migrations run once,
+// and a session made on one instance is valid on the others (no process-local state).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knexFactory from 'knex';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestDatabase } from '../testing/testDatabase.ts';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
+  });
+}
+
+test('three processes start at once on one fresh database', async () => {
+  const database = await createTestDatabase();
+  const dirs = await Promise.all([0, 1, 2].map((i) => mkdtemp(join(tmpdir(), `clip-i${i}-`))));
+  // SQLite instances share one data directory (the database file); Postgres ones share DATABASE_URL.
+  const dataDir = (i: number) => (database.url ? dirs[i] : dirs[0]);
+  const env = (i: number): NodeJS.ProcessEnv => ({
+    CLIP_PORT: '0',
+    CLIP_DATA_DIR: dataDir(i),
+    DATABASE_URL: database.url ?? '',
+    CLIP_SECRET: 'a-shared-secret-of-enough-length',
+    CLIP_ADMIN_PASSWORD: 'multi-instance-pw',
+    CLIP_LOG_LEVEL: 'warn',
+    CLIP_SWEEP_INTERVAL_MS: '0',
+  });
+  const instances = await Promise.allSettled([0, 1, 2].map((i) => startInstance(env(i))));
+  const running = instances.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  try {
+    for (const r of instances) if (r.status === 'rejected') throw r.reason;
+    for (const { url } of running) assert.is((await fetch(`${url}/api/health`)).status, 200);
+
+    const login = await fetch(`${running[0].url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'multi-instance-pw' }),
+    });
+    const { data } = (await login.json()) as { data: { token: string } };
+    const check = await fetch(`${running[2].url}/api/test/admin-token`, {
+      headers: { authorization: `Bearer ${data.token}` },
+    });
+    assert.is(check.status, 200);
+
+    const knex = knexFactory(
+      database.url
+        ? { client: 'pg', connection: database.url }
+        : {
+            client: 'better-sqlite3',
+            connection: { filename: join(dirs[0], 'clip.db') },
+            useNullAsDefault: true,
+          },
+    );
+    try {
+      const names: string[] = await knex('knex_migrations').pluck('name');
+      assert.is(names.length, new Set(names).size, 'each migration ran once');
+      assert.is((await knex('admins').pluck('id')).length, 1, 'one first admin');
+    } finally {
+      await knex.destroy();
+    }
+  } finally {
+    for (const { child } of running) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await database.release();
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  }
+});
+
+test.run();
