@@ -36,9 +36,7 @@ export async function lookupCapabilities(
   configId: string | undefined,
 ): Promise<StorageCapabilities | null> {
   try {
-    const { items } = await client.transport.request<{
-      items: { id: string; provider_type: string; is_default?: boolean }[];
-    }>('GET', '/s3-configs');
+    const { items } = await client.storageConfigs.list();
     const config = configId ? items.find((c) => c.id === configId) : items.find((c) => c.is_default);
     return config ? capabilitiesOf(config.provider_type) : null;
   } catch {
