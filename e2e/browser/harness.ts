@@ -82,6 +82,8 @@ export async function startBrowserEnv(): Promise<BrowserEnv> {
   const contexts: BrowserContext[] = [];
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
     const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', ...options });
+    // tsx compiles the functions tests pass to page.evaluate with esbuild's __name helper: give it one.
+    await context.addInitScript('globalThis.__name = (target) => target;');
     contexts.push(context);
     context.on('page', (page) => watchConsole(page, consoleErrors));
     return context;
