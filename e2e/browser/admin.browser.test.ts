@@ -353,11 +353,13 @@ test('API keys: inline validation, create with a custom key, copy, edit the path
   await d.getByText('Use only letters, digits, underscore and hyphen').waitFor();
   await d.getByText('Enter a valid number of days').waitFor();
 
+  assert.is(await d.locator('input[name="basic_path"]').isVisible(), false, 'one tab panel at a time');
   await d.locator('input[name="name"]').fill('deploy-bot');
   await d.locator('input[name="file_permission"]').check();
   await d.locator('input[name="custom_key"]').fill('deploy_bot-key-2026');
   await d.locator('input[name="custom_days"]').fill('10');
   await d.getByRole('tab', { name: 'Path selection' }).click();
+  assert.is(await d.locator('input[name="name"]').isVisible(), false);
   await d.locator('input[name="basic_path"]').fill('/../escape');
   await d.getByRole('button', { name: 'Create key' }).click();
   await d.getByText('Enter a path such as / or /team/docs').waitFor();

@@ -21,7 +21,12 @@ export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'crea
           <div className="cell-sub">
             {p.title ||
               p.remark ||
-              (p.content.length > PREVIEW_CHARS ? `${p.content.slice(0, PREVIEW_CHARS)}…` : p.content)}
+              // A protected share's text stays out of the list (shoulder-surfing); View shows it.
+              (p.has_password
+                ? t`Protected content`
+                : p.content.length > PREVIEW_CHARS
+                  ? `${p.content.slice(0, PREVIEW_CHARS)}…`
+                  : p.content)}
           </div>
         </>
       ),
