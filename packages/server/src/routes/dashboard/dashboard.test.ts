@@ -180,4 +180,53 @@ test('cache clear answers how many entries registered caches dropped, scoped by 
   assert.is(raw.status, 403);
 });
 
+test('file shares: counts, storage usage per config against its capacity, file views per day', async () => {
+  const admin = await server.adminClient();
+  const { client: key } = await server.keyClient({ file: true });
+  const local = (await admin.storageConfigs.list()).items.find((c) => c.is_default);
+  assert.ok(local, 'the embedded local config');
+  await admin.storageConfigs.update(local.id, { total_storage_bytes: 1_000_000 });
+  const second = await admin.storageConfigs.create({
+    name: 'second',
+    provider_type: 'local',
+    root_path: 'second',
+  });
+  const a = await admin.files.upload(new Blob([new Uint8Array(1000)]), {}, { filename: 'a.bin' });
+  const b = await key.files.upload(new Blob([new Uint8Array(2500)]), { max_views: 1 }, { filename: 'b.bin' });
+  await admin.files.upload(
+    new Blob([new Uint8Array(700)]),
+    { s3_config_id: second.id },
+    { filename: 'c.bin' },
+  );
+  // b is used up by its one view; a is read twice.
+  await server.client().files.getPublic(b.slug);
+  await server.client().files.getPublic(a.slug);
+  await server.client().files.getPublic(a.slug);
+
+  let stats = await admin.dashboard.stats();
+  for (let i = 0; i < 50 && stats.activity[6].file_views < 3; i++) {
+    await sleep(50);
+    stats = await admin.dashboard.stats();
+  }
+  assert.equal(stats.file_shares, { total: 3, active: 2, expired: 1 });
+  assert.is(stats.storage_configs, 2);
+  const usage = (name: string) => stats.storage.find((u) => u.name === name);
+  assert.equal(usage(local.name), {
+    storage_config_id: local.id,
+    name: local.name,
+    provider_type: 'local',
+    is_default: true,
+    used_bytes: 3500,
+    file_count: 2,
+    total_bytes: 1_000_000,
+  });
+  assert.equal(
+    [usage('second')?.used_bytes, usage('second')?.file_count, usage('second')?.total_bytes],
+    [700, 1, null],
+  );
+  assert.is(stats.storage[0].name, local.name, 'the default config comes first');
+  const today = dayOf(stats, utcDay(Date.now()));
+  assert.equal([today?.file_created, today?.file_views], [3, 3]);
+});
+
 test.run();
