@@ -440,7 +440,18 @@ test('settings: the upload limit in KB/MB/GB must be > 0 and takes effect; WebDA
     status = (err as { status: number }).status;
   }
   assert.is(status, 413);
-  await page.reload();
+  // And the upload page refuses it before sending anything.
+  await page.goto('/upload');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'two-kb.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.alloc(2048),
+  });
+  const refused = page.locator('.upload-item[data-status="error"]');
+  await refused.waitFor();
+  assert.match(await refused.textContent(), /two-kb\.bin/);
+  await page.goto('/admin/settings');
+  await page.waitForSelector('input[name="max_upload_size"]');
   await page.waitForSelector('input[name="max_upload_size"]');
   assert.equal(
     [await limit.inputValue(), await page.locator('select[name="max_upload_unit"]').inputValue()],
