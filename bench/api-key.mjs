@@ -33,7 +33,10 @@ const report = await withServers(async ({ clip, reference }) => {
         targetRatio: TARGET_RATIO,
       },
     ],
-    notes: [`clip's peak RSS during the run: ${mebibytes(peakRss(clip.pid))}.`],
+    notes: [
+      'Where the time goes (profile by layer, causes, measured what-ifs): bench/results/foundation-profile.md.',
+      `clip's peak RSS during the run: ${mebibytes(peakRss(clip.pid))}.`,
+    ],
   };
 });
 

@@ -115,6 +115,7 @@ const report = await withServers(async ({ clip, reference }) => {
     ],
     timings: await measureCli(clip, key),
     notes: [
+      'Where the time goes (profile by layer, causes, measured what-ifs): bench/results/foundation-profile.md.',
       `clip's peak RSS over the throughput runs: ${mebibytes(rssAfterLoad)}.`,
       `Share content: ${Buffer.byteLength(CONTENT)} bytes of Markdown. Every read counts a view in the database, so a read is also a write.`,
       'The bare Koa reference answers the same JSON hello-world to the POST without reading the body.',

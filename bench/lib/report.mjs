@@ -79,8 +79,8 @@ function roundsTable(rows) {
 
 function timingTable(rows) {
   const lines = [
-    '| Measurement | Median | Min | Max | Runs | Target | Result |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| Measurement | Median | Min | Max | Median CPU time | Runs | Target | Result |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of rows) {
     const t = row.timing;
@@ -139,7 +139,13 @@ export function writeReport(
       roundsTable(throughput),
       '',
     );
-  if (timings.length) parts.push('## Wall time (median of runs)', '', timingTable(timings), '');
+  if (timings.length)
+    parts.push(
+      '## Wall time (median of runs; CPU time is user + system time of the command)',
+      '',
+      timingTable(timings),
+      '',
+    );
   if (notes.length) parts.push('## Notes', '', ...notes.map((n) => `- ${n}`), '');
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = join(RESULTS_DIR, `${name}.md`);
