@@ -70,7 +70,7 @@ function unnamedControls(page: Page) {
       const label = el.getAttribute('aria-label')?.trim();
       if (label) return true;
       const by = el.getAttribute('aria-labelledby');
-      if (by && by.split(' ').some((id) => document.getElementById(id)?.textContent?.trim())) return true;
+      if (by?.split(' ').some((id) => document.getElementById(id)?.textContent?.trim())) return true;
       if ('labels' in el && (el as HTMLInputElement).labels?.length) return true;
       if (el.closest('label')) return true;
       if (el.getAttribute('title')?.trim()) return true;

@@ -74,9 +74,11 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-export async function startBrowserEnv(): Promise<BrowserEnv> {
+export async function startBrowserEnv(
+  overrides: Parameters<typeof startTestServer>[0] = {},
+): Promise<BrowserEnv> {
   ensureWebBuild();
-  const server = await startTestServer({ webDir: WEB_DIST });
+  const server = await startTestServer({ webDir: WEB_DIST, ...overrides });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const consoleErrors: string[] = [];
   const contexts: BrowserContext[] = [];

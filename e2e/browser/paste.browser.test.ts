@@ -13,8 +13,12 @@ test.after(async (ctx) => {
   await ctx.env?.close();
 });
 
-async function signedInHome(env: BrowserEnv, key: string): Promise<Page> {
-  const page = await env.open('/admin');
+async function signedInHome(
+  env: BrowserEnv,
+  key: string,
+  options: Parameters<BrowserEnv['open']>[1] = {},
+): Promise<Page> {
+  const page = await env.open('/admin', options);
   await signInWithKey(page, key);
   await page.getByRole('link', { name: 'Home' }).first().click();
   await page.waitForSelector('.home');
@@ -153,6 +157,57 @@ test('the Markdown draft is autosaved after 30 s and offered back on the next vi
   await page.waitForSelector('.home');
   await page.waitForTimeout(500);
   assert.is(await page.getByTestId('draft-offer').count(), 0, 'clearing removes the draft');
+  await page.context().close();
+});
+
+test('copy as Markdown, HTML and plain text; export Word and PNG; import a file', async ({ env, key }) => {
+  const page = await signedInHome(env, key, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await page.locator('input[type="file"][aria-label="Import file"]').setInputFiles({
+    name: 'notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Imported notes\n\nSome **bold** words.\n'),
+  });
+  await page.locator('.md-preview h1', { hasText: 'Imported notes' }).waitFor();
+  assert.is(
+    await page.getByRole('tab', { name: 'Markdown' }).getAttribute('aria-selected'),
+    'true',
+    'a .md file switches to Markdown',
+  );
+
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await page.getByRole('button', { name: 'Copy Markdown' }).click();
+  await page.locator('.toast', { hasText: 'Copied as Markdown' }).waitFor();
+  assert.is(await clipboard(), '# Imported notes\n\nSome **bold** words.\n');
+  await page.getByRole('button', { name: 'Copy plain text' }).click();
+  await page.locator('.toast', { hasText: 'Copied as plain text' }).waitFor();
+  assert.is(await clipboard(), 'Imported notes\n\nSome bold words.');
+  await page.getByRole('button', { name: 'Copy HTML' }).click();
+  await page.locator('.toast', { hasText: 'Copied as HTML' }).waitFor();
+  const html = await page.evaluate(async () => {
+    const [item] = await navigator.clipboard.read();
+    return (await item.getType('text/html')).text();
+  });
+  assert.match(html, /<h1[^>]*>Imported notes<\/h1>/);
+  assert.match(html, /<strong>bold<\/strong>/);
+
+  for (const [button, extension, magic] of [
+    ['Export Word', '.docx', 'PK'],
+    ['Export PNG', '.png', '\x89PNG'],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button }).click(),
+    ]);
+    assert.is(download.suggestedFilename(), `Imported notes${extension}`);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    assert.ok(bytes.length > 500, `${extension} has content`);
+    assert.is(bytes.subarray(0, magic.length).toString('latin1'), magic);
+    if (extension === '.docx') assert.ok(bytes.includes(Buffer.from('word/document.xml')), 'a Word package');
+  }
   await page.context().close();
 });
 

@@ -1,20 +1,31 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BrowserEnv, chromiumAvailable, signInWithKey, startBrowserEnv } from './harness.ts';
 
-const test = suite<{ env: BrowserEnv; key: string }>('file uploads');
+const test = suite<{ env: BrowserEnv; key: string; remote: Server; remoteUrl: string }>('file uploads');
 
 // A 1×1 PNG.
 const PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test.before(async (ctx) => {
-  ctx.env = await startBrowserEnv();
+  // URL uploads fetch from a server on loopback, which the server refuses unless told otherwise.
+  ctx.env = await startBrowserEnv({ allowPrivateUrls: true });
   ctx.key = (await ctx.env.server.keyClient({ file: true })).key;
+  // A remote file server without CORS headers: the browser cannot fetch it, the server's proxy can.
+  ctx.remote = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '21' });
+    res.end('fetched from the web\n');
+  });
+  await new Promise<void>((resolve) => ctx.remote.listen(0, '127.0.0.1', resolve));
+  ctx.remoteUrl = `http://127.0.0.1:${(ctx.remote.address() as AddressInfo).port}/remote-notes.txt`;
 });
 test.after(async (ctx) => {
   await ctx.env?.close();
+  await new Promise((resolve) => ctx.remote?.close(resolve));
 });
 
 async function uploadPage(env: BrowserEnv, key: string): Promise<Page> {
@@ -138,9 +149,32 @@ test('a file over the maximum upload size is refused before sending', async ({ e
   }
 });
 
+test('a URL upload falls back to the server proxy when the browser may not fetch the file', async ({
+  env,
+  key,
+  remoteUrl,
+}) => {
+  const page = await uploadPage(env, key);
+  await page.getByRole('tab', { name: 'From a URL' }).click();
+  await page.locator('input[name="url"]').fill('ftp://example.com/x');
+  assert.ok(await page.getByText('Enter a valid http or https URL').isVisible());
+  await page.locator('input[name="url"]').fill(remoteUrl);
+  await page.getByRole('button', { name: 'Upload from URL' }).click();
+  const link = page.locator('.url-upload a[href^="/file/"]');
+  await link.waitFor({ timeout: 30_000 });
+  await link.click();
+  assert.is(await page.getByTestId('file-name').textContent(), 'remote-notes.txt');
+  assert.is(await page.getByTestId('file-text').textContent(), 'fetched from the web\n');
+  await page.context().close();
+});
+
 test('no console errors on the way', ({ env }) => {
+  // The browser's own fetch of the remote file is refused by CORS before the proxy takes over.
   const unexpected = env.consoleErrors.filter(
-    (e) => !/Failed to load resource: the server responded with a status of (401|404)/.test(e),
+    (e) =>
+      !/Failed to load resource: the server responded with a status of (401|404)|blocked by CORS policy|net::ERR_FAILED/.test(
+        e,
+      ),
   );
   assert.equal(unexpected, []);
 });
