@@ -82,6 +82,59 @@ test('a page whose code cannot load offline shows the fallback page and a 3 s to
   await context.close();
 });
 
+test('the install prompt shows when installable and stays away for 7 days once dismissed', async ({
+  env,
+}) => {
+  const page = await env.open('/');
+  const offerInstall = () =>
+    page.evaluate(() => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(event);
+    });
+  await offerInstall();
+  const prompt = page.getByRole('dialog', { name: 'Install clip' });
+  await prompt.waitFor();
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await prompt.waitFor({ state: 'detached' });
+  const dismissedAt = Number(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed')));
+  assert.ok(Math.abs(Date.now() - dismissedAt) < 60_000);
+  await page.reload();
+  await page.waitForSelector('.site-header');
+  await offerInstall();
+  await page.waitForTimeout(500);
+  assert.is(await prompt.count(), 0, 'dismissed within 7 days');
+  await page.evaluate(() =>
+    localStorage.setItem('pwa-install-dismissed', String(Date.now() - 8 * 24 * 3600 * 1000)),
+  );
+  await offerInstall();
+  await prompt.waitFor({ timeout: 7000 });
+  await page.context().close();
+});
+
+test('a SW_UPDATED message offers the update; accepting reloads the page', async ({ env }) => {
+  const page = await env.open('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.evaluate(() => {
+    (window as { __beforeUpdate?: boolean }).__beforeUpdate = true;
+    navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'SW_UPDATED' } }));
+  });
+  const prompt = page.getByRole('dialog', { name: 'Update available' });
+  await prompt.waitFor();
+  await Promise.all([
+    page.waitForEvent('load'),
+    prompt.getByRole('button', { name: 'Reload to update' }).click(),
+  ]);
+  assert.is(
+    await page.evaluate(() => (window as { __beforeUpdate?: boolean }).__beforeUpdate),
+    undefined,
+    'the page reloaded',
+  );
+  await page.context().close();
+});
+
 test('no console errors on the way', ({ env }) => {
   // Offline requests fail by design; everything else must be clean.
   const unexpected = env.consoleErrors.filter(

@@ -1,0 +1,63 @@
+/**
+ * A real service-worker update: the app is served from a copy of the build; once its worker runs,
+ * the worker file changes, the new worker says SW_UPDATED, and accepting the prompt hands control
+ * to it and reloads the page.
+ */
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BrowserEnv, chromiumAvailable, ensureWebBuild, startBrowserEnv, WEB_DIST } from './harness.ts';
+
+const test = suite<{ env: BrowserEnv; dir: string }>('PWA update');
+
+test.before(async (ctx) => {
+  ensureWebBuild();
+  ctx.dir = mkdtempSync(join(tmpdir(), 'clip-web-copy-'));
+  cpSync(WEB_DIST, ctx.dir, { recursive: true });
+  ctx.env = await startBrowserEnv({ webDir: ctx.dir });
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+  if (ctx.dir) rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+test('a new worker is offered as an update and takes over when accepted', async ({ env, dir }) => {
+  const page = await env.open('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+  appendFileSync(join(dir, 'sw.js'), '\n// release 2\n');
+  await page.evaluate(async () => {
+    (window as { __beforeUpdate?: boolean }).__beforeUpdate = true;
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  const prompt = page.getByRole('dialog', { name: 'Update available' });
+  await prompt.waitFor({ timeout: 15_000 });
+  assert.ok(
+    await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
+    'the new worker waits',
+  );
+
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 15_000 }),
+    prompt.getByRole('button', { name: 'Reload to update' }).click(),
+  ]);
+  await page.waitForSelector('.site-header');
+  assert.is(
+    await page.evaluate(() => (window as { __beforeUpdate?: boolean }).__beforeUpdate),
+    undefined,
+    'the page reloaded',
+  );
+  const after = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return { waiting: !!registration?.waiting, controlled: !!navigator.serviceWorker.controller };
+  });
+  assert.equal(after, { waiting: false, controlled: true }, 'the new worker controls the page');
+  assert.is(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), first);
+  await page.context().close();
+});
+
+if (chromiumAvailable()) test.run();
