@@ -1,15 +1,21 @@
 /**
- * Screenshots of every page in light and dark, Chinese and English, saved under docs/screenshots/.
+ * Screenshots of every page in light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1
+ * they replace those in docs/screenshots/.
  * Each shot first checks the page shows in the asked language and theme.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
 
-const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+// The committed pictures are refreshed only on request (CLIP_UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
+const OUT = process.env.CLIP_UPDATE_SCREENSHOTS
+  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+  : `${mkdtempSync(join(tmpdir(), 'clip-shots-'))}/`;
 const test = suite<{ env: BrowserEnv; key: string; paste: string; file: string }>('screenshots');
 
 const SAMPLE = `# Release notes 1.2
@@ -29,7 +35,13 @@ test.before(async (ctx) => {
   const { client, key } = await ctx.env.server.keyClient({ text: true, file: true, mount: true });
   ctx.key = key;
   ctx.paste = (await client.pastes.create({ content: SAMPLE, format: 'markdown', max_views: 100 })).slug;
-  ctx.file = (await client.files.upload(new Blob(['hello from clip\nsecond line\n'], { type: 'text/plain' }), {}, { filename: 'hello.txt' })).slug;
+  ctx.file = (
+    await client.files.upload(
+      new Blob(['hello from clip\nsecond line\n'], { type: 'text/plain' }),
+      {},
+      { filename: 'hello.txt' },
+    )
+  ).slug;
   mkdirSync(OUT, { recursive: true });
 });
 test.after(async (ctx) => {
@@ -57,16 +69,36 @@ const SHOTS: Shot[] = [
       await page.locator('.cm-content').blur();
     },
   },
-  { name: 'upload', path: () => '/upload', signedIn: true, ready: (page) => page.getByTestId('drop-zone').waitFor() },
-  { name: 'admin-sign-in', path: () => '/admin', signedIn: false, ready: (page) => page.locator('#signin-panel').waitFor() },
+  {
+    name: 'upload',
+    path: () => '/upload',
+    signedIn: true,
+    ready: (page) => page.getByTestId('drop-zone').waitFor(),
+  },
+  {
+    name: 'admin-sign-in',
+    path: () => '/admin',
+    signedIn: false,
+    ready: (page) => page.locator('#signin-panel').waitFor(),
+  },
   {
     name: 'paste-view',
     path: (c) => `/paste/${c.paste}`,
     signedIn: false,
     ready: (page) => page.locator('[data-testid="share-content"] code.hljs').waitFor(),
   },
-  { name: 'file-view', path: (c) => `/file/${c.file}`, signedIn: false, ready: (page) => page.getByTestId('file-text').waitFor() },
-  { name: 'mount-explorer', path: () => '/mount-explorer', signedIn: true, ready: (page) => page.getByTestId('mount-path').waitFor() },
+  {
+    name: 'file-view',
+    path: (c) => `/file/${c.file}`,
+    signedIn: false,
+    ready: (page) => page.getByTestId('file-text').waitFor(),
+  },
+  {
+    name: 'mount-explorer',
+    path: () => '/mount-explorer',
+    signedIn: true,
+    ready: (page) => page.getByTestId('mount-path').waitFor(),
+  },
 ];
 
 for (const language of ['en', 'zh'] as const) {
@@ -87,8 +119,15 @@ for (const language of ['en', 'zh'] as const) {
         await page.goto(shot.path(ctx));
         await shot.ready(page);
         await shot.prepare?.(page);
-        assert.is(await page.getAttribute('html', 'lang'), language === 'zh' ? 'zh-CN' : 'en', `${shot.name} language`);
-        assert.is(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark');
+        assert.is(
+          await page.getAttribute('html', 'lang'),
+          language === 'zh' ? 'zh-CN' : 'en',
+          `${shot.name} language`,
+        );
+        assert.is(
+          await page.evaluate(() => document.documentElement.classList.contains('dark')),
+          theme === 'dark',
+        );
         await page.waitForTimeout(150);
         await page.screenshot({ path: `${OUT}${shot.name}-${theme}-${language}.png` });
       }
