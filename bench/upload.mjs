@@ -2,6 +2,7 @@
 //  (a) POST /upload (curl as the client) into local storage, against `cp` of the same file on the same
 //      disk, with the server's peak RSS; (b) the SDK's presigned multipart upload to s3rver, against
 //      `aws s3 cp` to the same s3rver; (c) `clip upload` to both. Runs alternate subject and reference.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,7 @@ async function compare(measurement, subject, reference) {
           ];
     for (const [key, side] of order) {
       // Every run starts with no dirty pages left by the one before, so neither side pays for the other's writeback.
-      await timeOnce('sync', []);
+      execFileSync('sync');
       times[key].push(await side.run(r));
     }
   }
