@@ -9,7 +9,9 @@ test('the install prompt shows only when installable, not installed and not dism
   assert.ok(installPromptVisible({ installable: true, installed: false, dismissedAt: null, now }));
   assert.not.ok(installPromptVisible({ installable: false, installed: false, dismissedAt: null, now }));
   assert.not.ok(installPromptVisible({ installable: true, installed: true, dismissedAt: null, now }));
-  assert.not.ok(installPromptVisible({ installable: true, installed: false, dismissedAt: now - 6 * DAY, now }));
+  assert.not.ok(
+    installPromptVisible({ installable: true, installed: false, dismissedAt: now - 6 * DAY, now }),
+  );
   assert.ok(installPromptVisible({ installable: true, installed: false, dismissedAt: now - 7 * DAY, now }));
 });
 
