@@ -33,7 +33,8 @@ export async function openDatabase(options: {
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
           conn.pragma('busy_timeout = 5000');
@@ -51,6 +52,31 @@ export async function openDatabase(options: {
     throw err;
   }
   return { knex, dialect, close: () => knex.destroy() };
+}
+
+interface SqliteConnection {
+  pragma(s: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * knex prepares every SQLite statement anew and throws it away (~100 µs each); the same few dozen
+ * SQL texts recur, so keep the prepared statements per connection (better-sqlite3 runs one at a time).
+ */
+function cacheStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
 }
 
 /** Any fixed number: the Postgres advisory lock that serialises migrations across instances. */
@@ -77,7 +103,10 @@ async function migrate(knex: Knex, databaseUrl: string | null): Promise<void> {
       await knex.migrate.latest({ migrationSource });
       return;
     } catch (err) {
-      const busy = /already locked|SQLITE_BUSY|database is locked/i.test(String((err as Error)?.message));
+      // Losing the race to create knex's own bookkeeping tables is also a reason to wait and retry.
+      const busy = /already locked|already exists|SQLITE_BUSY|database is locked/i.test(
+        String((err as Error)?.message),
+      );
       if (!busy || attempt >= 120) throw err;
       await new Promise((r) => setTimeout(r, 250));
     }
