@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth } from './lib/clipApi.mjs';
 import { BENCH_DIR, CLIP_BIN, node24 } from './lib/paths.mjs';
@@ -77,6 +77,7 @@ async function compare(measurement, subject, reference) {
   };
 }
 
+const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-upload-'));
 const file = join(work, 'upload-1g.bin');
 log(`upload: writing ${SIZE / MIB} MiB of random bytes to ${file}`);
@@ -209,6 +210,7 @@ try {
       'clip: `node packages/server/src/main.ts`, SQLite and the default local storage config in a temp data dir, CLIP_LOG_LEVEL=warn',
       `s3rver 3.7.1 in its own process (bench/reference/s3rver.mjs); ${awsVersion.trim() || 'aws CLI'} (${AWS}) with its default 8 MiB parts and 10 concurrent requests`,
       'SDK client: bench/lib/sdkUpload.mjs in its own process (uploadFile with fileSource: 5 MiB parts from the server, 3 in flight)',
+      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
     ],
     sections: [
       { title: 'Results (median wall time of whole commands)', lines: resultLines(rows) },

@@ -62,6 +62,21 @@ test('a file on disk goes up in one streamed POST /upload, byte for byte, with w
   assert.ok(log.events.every((e) => e.mode === null || e.mode === 'direct'));
 });
 
+test('a file on disk declares no type of its own: the server types it by its name', async () => {
+  const file = await randomFile(dir, 'picture.png', 1000);
+  const created = await uploadFile(admin, await fileSource(file.path));
+  assert.is(created.mimetype, 'image/png');
+});
+
+test('a refusal that comes before the body is read keeps its message (no network error)', async () => {
+  const { client: readOnly } = await server.keyClient({ text: true });
+  const file = await randomFile(dir, 'refused.bin', 30 * MIB);
+  const err = await uploadFile(readOnly, await fileSource(file.path), { mode: 'direct' }).catch((e) => e);
+  assert.instance(err, ClipError);
+  assert.ok([401, 403].includes(err.status), `status ${err.status}: ${err.message}`);
+  assert.not.match(err.message, /network error/);
+});
+
 test('a Blob goes up through FormData with its own type and the given name', async () => {
   const created = await uploadFile(admin, new Blob(['hello, blob'], { type: 'text/plain' }), {
     filename: 'greeting.txt',

@@ -52,7 +52,7 @@ export async function directUpload(job: UploadJob): Promise<FileShareCreated> {
       headers: transport.headers(),
       fields: directFormFields(job),
       filename: job.filename,
-      contentType: job.mimetype,
+      contentType: job.mimetype ?? 'application/octet-stream',
       signal: job.signal,
       onBytes: (n) => job.reporter.add(n),
       onSent: () => job.reporter.stage('processing'),

@@ -3,7 +3,7 @@ import type { FetchLike } from '../client.ts';
 import { MULTIPART_CONCURRENCY, MULTIPART_PART_TIMEOUT_MS } from '../constants.ts';
 import type { ShareFields } from '../contract/files.ts';
 import type { ClipClient } from '../sdk.ts';
-import { uploadContentType } from '../validation.ts';
+import { isMarkdownFilename, uploadContentType } from '../validation.ts';
 import type { UploadEndpoints } from './endpoints.ts';
 import type { ProgressReporter } from './progress.ts';
 import type { UploadOptions, UploadSource } from './types.ts';
@@ -20,7 +20,8 @@ export interface UploadJob {
   /** The caller's signal (a never-aborting one when none was given). */
   signal: AbortSignal;
   filename: string;
-  mimetype: string;
+  /** Absent when nothing says what the file is: the server then goes by its name. */
+  mimetype: string | undefined;
   placement: { s3_config_id?: string; path?: string };
   share: ShareFields;
   concurrency: number;
@@ -38,6 +39,15 @@ function defined<T extends object>(value: T): T {
   ) as T;
 }
 
+/**
+ * Section 5: Markdown by extension, else the file's own type. A file with no type of its own (a path on
+ * disk) declares none, rather than octet-stream, so the server can recognise it by its name.
+ */
+export function declaredType(filename: string, ownType: string | null): string | undefined {
+  if (isMarkdownFilename(filename)) return uploadContentType(filename, ownType);
+  return ownType || undefined;
+}
+
 export function createJob(
   client: ClipClient,
   source: UploadSource,
@@ -53,7 +63,7 @@ export function createJob(
     reporter,
     signal: options.signal ?? new AbortController().signal,
     filename,
-    mimetype: options.mimetype ?? uploadContentType(filename, source.type),
+    mimetype: options.mimetype ?? declaredType(filename, source.type),
     placement: defined({ s3_config_id: options.s3_config_id, path: options.path }),
     share: defined({
       slug: options.slug,

@@ -98,7 +98,7 @@ export interface UploadOptions extends ShareFields {
   path?: string;
   /** The share's filename (default: the source's name). */
   filename?: string;
-  /** The content type (default: Markdown by extension, else the source's own, else octet-stream). */
+  /** The content type (default: Markdown by extension, else the source's own, else the server's guess from the name). */
   mimetype?: string;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
