@@ -1,3 +1,4 @@
 /** Test helpers other packages' tests use to start a real server. */
-export { startTestServer, TEST_ADMIN, type TestServer } from './testServer.ts';
+
 export { startS3rver, type TestS3 } from './s3rver.ts';
+export { startTestServer, TEST_ADMIN, type TestServer } from './testServer.ts';
