@@ -74,7 +74,12 @@ export function stageOrder(events: UploadProgress[]): string[] {
 }
 
 /** An S3 storage config (public, so keys may use it) pointing at s3rver. */
-export async function addS3Config(server: TestServer, s3: TestS3, name = 's3rver'): Promise<string> {
+export async function addS3Config(
+  server: TestServer,
+  s3: TestS3,
+  name = 's3rver',
+  capacityBytes: number | null = null,
+): Promise<string> {
   const admin = await server.adminClient();
   const config = await admin.storageConfigs.create({
     name,
@@ -86,6 +91,7 @@ export async function addS3Config(server: TestServer, s3: TestS3, name = 's3rver
     secret_access_key: s3.secretAccessKey,
     path_style: true,
     is_public: true,
+    total_storage_bytes: capacityBytes,
   });
   return config.id;
 }

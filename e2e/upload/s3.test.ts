@@ -193,6 +193,23 @@ test('cancelling a multipart upload mid-way rejects with "upload cancelled", abo
   assert.is((await admin.files.list()).total, before);
 });
 
+test('a file larger than the space left fails with "insufficient storage" and the sizes', async () => {
+  const small = await addS3Config(server, s3, 'one mebibyte', MIB);
+  const file = await randomFile(dir, 'too-much.bin', 2 * MIB);
+  for (const multipartThreshold of [10 * MIB, MIB]) {
+    const err = await uploadFile(admin, await fileSource(file.path), {
+      s3_config_id: small,
+      multipartThreshold,
+    }).catch((e) => e);
+    assert.instance(err, ClipError);
+    assert.is(err.code, 'INSUFFICIENT_STORAGE');
+    assert.is(
+      err.message,
+      'insufficient storage: file 2.00 MiB, 1.00 MiB remaining, 1.00 MiB total capacity',
+    );
+  }
+});
+
 test('an API key with file permission uploads to a public S3 config, and sees the share as its own', async () => {
   const { client } = await server.keyClient({ file: true });
   const file = await randomFile(dir, 'by-key.bin', 11 * MIB);

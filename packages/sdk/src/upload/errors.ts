@@ -37,11 +37,23 @@ function speaksForItself(err: ClipError): boolean {
   return [401, 403, 409, 413].includes(err.status) || err.code === 'CANCELLED';
 }
 
+/** A refusal that reports the space left (the server answers 413 with `remaining` and `total`). */
+function reportsSpace(data: unknown): boolean {
+  const report = data as SpaceReport | null;
+  return typeof report?.remaining === 'number' && typeof report?.total === 'number';
+}
+
 /** Rewrites a server refusal for lack of space into the catalogue's message; other errors pass. */
 export function withSpaceReport(err: unknown, fileSize: number): unknown {
-  if (err instanceof ClipError && (err.status === 507 || err.code === 'INSUFFICIENT_STORAGE'))
-    return insufficientStorage(err.status, err.data, fileSize);
-  return err;
+  if (!(err instanceof ClipError)) return err;
+  // Already rewritten (errors pass through several layers).
+  if (err.code === 'INSUFFICIENT_STORAGE' && err.message.startsWith(DEFAULT_MESSAGES.insufficientStorage))
+    return err;
+  const refusedForSpace =
+    err.status === 507 ||
+    err.code === 'INSUFFICIENT_STORAGE' ||
+    (err.status === 413 && reportsSpace(err.data));
+  return refusedForSpace ? insufficientStorage(err.status, err.data, fileSize) : err;
 }
 
 /** A failed presign or multipart init: "presign failed: <reason>", unless the reason is a refusal of its own. */
