@@ -24,6 +24,8 @@ let dir: string;
 /** The admin client, observing (not altering) the answers to multipart init. */
 let admin: ClipClient;
 const inits: MultipartInitResult[] = [];
+/** Part numbers the client asked to have signed again, per call to /s3/multipart/parts. */
+const resigned: number[][] = [];
 
 test.before(async () => {
   s3 = await startS3rver();
@@ -34,6 +36,7 @@ test.before(async () => {
   const observing: FetchLike = async (url, init) => {
     const res = await fetch(url, init);
     if (url.endsWith('/s3/multipart/init') && res.ok) inits.push((await res.clone().json()).data);
+    if (url.endsWith('/s3/multipart/parts')) resigned.push(JSON.parse(String(init.body)).part_numbers);
     return res;
   };
   admin = new ClipClient({ baseUrl: server.url, auth: { type: 'admin', token }, fetch: observing });
@@ -135,6 +138,29 @@ test('a part that fails mid-way is retried, its bytes counted once, and the file
   assert.is(part2Tries, 2);
   assert.is(await sharedSha256(admin, created.slug), file.sha256);
   assertProgressWellFormed(log.events, size);
+});
+
+test('an expired part URL (403 from the store) is signed again before the retry', async () => {
+  const file = await randomFile(dir, 'resign.bin', 12 * MIB);
+  resigned.length = 0;
+  let spoiled = false;
+  // The first PUT of part 3 goes to a URL signed long ago: s3rver answers 403 "Request has expired".
+  const spoiling: FetchLike = (url, init) => {
+    if (init.method !== 'PUT' || partOf(url) !== 3 || spoiled) return fetch(url, init);
+    spoiled = true;
+    const bad = new URL(url);
+    bad.searchParams.set('X-Amz-Date', '20200101T000000Z');
+    return fetch(bad.toString(), init);
+  };
+  const created = await uploadFile(admin, await fileSource(file.path), {
+    s3_config_id: configId,
+    multipartThreshold: 10 * MIB,
+    retryDelayMs: 10,
+    fetch: spoiling,
+  });
+  assert.ok(spoiled);
+  assert.equal(resigned, [[3]]);
+  assert.is(await sharedSha256(admin, created.slug), file.sha256);
 });
 
 test('a part that keeps failing fails the upload with "multipart part failed" and aborts it', async () => {
