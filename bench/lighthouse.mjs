@@ -1,10 +1,11 @@
 // Lighthouse (performance, accessibility, best practices) on `/`, a text share view and `/upload`,
 // served by the real server from a private copy of the web build, in Debian's Chromium. Also the
-// initial JS of `/` gzipped. `npm run bench -- lighthouse`; options:
-//   --build                 build the working tree's web app with vite instead of copying packages/web/dist
-//   --variants=a,b          device setups among mobile, desktop, calibrated (default: all three)
-//   LIGHTHOUSE_RUNS=n       runs per page and setup (default 3)
-//   LIGHTHOUSE_OUT=<dir>    also keep every Lighthouse JSON result and final screenshot there
+// initial JS of `/` gzipped. `npm run bench -- lighthouse`; settings from the environment (bench/run.mjs
+// passes no options through):
+//   LIGHTHOUSE_BUILD=1        build the working tree's web app with vite instead of copying packages/web/dist
+//   LIGHTHOUSE_VARIANTS=a,b   device setups among mobile, desktop, calibrated (default: all three)
+//   LIGHTHOUSE_RUNS=n         runs per page and setup (default 3)
+//   LIGHTHOUSE_OUT=<dir>      also keep every Lighthouse JSON result and final screenshot there
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,12 +20,11 @@ import { startClip } from './lib/processes.mjs';
 import { median } from './lib/stats.mjs';
 import { prepareWebBuild } from './lib/webDist.mjs';
 
-const args = process.argv.slice(2);
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive whole number`);
 const OUT = process.env.LIGHTHOUSE_OUT;
-const variantNames = (
-  args.find((a) => a.startsWith('--variants='))?.slice('--variants='.length) ?? 'mobile,desktop,calibrated'
-).split(',');
+const FRESH_BUILD = process.env.LIGHTHOUSE_BUILD === '1';
+const variantNames = (process.env.LIGHTHOUSE_VARIANTS || 'mobile,desktop,calibrated').split(',');
 for (const name of variantNames)
   if (!VARIANTS[name]) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
 
@@ -81,8 +81,19 @@ function routeJs(label, runs, webDir) {
   };
 }
 
+/** Says when the server sent the scripts uncompressed, and what gzip would have saved on each page. */
+function compressionNotes(pages, results, webDir) {
+  return pages.flatMap((p) => {
+    const js = routeJs(p.label, results.get(p.key), webDir);
+    if (js.transferBytes < js.gzipBytes * 1.5) return [];
+    return [
+      `${p.label}: the server sent its ${js.count} scripts uncompressed (${(js.transferBytes / 1000).toFixed(1)} kB); gzipped they would be ${(js.gzipBytes / 1000).toFixed(1)} kB, and the simulated slow 4G link charges every byte.`,
+    ];
+  });
+}
+
 const startedAt = new Date().toISOString();
-const web = prepareWebBuild({ fresh: args.includes('--build') });
+const web = prepareWebBuild({ fresh: FRESH_BUILD });
 const loads = [];
 let report;
 try {
@@ -138,7 +149,10 @@ try {
     }));
     const jsVariant = results.get(variantNames[0]);
     report = {
-      command: `npm run bench -- lighthouse${args.length ? ` ${args.join(' ')}` : ''}`,
+      command: `${['LIGHTHOUSE_BUILD', 'LIGHTHOUSE_VARIANTS', 'LIGHTHOUSE_RUNS']
+        .filter((k) => process.env[k])
+        .map((k) => `${k}=${process.env[k]} `)
+        .join('')}npm run bench -- lighthouse`,
       webSource: web.source,
       lighthouseVersion: JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'))
         .version,
@@ -150,6 +164,7 @@ try {
       initialJs,
       routeJs: pages.map((p) => routeJs(p.label, jsVariant.get(p.key), web.dir)),
       notes: [
+        ...compressionNotes(pages, jsVariant, web.dir),
         'Pages are audited as a first-time visitor sees them: a fresh profile, signed out, no service worker yet.',
         `Calibrated setup: CPU slowdown = max(1, host BenchmarkIndex / 264), 264 being the BenchmarkIndex of the phone Lighthouse emulates (the figure Chrome DevTools calibrates to). The default 4x assumes a host near 1000 or more; on a slower or loaded host the default setup charges the app for the machine.`,
         `Targets: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}, initial JS <= ${TARGETS.initialJsGzipBytes / 1000} kB gzipped (kB = 1000 bytes). Best practices has no target and is recorded.`,
