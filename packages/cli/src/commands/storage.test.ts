@@ -1,4 +1,5 @@
 // `clip storage ls|add|test|default` and `clip upload --storage` to S3 (s3rver), over bin/clip.
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { startS3rver, startTestServer, type TestS3, type TestServer } from '@cli
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
-import { createSandbox, type Sandbox } from '../testing/runClip.ts';
+import { CLIP_BIN, createSandbox, type Sandbox } from '../testing/runClip.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -98,6 +99,34 @@ test('storage add (secret from the environment), test, default; upload --storage
     await box.run(['upload', file, '--storage', 'nope'], { env: adminEnv }),
     /no storage config "nope"/,
   );
+});
+
+test('Ctrl-C during a multipart upload cancels it: exit 130, one line, no share', async () => {
+  const { id } = (await listConfigs(adminEnv)).find((c) => c.name === 'bucket one')!;
+  const file = join(dir, 'interrupted.bin');
+  await writeFile(file, randomBytes(110 * 1024 * 1024));
+  await (await server.adminClient()).system.updateSettings({ max_upload_size: 500 });
+  const before = JSON.parse(succeeded(await box.run(['files', 'ls', '--json'], { env: adminEnv }))).total;
+  const child = spawn(CLIP_BIN, ['upload', file, '--storage', id], {
+    env: { ...process.env, XDG_CONFIG_HOME: box.configHome, CLIP_SERVER: server.url, ...adminEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  let interrupted = false;
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    // Interrupt once some parts are on their way (once: a second Ctrl-C would force the exit).
+    if (!interrupted && /uploading [1-9]\d*%/.test(stderr)) interrupted = child.kill('SIGINT');
+  });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.is(code, 130, stderr);
+  assert.is(stdout, '');
+  assert.is(stderr.trim().split('\n').at(-1), 'clip: upload cancelled');
+  assert.match(stderr, /upload interrupted\.bin: failed \(upload cancelled\)/);
+  const after = JSON.parse(succeeded(await box.run(['files', 'ls', '--json'], { env: adminEnv }))).total;
+  assert.is(after, before);
 });
 
 test('an API key lists only public configs; adding one is refused', async () => {
