@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
@@ -13,6 +15,9 @@ test.before(async () => {
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>clip shell</title>');
   await writeFile(join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
   await writeFile(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(join(webDir, 'assets', 'big-5678.js'), 'x'.repeat(5000));
+  await writeFile(join(webDir, 'assets', 'big-5678.js.br'), brotliCompressSync('x'.repeat(5000)));
+  await writeFile(join(webDir, 'assets', 'big-5678.js.gz'), gzipSync('x'.repeat(5000)));
   server = await startTestServer({ webDir, maxTextBytes: 1000 });
 });
 test.after(async () => {
@@ -35,6 +40,35 @@ test('assets are served with long caching; the worker is revalidated', async () 
   assert.match(js.headers.get('cache-control') ?? '', /immutable/);
   const sw = await fetch(`${server.url}/sw.js`);
   assert.is(sw.headers.get('cache-control'), 'no-cache');
+});
+
+test('pre-compressed siblings are sent to clients that accept them', async () => {
+  const url = `${server.url}/assets/big-5678.js`;
+  // Node's fetch decodes what it is sent; the raw header and the decoded body are both checked.
+  const br = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+  assert.is(br.headers.get('content-encoding'), 'br');
+  assert.is(await br.text(), 'x'.repeat(5000));
+  const gz = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  assert.is(gz.headers.get('content-encoding'), 'gzip');
+  assert.is(await gz.text(), 'x'.repeat(5000));
+  const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  assert.is(plain.headers.get('content-encoding'), null);
+  assert.is(plain.headers.get('content-length'), '5000');
+  assert.match(plain.headers.get('vary') ?? '', /Accept-Encoding/);
+});
+
+test('a revalidation with If-Modified-Since answers 304', async () => {
+  const first = await fetch(`${server.url}/sw.js`);
+  const lastModified = first.headers.get('last-modified') as string;
+  assert.ok(lastModified);
+  // node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests, which forbids a 304.
+  const status = await new Promise<number | undefined>((resolve, reject) =>
+    get(`${server.url}/sw.js`, { headers: { 'if-modified-since': lastModified } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    }).on('error', reject),
+  );
+  assert.is(status, 304);
 });
 
 test('API paths never fall back to the web app', async () => {

@@ -28,6 +28,19 @@ async function fileAt(path: string) {
   }
 }
 
+/** The build's .br or .gz sibling of a file, when the client accepts that encoding (scripts/precompress.mjs). */
+async function precompressed(ctx: Context, path: string) {
+  for (const [encoding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (ctx.acceptsEncodings(encoding, 'identity') !== encoding) continue;
+    const info = await fileAt(path + ext);
+    if (info) return { encoding, path: path + ext, size: info.size };
+  }
+  return null;
+}
+
 export function serveWebApp(webDir: string) {
   const root = normalize(webDir + sep);
   return async function webApp(ctx: Context, next: Next): Promise<void> {
@@ -59,6 +72,18 @@ export function serveWebApp(webDir: string) {
     );
     if (isServiceWorker) ctx.set('Service-Worker-Allowed', '/');
     ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.vary('Accept-Encoding');
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const encoded = await precompressed(ctx, path);
+    if (encoded) {
+      ctx.set('Content-Encoding', encoded.encoding);
+      ctx.length = encoded.size;
+      path = encoded.path;
+    }
     ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);
   };
 }
