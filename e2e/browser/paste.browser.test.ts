@@ -42,6 +42,29 @@ test('anonymous visitors are told to sign in before creating', async ({ env }) =
   await page.context().close();
 });
 
+test('anonymous visitors get a plain Markdown field: the editor chunk is not downloaded', async ({ env }) => {
+  const page = await (await env.newContext()).newPage();
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  const field = page.getByTestId('markdown-plain-input');
+  await field.fill('# draft');
+  assert.is(await field.getAttribute('aria-label'), 'Markdown content');
+  assert.ok(
+    scripts.some((s) => s.includes('/HomePage-')),
+    'the home chunk loaded',
+  );
+  assert.is(await page.locator('.cm-content').count(), 0);
+  assert.equal(
+    scripts.filter((s) => /\/(MarkdownEditor|markdown)-/.test(s)),
+    [],
+    'no editor or Markdown-language chunk',
+  );
+  await page.context().close();
+});
+
 test('an API key user writes Markdown with live preview and shares it; readers see it rendered, max views holds', async ({
   env,
   key,

@@ -138,7 +138,7 @@ export default function HomePage() {
               }}
             />
           </div>
-          {format === 'markdown' ? (
+          {format === 'markdown' && auth.isAuthenticated.value ? (
             <Suspense fallback={<div className="editor-loading muted">{t`Loading editor…`}</div>}>
               <MarkdownEditor
                 value={content}
@@ -147,6 +147,17 @@ export default function HomePage() {
                 placeholder={t`Write Markdown here…`}
               />
             </Suspense>
+          ) : format === 'markdown' ? (
+            // Signed-out visitors cannot create shares: a plain field spares them the editor's download.
+            <textarea
+              className="plain-editor"
+              value={content}
+              onChange={(e) => setContent(e.target.value)}
+              aria-label={t`Markdown content`}
+              placeholder={t`Write Markdown here…`}
+              spellCheck={false}
+              data-testid="markdown-plain-input"
+            />
           ) : (
             <textarea
               className="plain-editor"
