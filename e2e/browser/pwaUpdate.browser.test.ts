@@ -29,17 +29,19 @@ test('a new worker is offered as an update and takes over when accepted', async 
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
+  // A new release: the worker changes (and its pre-compressed copies, which a real build rewrites, go).
   appendFileSync(join(dir, 'sw.js'), '\n// release 2\n');
+  for (const ext of ['.br', '.gz']) rmSync(join(dir, `sw.js${ext}`), { force: true });
   await page.evaluate(async () => {
     (window as { __beforeUpdate?: boolean }).__beforeUpdate = true;
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
   const prompt = page.getByRole('dialog', { name: 'Update available' });
   await prompt.waitFor({ timeout: 15_000 });
-  assert.ok(
-    await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
-    'the new worker waits',
-  );
+  // SW_UPDATED is posted while the new worker installs; it becomes `waiting` once installing ends.
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting, null, {
+    timeout: 15_000,
+  });
 
   await Promise.all([
     page.waitForEvent('load', { timeout: 15_000 }),
