@@ -65,6 +65,38 @@ test('anonymous visitors get a plain Markdown field: the editor chunk is not dow
   await page.context().close();
 });
 
+test('a shared link: the catalog, the page code and the share read download side by side; one view counted', async ({
+  env,
+}) => {
+  const { client } = await env.server.keyClient({ text: true });
+  const { slug } = await client.pastes.create({ content: 'side by side', max_views: 5 });
+  const page = await (await env.newContext()).newPage();
+  // Hold the catalogs and the page chunk back: whatever starts meanwhile did not wait for them.
+  const held: string[] = [];
+  let releaseAll: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    releaseAll = resolve;
+  });
+  await page.route(/\/assets\/(messages|PasteViewPage)-[^/]*\.js$/, async (route) => {
+    held.push(/\/assets\/(messages|PasteViewPage)-/.exec(route.request().url())?.[1] ?? '');
+    await released;
+    await route.continue();
+  });
+  let readStarted = false;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/') && req.url().includes(slug)) readStarted = true;
+  });
+  await page.goto(`/paste/${slug}`);
+  for (let i = 0; i < 50 && !(readStarted && held.length >= 3); i++) await page.waitForTimeout(100);
+  const heldWhenRead = readStarted ? [...held].sort() : [];
+  releaseAll();
+  assert.ok(readStarted, 'the share read starts before the catalogs and the page chunk arrive');
+  assert.equal(heldWhenRead, ['PasteViewPage', 'messages', 'messages'], 'all three were requested at once');
+  await page.getByText('side by side').waitFor();
+  assert.is(await page.getByTestId('share-views').textContent(), 'Views 1 of 5');
+  await page.context().close();
+});
+
 test('an API key user writes Markdown with live preview and shares it; readers see it rendered, max views holds', async ({
   env,
   key,
@@ -91,6 +123,8 @@ test('an API key user writes Markdown with live preview and shares it; readers s
   const url = await createdLink(page);
   assert.match(url, /\/paste\/[A-Za-z0-9_-]+$/);
   assert.match(await page.getByTestId('link-countdown').textContent(), /The link hides in \d+ s/);
+  // The QR image is drawn asynchronously after the link shows.
+  await page.locator('img.qr-code').waitFor();
   assert.ok(await page.locator('img.qr-code').isVisible(), 'a QR code is drawn');
   assert.match((await page.getByTestId('raw-link').getAttribute('href')) ?? '', /\/api\/raw\//);
 

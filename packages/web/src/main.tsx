@@ -25,6 +25,8 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 services.onSessionEnded((error) => services.toasts.show(errorMessage(error), { kind: 'error' }));
+// The router starts the page's chunk (and a share's read) now, while the catalog downloads.
+const router = createAppRouter(services);
 await services.language.init();
 void services.preferences.reload();
 // Spec section 4: the restored session is revalidated at start.
@@ -34,7 +36,7 @@ registerServiceWorker(services.pwa);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ServicesContext value={services}>
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={createAppRouter(services)} />
+      <RouterProvider router={router} />
     </I18nProvider>
   </ServicesContext>,
 );

@@ -2,6 +2,7 @@ import { OFFLINE_TOAST_MS } from '@clip/sdk';
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
+import { catalogActive } from '../i18n/catalogLoader.ts';
 import { PAGE_TITLES, type PageName } from '../i18n/pageNames.ts';
 import { OfflineFallback } from './OfflineFallback.tsx';
 
@@ -21,6 +22,8 @@ export function lazyPage(page: PageName, load: Loader, notify: Notify) {
       return { Component: (await load()).default };
     } catch (err) {
       if (navigator.onLine) throw err;
+      // The first page loads while the catalog does: name the page in the active language.
+      await catalogActive;
       const name = i18n._(PAGE_TITLES[page]);
       notify(t`The page "${name}" is temporarily unavailable, check the network`, {
         kind: 'error',

@@ -1,5 +1,10 @@
 /** The route table of spec section 2: lazy pages, guards as loaders, and a catch-all back home. */
-import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { type RouteHandle, Shell } from '../shell/Shell.tsx';
 import { adminRouteRedirect, type GuardView, mountRouteRedirect } from './guards.ts';
 import { lazyPage } from './lazyPage.tsx';
@@ -36,6 +41,19 @@ function guarded(
   };
 }
 
+/** Share views: start the first read now, alongside the page's chunk; the page takes it (sharePrefetch.ts). */
+function prefetchRead(start: (slug: string) => void) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (params.slug) start(params.slug);
+    return null;
+  };
+}
+
+/** Every read counts a view: read again only for another share, not on same-page revalidation. */
+function onlyForAnotherSlug({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.slug !== nextParams.slug;
+}
+
 export function mountPathFromUrl(splat: string | undefined): string | null {
   if (!splat) return null;
   try {
@@ -48,6 +66,7 @@ export function mountPathFromUrl(splat: string | undefined): string | null {
 export function createAppRouter(services: AppServices) {
   const notify = services.toasts.show;
   const handle = (page: RouteHandle['page']): RouteHandle => ({ page });
+  const { client, sharePrefetch } = services;
   return createBrowserRouter([
     {
       path: '/',
@@ -84,11 +103,15 @@ export function createAppRouter(services: AppServices) {
         {
           path: 'paste/:slug',
           handle: handle('paste-view'),
+          loader: prefetchRead((slug) => sharePrefetch.paste.start(slug, () => client.pastes.get(slug))),
+          shouldRevalidate: onlyForAnotherSlug,
           lazy: lazyPage('paste-view', () => import('../pages/paste/PasteViewPage.tsx'), notify),
         },
         {
           path: 'file/:slug',
           handle: handle('file-view'),
+          loader: prefetchRead((slug) => sharePrefetch.file.start(slug, () => client.files.getPublic(slug))),
+          shouldRevalidate: onlyForAnotherSlug,
           lazy: lazyPage('file-view', () => import('../pages/file/FileViewPage.tsx'), notify),
         },
         {

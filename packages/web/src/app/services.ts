@@ -1,5 +1,12 @@
 /** The web app's composition root: the one place that creates the client and the stores. */
-import { ClipClient, withOfflineCache } from '@clip/sdk';
+import {
+  ClipClient,
+  type FileLocked,
+  type PasteLocked,
+  type PasteView,
+  type PublicFileView,
+  withOfflineCache,
+} from '@clip/sdk';
 import { createContext, useContext } from 'react';
 import { indexedDbOfflineStore } from '../offline/offlineDb.ts';
 import { createApiBaseStore } from '../stores/apiBase.ts';
@@ -11,6 +18,7 @@ import { createPwaStore } from '../stores/pwa.ts';
 import { browserStorage } from '../stores/storage.ts';
 import { createThemeStore } from '../stores/theme.ts';
 import { createToastStore } from '../stores/toasts.ts';
+import { createSharePrefetch } from './sharePrefetch.ts';
 
 export function createAppServices(win: Window) {
   const storage = browserStorage();
@@ -45,6 +53,10 @@ export function createAppServices(win: Window) {
     theme: createThemeStore(storage, win.matchMedia('(prefers-color-scheme: dark)')),
     language: createLanguageStore(storage, win.navigator.languages ?? [win.navigator.language]),
     pwa: createPwaStore(storage, win),
+    sharePrefetch: {
+      paste: createSharePrefetch<PasteView | PasteLocked>(),
+      file: createSharePrefetch<PublicFileView | FileLocked>(),
+    },
     onSessionEnded: (listener: (error: Error) => void) => void sessionEndedListeners.push(listener),
     setApiBase(value: string): boolean {
       if (!apiBase.set(value)) return false;

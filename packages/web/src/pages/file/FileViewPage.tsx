@@ -30,7 +30,7 @@ function failureState(err: unknown): State {
 export default function FileViewPage() {
   useSignals();
   const { t } = useLingui();
-  const { client, toasts, online } = useServices();
+  const { client, toasts, online, sharePrefetch } = useServices();
   const slug = useParams().slug ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -43,7 +43,7 @@ export default function FileViewPage() {
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
-    client.files.getPublic(slug).then(
+    (sharePrefetch.file.take(slug) ?? client.files.getPublic(slug)).then(
       (answer) =>
         live &&
         setState('requires_password' in answer ? { kind: 'locked' } : { kind: 'ready', file: answer }),
@@ -52,7 +52,7 @@ export default function FileViewPage() {
     return () => {
       live = false;
     };
-  }, [client, slug, attempt]);
+  }, [client, sharePrefetch, slug, attempt]);
 
   async function unlock(e: FormEvent) {
     e.preventDefault();

@@ -33,7 +33,7 @@ function failureState(err: unknown): State {
 export default function PasteViewPage() {
   useSignals();
   const { t } = useLingui();
-  const { client, toasts, online } = useServices();
+  const { client, toasts, online, sharePrefetch } = useServices();
   const slug = useParams().slug ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -44,10 +44,10 @@ export default function PasteViewPage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to load again
   useEffect(() => {
-    // Every read counts a view: the request is made once per slug (and per retry).
+    // Every read counts a view: the route's loader started the first read; a retry reads again.
     let live = true;
     setState({ kind: 'loading' });
-    client.pastes.get(slug).then(
+    (sharePrefetch.paste.take(slug) ?? client.pastes.get(slug)).then(
       (answer) =>
         live &&
         setState('requires_password' in answer ? { kind: 'locked' } : { kind: 'ready', paste: answer }),
@@ -56,7 +56,7 @@ export default function PasteViewPage() {
     return () => {
       live = false;
     };
-  }, [client, slug, attempt]);
+  }, [client, sharePrefetch, slug, attempt]);
 
   async function unlock(e: FormEvent) {
     e.preventDefault();
