@@ -114,18 +114,23 @@ export class Transport {
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const res = await this.send(method, path, options);
     if (!res.ok) return this.fail(res, options.kind ?? 'default');
-    let envelope: Envelope<T>;
-    try {
-      envelope = (await res.json()) as Envelope<T>;
-    } catch {
-      throw new ClipError(res.status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
-    }
-    if (![200, 201, 202].includes(envelope.code))
-      throw new ClipError(
-        envelope.code,
-        envelope.error ?? 'BAD_RESPONSE',
-        envelope.message || DEFAULT_MESSAGES.requestFailed,
-      );
-    return envelope.data;
+    return unwrapEnvelope<T>(res.status, await res.text().catch(() => ''));
   }
+}
+
+/** The data of a successful answer's envelope; a body that is no envelope, or a failing code, throws. */
+export function unwrapEnvelope<T>(status: number, text: string): T {
+  let envelope: Envelope<T>;
+  try {
+    envelope = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new ClipError(status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
+  }
+  if (![200, 201, 202].includes(envelope.code))
+    throw new ClipError(
+      envelope.code,
+      envelope.error ?? 'BAD_RESPONSE',
+      envelope.message || DEFAULT_MESSAGES.requestFailed,
+    );
+  return envelope.data;
 }

@@ -1,7 +1,6 @@
 /** Direct upload: one `POST /upload` multipart/form-data request; the server streams the file to storage. */
-import type { Transport } from '../client.ts';
+import { type Transport, unwrapEnvelope } from '../client.ts';
 import type { FileShareCreated } from '../contract/index.ts';
-import { ClipError, DEFAULT_MESSAGES, type Envelope } from '../errors.ts';
 import { transferError, withSpaceReport } from './errors.ts';
 import type { UploadJob } from './job.ts';
 import type { RawResponse } from './types.ts';
@@ -27,19 +26,7 @@ export async function unwrapRaw<T>(transport: Transport, raw: RawResponse): Prom
     const res = new Response(raw.text, { status: raw.status, statusText: raw.statusText });
     return transport.fail(res, 'file');
   }
-  let envelope: Envelope<T>;
-  try {
-    envelope = JSON.parse(raw.text) as Envelope<T>;
-  } catch {
-    throw new ClipError(raw.status, 'BAD_RESPONSE', DEFAULT_MESSAGES.parse);
-  }
-  if (![200, 201, 202].includes(envelope.code))
-    throw new ClipError(
-      envelope.code,
-      envelope.error ?? 'BAD_RESPONSE',
-      envelope.message || DEFAULT_MESSAGES.requestFailed,
-    );
-  return envelope.data;
+  return unwrapEnvelope<T>(raw.status, raw.text);
 }
 
 export async function directUpload(job: UploadJob): Promise<FileShareCreated> {
