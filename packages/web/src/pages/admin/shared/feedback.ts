@@ -4,6 +4,7 @@
  */
 import { useServices } from '../../../app/services.ts';
 import { errorMessage } from '../../../i18n/errorMessage.ts';
+import { copyText as copyToClipboard } from '../../../lib/clipboard.ts';
 
 export function failureText(what: string, err: unknown): string {
   return `${what}: ${errorMessage(err)}`;
@@ -18,21 +19,10 @@ export function useFeedback() {
   };
 }
 
-/** Copies text to the clipboard; falls back to a hidden textarea where the async API is refused. */
+/** Copies text to the clipboard (lib/clipboard.ts does the fallbacks); answers whether it worked. */
 export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
+  return copyToClipboard(text).then(
+    () => true,
+    () => false,
+  );
 }
