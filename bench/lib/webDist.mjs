@@ -39,7 +39,9 @@ export function prepareWebBuild({ fresh = false } = {}) {
         ],
         WEB_DIR,
       );
-      return { dir, source: 'a fresh `vite build` of packages/web (working tree)', remove };
+      // The same pre-compressed siblings `npm run build` writes, so the server can send them.
+      run(node24(), [join(WEB_DIR, 'scripts/precompress.mjs'), dir], WEB_DIR);
+      return { dir, source: 'a fresh `vite build` + precompress of packages/web (working tree)', remove };
     }
     if (!existsSync(join(WEB_DIST, 'index.html'))) {
       process.stderr.write('  packages/web/dist is missing: npm run build -w @clip/web\n');

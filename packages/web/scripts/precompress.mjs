@@ -1,11 +1,12 @@
 // Writes .br and .gz beside each text asset of the build, so the server can send them without
 // compressing on every request (slow mobile links pay for every byte of the app's JavaScript).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+// The build directory: packages/web/dist, or the one given (the Lighthouse bench builds into its own).
+const dist = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('../dist', import.meta.url));
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
 const MIN_BYTES = 1024;
 
