@@ -1,5 +1,5 @@
 // One SDK upload in its own process (the way an app would run it), printing a JSON summary on stdout.
-// Usage: node bench/lib/sdkUpload.mjs '<json {server, token, path, s3ConfigId?, multipartThreshold?}>'
+// Usage: node bench/lib/sdkUpload.mjs '<json {server, token, path, s3ConfigId?, multipartThreshold?, concurrency?}>'
 import { ClipClient, uploadFile } from '@clip/sdk';
 import { fileSource } from '@clip/sdk/node';
 
@@ -9,6 +9,7 @@ let mode = null;
 const created = await uploadFile(client, await fileSource(spec.path), {
   s3_config_id: spec.s3ConfigId,
   multipartThreshold: spec.multipartThreshold,
+  concurrency: spec.concurrency,
   onProgress: (p) => {
     mode = p.mode ?? mode;
   },
