@@ -92,10 +92,15 @@ export function createStorageConfigService(
    * Makes `id` the only default. The partial unique index guarantees one default whatever the race;
    * a transaction that loses one (Postgres, concurrent calls) is retried.
    */
+  const SET_DEFAULT_LOCK = 0x636c6964;
+
   async function makeDefault(id: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await knex.transaction(async (trx) => {
+          // Concurrent set-defaults on Postgres queue here instead of interleaving row and index locks.
+          if (knex.client.config.client === 'pg')
+            await trx.raw('SELECT pg_advisory_xact_lock(?)', [SET_DEFAULT_LOCK]);
           await row(id, trx);
           await trx('storage_configs')
             .where({ is_default: true })
