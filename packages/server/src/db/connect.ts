@@ -113,9 +113,11 @@ async function migrate(knex: Knex, databaseUrl: string | null): Promise<void> {
   }
 }
 
-/** True when an error is a unique-constraint violation on either database. */
+/** True when an error is a unique-constraint violation on either database (raw, or wrapped by objection). */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
+  const e = err as { code?: string; name?: string; nativeError?: unknown };
+  if (e?.name === 'UniqueViolationError') return true;
+  if (e?.nativeError) return isUniqueViolation(e.nativeError);
   return (
     e?.code === '23505' ||
     e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||

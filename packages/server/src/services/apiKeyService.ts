@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
+import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { iso, isoOrNull } from './time.ts';
@@ -20,19 +21,20 @@ import { iso, isoOrNull } from './time.ts';
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-interface ApiKeyRow {
-  id: string;
-  name: string;
-  key_hash: string;
-  key_sealed: string;
-  expires_at: number | null;
-  text_permission: boolean | number;
-  file_permission: boolean | number;
-  mount_permission: boolean | number;
-  basic_path: string;
-  last_used: number | null;
-  created_at: number;
-}
+type ApiKeyRow = Pick<
+  ApiKeyModel,
+  | 'id'
+  | 'name'
+  | 'key_hash'
+  | 'key_sealed'
+  | 'expires_at'
+  | 'text_permission'
+  | 'file_permission'
+  | 'mount_permission'
+  | 'basic_path'
+  | 'last_used'
+  | 'created_at'
+>;
 
 export interface ApiKeyService {
   list(): Promise<ListResult<ApiKey>>;
@@ -73,15 +75,17 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     created_at: iso(row.created_at),
   });
 
+  const keys = () => ApiKeyModel.query(knex);
+
   async function get(id: string): Promise<ApiKeyRow> {
-    const row = await knex<ApiKeyRow>('api_keys').where({ id }).first();
+    const row = await keys().findById(id);
     if (!row) throw notFound(`API key ${id} not found`);
     return row;
   }
 
   return {
     async list() {
-      const rows = await knex<ApiKeyRow>('api_keys').orderBy('created_at', 'desc');
+      const rows = await keys().orderBy('created_at', 'desc');
       return { items: rows.map(toApi), total: rows.length };
     },
 
@@ -101,7 +105,7 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
         created_at: Date.now(),
       };
       try {
-        await knex('api_keys').insert(row);
+        await keys().insert(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('this custom key is already in use');
         throw err;
@@ -118,18 +122,18 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
       if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
       if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
       if (body.basic_path !== undefined) patch.basic_path = basicPath(body.basic_path);
-      await knex('api_keys').where({ id }).update(patch);
+      await keys().patch(patch).where({ id });
       return toApi(await get(id));
     },
 
     async remove(id) {
-      const n = await knex('api_keys').where({ id }).delete();
+      const n = await keys().deleteById(id);
       if (n === 0) throw notFound(`API key ${id} not found`);
     },
 
     async batchDelete(ids) {
-      const existing = await knex('api_keys').whereIn('id', ids).pluck('id');
-      await knex('api_keys').whereIn('id', existing).delete();
+      const existing = (await keys().whereIn('id', ids).select('id')).map((k) => k.id);
+      await keys().whereIn('id', existing).delete();
       const found = new Set(existing);
       return {
         deleted: existing.length,
