@@ -1,30 +1,16 @@
-import { ClipError, formatBytes, type PublicFileView } from '@clip/sdk';
+import { formatBytes, type PublicFileView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
-import { errorMessage } from '../../i18n/errorMessage.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { ShareMeta } from '../paste/ShareMeta.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import '../share.css';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'locked' }
-  | { kind: 'ready'; file: PublicFileView }
-  | { kind: 'missing' }
-  | { kind: 'gone' }
-  | { kind: 'failed'; message: string };
-
-function failureState(err: unknown): State {
-  if (err instanceof ClipError && err.status === 404) return { kind: 'missing' };
-  if (err instanceof ClipError && err.status === 410) return { kind: 'gone' };
-  return { kind: 'failed', message: errorMessage(err) };
-}
+import { useProtectedShare } from '../useProtectedShare.ts';
 
 /** A file share as its reader sees it (spec section 2, /file/{slug}). */
 export default function FileViewPage() {
@@ -32,42 +18,15 @@ export default function FileViewPage() {
   const { t } = useLingui();
   const { client, toasts, online, sharePrefetch } = useServices();
   const slug = useParams().slug ?? '';
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [unlocking, setUnlocking] = useState(false);
+  const { state, retry, password, setPassword, passwordError, unlocking, submitPassword } =
+    useProtectedShare<PublicFileView>({
+      slug,
+      // Every read counts a view: the route's loader started the first read; a retry reads again.
+      load: () => sharePrefetch.file.take(slug) ?? client.files.getPublic(slug),
+      unlock: (pw) => client.files.verify(slug, pw),
+      deps: [client, sharePrefetch],
+    });
   const [showQr, setShowQr] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to load again
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    (sharePrefetch.file.take(slug) ?? client.files.getPublic(slug)).then(
-      (answer) =>
-        live &&
-        setState('requires_password' in answer ? { kind: 'locked' } : { kind: 'ready', file: answer }),
-      (err) => live && setState(failureState(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, sharePrefetch, slug, attempt]);
-
-  async function unlock(e: FormEvent) {
-    e.preventDefault();
-    if (!password) return setPasswordError(t`Enter the password`);
-    setUnlocking(true);
-    setPasswordError(null);
-    try {
-      setState({ kind: 'ready', file: await client.files.verify(slug, password) });
-    } catch (err) {
-      if (err instanceof ClipError && err.status === 401) setPasswordError(errorMessage(err));
-      else setState(failureState(err));
-    } finally {
-      setUnlocking(false);
-    }
-  }
 
   if (state.kind === 'loading') return <p className="page muted" aria-busy="true">{t`Loading…`}</p>;
   if (state.kind === 'missing' || state.kind === 'gone' || state.kind === 'failed')
@@ -89,7 +48,7 @@ export default function FileViewPage() {
         </p>
         <div className="actions">
           {state.kind === 'failed' && (
-            <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="button primary" onClick={retry}>
               {t`Try again`}
             </button>
           )}
@@ -104,7 +63,7 @@ export default function FileViewPage() {
       <section className="page narrow">
         <h1>{t`Password required`}</h1>
         <p className="muted">{t`This file is protected. Enter its password to open it.`}</p>
-        <form className="card form" onSubmit={unlock} noValidate>
+        <form className="card form" onSubmit={submitPassword} noValidate>
           <label className="field">
             <span>{t`Password`}</span>
             <input
@@ -131,7 +90,7 @@ export default function FileViewPage() {
       </section>
     );
 
-  const { file } = state;
+  const file = state.share;
   const size = formatBytes(file.size);
   async function copyLink() {
     try {

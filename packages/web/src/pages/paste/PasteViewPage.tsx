@@ -1,33 +1,19 @@
-import { ClipError, type PasteView } from '@clip/sdk';
+import type { PasteView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
-import { errorMessage } from '../../i18n/errorMessage.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { ShareMeta } from './ShareMeta.tsx';
 import '../share.css';
+import { useProtectedShare } from '../useProtectedShare.ts';
 
 const MarkdownView = lazy(() =>
   import('../../components/MarkdownView.tsx').then((m) => ({ default: m.MarkdownView })),
 );
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'locked' }
-  | { kind: 'ready'; paste: PasteView; password?: string }
-  | { kind: 'missing' }
-  | { kind: 'gone' }
-  | { kind: 'failed'; message: string };
-
-function failureState(err: unknown): State {
-  if (err instanceof ClipError && err.status === 404) return { kind: 'missing' };
-  if (err instanceof ClipError && err.status === 410) return { kind: 'gone' };
-  return { kind: 'failed', message: errorMessage(err) };
-}
 
 /** A text share as its reader sees it (spec section 2, /paste/{slug}). */
 export default function PasteViewPage() {
@@ -35,43 +21,15 @@ export default function PasteViewPage() {
   const { t } = useLingui();
   const { client, toasts, online, sharePrefetch } = useServices();
   const slug = useParams().slug ?? '';
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [unlocking, setUnlocking] = useState(false);
+  const { state, retry, password, setPassword, passwordError, unlocking, submitPassword } =
+    useProtectedShare<PasteView>({
+      slug,
+      // Every read counts a view: the route's loader started the first read; a retry reads again.
+      load: () => sharePrefetch.paste.take(slug) ?? client.pastes.get(slug),
+      unlock: (pw) => client.pastes.unlock(slug, pw),
+      deps: [client, sharePrefetch],
+    });
   const [showQr, setShowQr] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to load again
-  useEffect(() => {
-    // Every read counts a view: the route's loader started the first read; a retry reads again.
-    let live = true;
-    setState({ kind: 'loading' });
-    (sharePrefetch.paste.take(slug) ?? client.pastes.get(slug)).then(
-      (answer) =>
-        live &&
-        setState('requires_password' in answer ? { kind: 'locked' } : { kind: 'ready', paste: answer }),
-      (err) => live && setState(failureState(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, sharePrefetch, slug, attempt]);
-
-  async function unlock(e: FormEvent) {
-    e.preventDefault();
-    if (!password) return setPasswordError(t`Enter the password`);
-    setUnlocking(true);
-    setPasswordError(null);
-    try {
-      setState({ kind: 'ready', paste: await client.pastes.unlock(slug, password), password });
-    } catch (err) {
-      if (err instanceof ClipError && err.status === 401) setPasswordError(errorMessage(err));
-      else setState(failureState(err));
-    } finally {
-      setUnlocking(false);
-    }
-  }
 
   if (state.kind === 'loading') return <p className="page muted" aria-busy="true">{t`Loading…`}</p>;
   if (state.kind === 'missing' || state.kind === 'gone' || state.kind === 'failed')
@@ -93,7 +51,7 @@ export default function PasteViewPage() {
         </p>
         <div className="actions">
           {state.kind === 'failed' && (
-            <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="button primary" onClick={retry}>
               {t`Try again`}
             </button>
           )}
@@ -108,7 +66,7 @@ export default function PasteViewPage() {
       <section className="page narrow">
         <h1>{t`Password required`}</h1>
         <p className="muted">{t`This text share is protected. Enter its password to read it.`}</p>
-        <form className="card form" onSubmit={unlock} noValidate>
+        <form className="card form" onSubmit={submitPassword} noValidate>
           <label className="field">
             <span>{t`Password`}</span>
             <input
@@ -135,7 +93,7 @@ export default function PasteViewPage() {
       </section>
     );
 
-  const { paste } = state;
+  const paste = state.share;
   async function copyContent() {
     try {
       await copyText(paste.content);
