@@ -22,6 +22,7 @@ import { useListParams } from '../shared/useListParams.ts';
 import { FileEditDialog } from './FileEditDialog.tsx';
 import { type FileSort, useFileColumns } from './fileColumns.tsx';
 import '../admin.css';
+import { BulkBar } from '../shared/BulkBar.tsx';
 
 type Open = { kind: 'edit' | 'qr'; file: FileRecord } | null;
 
@@ -123,17 +124,7 @@ export default function FileManagement() {
           {t`Refresh`}
         </button>
       </div>
-      {selected.size > 0 && (
-        <section className="bulk-bar" aria-label={t`Bulk actions`}>
-          <span>{t`${selected.size} selected`}</span>
-          <button type="button" className="button small danger" onClick={removeSelected}>
-            {t`Delete selected`}
-          </button>
-          <button type="button" className="button small" onClick={() => setSelected(new Set())}>
-            {t`Clear selection`}
-          </button>
-        </section>
-      )}
+      <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable
         label={t`File shares`}
         rows={data?.items ?? (files.error ? [] : null)}

@@ -16,6 +16,7 @@ import { KeyCreatedDialog } from './KeyCreatedDialog.tsx';
 import { KeyFormDialog } from './KeyFormDialog.tsx';
 import { type KeySort, useKeyColumns } from './keyColumns.tsx';
 import '../admin.css';
+import { BulkBar } from '../shared/BulkBar.tsx';
 
 type Open = { kind: 'form'; key: ApiKey | null } | { kind: 'created'; key: ApiKey } | null;
 
@@ -114,17 +115,7 @@ export default function KeyManagement() {
           {t`Refresh`}
         </button>
       </div>
-      {selected.size > 0 && (
-        <section className="bulk-bar" aria-label={t`Bulk actions`}>
-          <span>{t`${selected.size} selected`}</span>
-          <button type="button" className="button small danger" onClick={removeSelected}>
-            {t`Delete selected`}
-          </button>
-          <button type="button" className="button small" onClick={() => setSelected(new Set())}>
-            {t`Clear selection`}
-          </button>
-        </section>
-      )}
+      <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable
         label={t`API keys`}
         rows={visible ?? (keys.error ? [] : null)}

@@ -21,6 +21,7 @@ import { PasteRowActions } from './PasteRowActions.tsx';
 import { PasteViewDialog } from './PasteViewDialog.tsx';
 import { usePasteColumns } from './pasteColumns.tsx';
 import '../admin.css';
+import { BulkBar } from '../shared/BulkBar.tsx';
 
 type Open = { kind: 'view' | 'edit' | 'qr'; paste: PasteRecord } | null;
 
@@ -144,17 +145,7 @@ export default function TextManagement() {
           {t`Refresh`}
         </button>
       </div>
-      {selected.size > 0 && (
-        <section className="bulk-bar" aria-label={t`Bulk actions`}>
-          <span>{t`${selected.size} selected`}</span>
-          <button type="button" className="button small danger" onClick={removeSelected}>
-            {t`Delete selected`}
-          </button>
-          <button type="button" className="button small" onClick={() => setSelected(new Set())}>
-            {t`Clear selection`}
-          </button>
-        </section>
-      )}
+      <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable
         label={t`Text shares`}
         rows={data?.items ?? (pastes.error ? [] : null)}
