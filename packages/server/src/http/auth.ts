@@ -1,11 +1,10 @@
 /** Resolves the caller into an Actor and applies a route's policy. */
 import type { Context, Next } from 'koa';
-import { invalidKey } from '../http/authErrors.ts';
 import { type Actor, ANONYMOUS } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
 import { type Policy, requirePolicy } from '../services/permissions.ts';
-import { unauthorized } from './appError.ts';
+import { invalidApiKey, unauthorized } from './appError.ts';
 
 export interface Credentials {
   scheme: 'bearer' | 'apikey';
@@ -29,7 +28,7 @@ export function createAuth(admins: AdminAuthService, keys: ApiKeyService) {
       if (actor.kind === 'anonymous') throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
     } else if (creds?.scheme === 'apikey') {
       actor = (await keys.actorForKey(creds.value)) ?? ANONYMOUS;
-      if (actor.kind === 'anonymous') throw invalidKey();
+      if (actor.kind === 'anonymous') throw invalidApiKey();
     } else if (ctx.get('authorization')) {
       throw unauthorized('Authorization must be "Bearer <token>" or "ApiKey <key>"');
     }

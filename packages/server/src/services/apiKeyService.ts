@@ -14,7 +14,7 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../http/appError.ts';
+import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { iso, isoOrNull } from './time.ts';
 
@@ -163,7 +163,7 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     },
 
     verification(actor) {
-      if (actor.kind !== 'apikey') throw unauthorized('API key invalid or expired', 'INVALID_API_KEY');
+      if (actor.kind !== 'apikey') throw invalidApiKey();
       return {
         permissions: actor.permissions,
         key_info: { id: actor.id, name: actor.name, basic_path: actor.basicPath },
