@@ -103,11 +103,11 @@ test('reads and writes outside the scope are refused and change nothing', async 
       403,
     );
   }
-  const escape = await kit.call(scoped, 'POST', '/user/fs/rename', {
+  const outside = await kit.call(scoped, 'POST', '/user/fs/rename', {
     oldPath: '/m1/sub/a.txt',
     newPath: '/m1/subx/a.txt',
   });
-  assert.is(escape.status, 403);
+  assert.is(outside.status, 403);
   const escapeDots = await kit.call(scoped, 'POST', '/user/fs/rename', {
     oldPath: '/m1/sub/a.txt',
     newPath: '/m1/sub/../subx/a.txt',
