@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spoolDir } from '../../services/files/uploadSpool.ts';
@@ -33,6 +34,59 @@ test('an upload whose Content-Length is over the limit is refused with 413 befor
   assert.is(res.status, 413);
   assert.is((await envelopeOf(res)).error, 'PAYLOAD_TOO_LARGE');
   assert.equal(await allObjects(await driverOf(server, configId)), []);
+});
+
+test('a refused upload well past the limit is readable by fetch/undici clients, and the SDK surfaces its message', async () => {
+  // 24 MiB does not fit in socket buffers: unless the server reads the body, the client gets EPIPE.
+  const big = new Blob([new Uint8Array(24 * MiB)]);
+  const form = new FormData();
+  form.append('file', big, 'huge.bin');
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: await adminAuth() },
+    body: form,
+  });
+  assert.is(res.status, 413);
+  assert.match((await envelopeOf(res)).message, /the limit is 1048576 bytes/);
+  const admin = await server.adminClient();
+  const err = await rejects(admin.files.upload(big, {}, { filename: 'huge.bin' }));
+  assert.is(err.status, 413);
+  assert.match(err.message, /the limit is 1048576 bytes/);
+  assert.equal(await fileRows(server), []);
+  // The server is still fine afterwards.
+  assert.is((await fetch(`${server.url}/api/health`)).status, 200);
+});
+
+test('after a 413 the server keeps reading the refused body, so a client still sending gets no broken pipe', async () => {
+  const url = new URL(server.url);
+  const total = 24 * MiB;
+  const socket = connect(Number(url.port), url.hostname);
+  let answer = '';
+  let failure: Error | null = null;
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  socket.on('error', (err) => {
+    failure = err;
+  });
+  socket.write(
+    `POST /api/upload HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${await adminAuth()}\r\n` +
+      `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${total}\r\n\r\n`,
+  );
+  const chunk = Buffer.alloc(256 * 1024, 1);
+  for (let sent = 0; sent < total && !failure; sent += chunk.length) {
+    if (!socket.write(chunk))
+      await new Promise<void>((resolve) => {
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+      });
+  }
+  for (let i = 0; i < 250 && !failure && !answer.includes('"success":false'); i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.is(failure, null, 'the whole body could be sent');
+  assert.match(answer, /^HTTP\/1\.1 413/);
+  assert.match(answer, /the limit is 1048576 bytes/);
+  socket.destroy();
 });
 
 test('a chunked upload (no Content-Length) over the limit is cut at the limit: 413, nothing stored', async () => {

@@ -12,7 +12,7 @@ import multer from '@koa/multer';
 import type Router from '@koa/router';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
-import { capRequestBody, DRAIN_BYTES, drainRequest } from '../../http/drainRequest.ts';
+import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainRequest.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
 import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../services/files/uploadSpool.ts';
@@ -37,12 +37,12 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
     const limit = await services.settings.maxUploadBytes();
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > limit + FORM_OVERHEAD_BYTES) {
-      // Read (a bounded amount of) what the client is sending, so it gets to read the refusal.
-      if (!(await drainRequest(ctx.req))) ctx.set('Connection', 'close');
+      // Keep reading (a bounded amount of) what the client is sending, so it gets to read the refusal.
+      discardBody(ctx.req);
       throw tooLarge(`the upload has ${declared} bytes; the limit is ${limit} bytes`);
     }
     if (!ctx.is('multipart/form-data')) {
-      if (!(await drainRequest(ctx.req))) ctx.set('Connection', 'close');
+      discardBody(ctx.req);
       throw badRequest('POST /upload takes multipart/form-data');
     }
 
