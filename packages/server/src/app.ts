@@ -10,6 +10,7 @@ import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
 import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
+import { inputGuard } from './http/inputGuard.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
@@ -144,6 +145,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       encoding: 'utf-8',
     }),
   );
+  app.use(inputGuard());
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (config.webDir) app.use(serveWebApp(config.webDir));

@@ -54,7 +54,7 @@ export function createUploadService(deps: FileDeps): UploadService {
       if (Array.isArray(value)) throw badRequest(`body.${key} was sent more than once`);
       if (value !== '' && value !== undefined) present[key] = value;
     }
-    return checkQuery(uploadFormFieldsSchema, present);
+    return checkQuery(uploadFormFieldsSchema, present, 'body');
   }
 
   return {
