@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
 import { createAuth } from './http/auth.ts';
+import { answerClientErrors } from './http/clientErrors.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { inputGuard } from './http/inputGuard.ts';
 import { serveWebApp } from './http/static.ts';
@@ -151,6 +152,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   if (config.webDir) app.use(serveWebApp(config.webDir));
 
   const server = app.listen(config.port, config.host);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
