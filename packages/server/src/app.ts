@@ -42,6 +42,8 @@ import { createUrlService } from './services/url/urlService.ts';
 export interface RunningApp {
   url: string;
   services: Services;
+  /** Every API route as registered (method and path with its `:params`), for tests that walk them all. */
+  routes: { method: string; path: string }[];
   /** Set when the first admin was created with a generated password (printed once by main). */
   firstAdmin: { username: string; generatedPassword: string | null } | null;
   close(): Promise<void>;
@@ -165,9 +167,15 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
 
+  const routes = api.stack.flatMap((layer) =>
+    typeof layer.path === 'string'
+      ? layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string }))
+      : [],
+  );
   return {
     url,
     services,
+    routes,
     firstAdmin,
     async close() {
       await scheduler.stopAll();

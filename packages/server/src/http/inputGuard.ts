@@ -8,22 +8,29 @@
 import type { Context, Next } from 'koa';
 import { badRequest } from './appError.ts';
 
-/** The problem with a value (recursively), named by where it sits; null when it is clean. */
-export function unsafeValue(value: unknown, where: string): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? `${where} contains a NUL byte` : null;
-  if (typeof value === 'number') return Number.isFinite(value) ? null : `${where} must be a finite number`;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const problem = unsafeValue(item, `${where}[${i}]`);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\0')) return `${where} has a field name with a NUL byte`;
-      const problem = unsafeValue(item, `${where}.${key}`);
-      if (problem) return problem;
+/**
+ * The problem with a value or anything inside it, named by where it sits; null when it is clean.
+ * Iterative: a JSON body may nest deeper than the call stack.
+ */
+export function unsafeValue(root: unknown, rootWhere: string): string | null {
+  // Names stop growing past a point: a deeply nested body must not cost quadratic memory in labels.
+  const child = (where: string, step: string) => (where.length > 200 ? where : `${where}${step}`);
+  const pending: [unknown, string][] = [[root, rootWhere]];
+  while (pending.length > 0) {
+    const [value, where] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return `${where} contains a NUL byte`;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return `${where} must be a finite number`;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], child(where, `[${i}]`)]);
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i];
+        if (key.includes('\0')) return `${where} has a field name with a NUL byte`;
+        pending.push([item, child(where, `.${key}`)]);
+      }
     }
   }
   return null;
