@@ -31,7 +31,9 @@ import { createApiKeyService } from './services/apiKeyService.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
+import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
+import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -166,6 +168,10 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
+  scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
+    sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
+  );
 
   const routes = api.stack.flatMap((layer) =>
     typeof layer.path === 'string'

@@ -22,6 +22,9 @@ export const spoolDir = (dataDir: string) => join(dataDir, 'tmp', 'uploads');
 export async function spoolPart(stream: Readable, limitBytes: number, dir: string): Promise<SpooledFile> {
   const path = join(dir, `${randomUUID()}.part`);
   let size = 0;
+  // An error before the pipeline is attached (during mkdir) must not go unhandled; the pipeline still
+  // sees it, as the stream is left errored.
+  stream.on('error', () => {});
   try {
     await mkdir(dir, { recursive: true });
     const limited = byteLimit(limitBytes);
