@@ -52,6 +52,8 @@ const QUERIES = [
   'limit[]=1&limit[]=2',
   'order=sideways',
   'password=%FF',
+  'offset=1e20&limit=1e20',
+  'page=9007199254740993&offset=-0',
 ];
 
 /** Raw bodies (sent as application/json unless noted): malformed, wrong types, hostile values. */
@@ -76,6 +78,7 @@ const BODIES: (string | Buffer)[] = [
     Buffer.from('"}'),
   ]),
   Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d]),
+  '{"size":1e20,"max_views":9007199254740993,"expires_in":1e300,"max_upload_size":1e300,"part_size":1e20,"metadata":{"size":1e300}}',
   '{"old_password":1e999,"new_password":[],"max_upload_size":"1e999","total_storage_bytes":-1e400}',
 ];
 

@@ -59,6 +59,14 @@ test('1e400 in limit, page or offset is refused, not turned into Infinity', asyn
   for (const q of ['limit=1e400', 'page=1e400', 'offset=1e400', 'limit=-1e400', 'page=NaN'])
     for (const path of ['/api/admin/pastes', '/api/admin/files'])
       await expect400('GET', `${path}?${q}`, undefined, new RegExp(`query\\.${q.split('=')[0]}`));
+  // Huge but finite: past 2^53 no database takes it (Postgres answered 500 for OFFSET 1e20).
+  for (const path of ['/api/admin/pastes', '/api/admin/files', '/api/user/pastes'])
+    await expect400(
+      'GET',
+      `${path}?offset=1e20`,
+      undefined,
+      /query\.offset must be at most 9007199254740991/,
+    );
   // A number in range still works.
   assert.is((await call('GET', '/api/admin/pastes?limit=1e1')).status, 200);
 });

@@ -1,7 +1,7 @@
 /**
  * Input no route accepts, refused in one place before any route or query sees it: NUL bytes (Postgres
  * cannot store them in text and answers 500), non-finite numbers (`1e999` parses as Infinity and slips
- * past maximums) and malformed percent-escapes (`decodeURIComponent` throws URIError). The middleware
+ * past maximums) and numbers past 2^53 and malformed percent-escapes (`decodeURIComponent` throws URIError). The middleware
  * covers the path, the query string and JSON bodies of every `/api` request; `checkBody`/`checkQuery` run
  * the same value check on what they validate (multipart form fields, numbers coerced from strings).
  */
@@ -22,6 +22,9 @@ export function unsafeValue(root: unknown, rootWhere: string): string | null {
       if (value.includes('\0')) return `${where} contains a NUL byte`;
     } else if (typeof value === 'number') {
       if (!Number.isFinite(value)) return `${where} must be a finite number`;
+      // Past 2^53 integers lose precision, and databases refuse them (Postgres: bigint out of range).
+      if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
+        return `${where} must be at most ${Number.MAX_SAFE_INTEGER} in size`;
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], child(where, `[${i}]`)]);
     } else if (value && typeof value === 'object') {
