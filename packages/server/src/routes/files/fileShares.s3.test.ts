@@ -36,6 +36,24 @@ const sha = (b: Uint8Array | ArrayBuffer) => createHash('sha256').update(new Uin
 const put = (url: string, body: string, type: string) =>
   fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
 
+test('a form naming its S3 config after the file is spooled, then stored in that config (spec field order)', async () => {
+  const form = new FormData();
+  form.append('file', new Blob(['late placement']), 'late.txt');
+  form.append('s3_config_id', configId);
+  form.append('path', '/late');
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+    body: form,
+  });
+  const { data } = (await res.json()) as { data: { id: string } };
+  assert.is(res.status, 201);
+  const record = await admin.files.getById(data.id);
+  assert.equal([record.s3_config_id, record.path, record.size], [configId, '/late', 14]);
+  assert.ok(await objectExists(server, configId, record.storage_path));
+  await admin.files.remove(data.id);
+});
+
 test('the whole share lifecycle on s3: streamed upload, proxied and redirected downloads, delete', async () => {
   const created = await admin.files.upload(
     new Blob(['stored in s3']),
