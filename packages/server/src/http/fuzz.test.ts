@@ -202,8 +202,8 @@ test('every route, hostile input, admin and anonymous: 2xx or a 4xx envelope, ne
     check(unsupported, refused);
     assert.is(refused.status, 405, `PATCH ${route.path}`);
     const identities: [string | null, number][] = [
-      [admin, 0.4],
-      [null, 0.15],
+      [admin, 0.3],
+      [null, 0.12],
       [AUTHS[Math.floor(rand() * AUTHS.length)], 0.08],
     ];
     for (const [auth, share] of identities) {
@@ -216,7 +216,7 @@ test('every route, hostile input, admin and anonymous: 2xx or a 4xx envelope, ne
       await health.arrayBuffer();
     }
   }
-  assert.ok(sent > 1000, `${sent} requests sent`);
+  assert.ok(sent > 800, `${sent} requests sent`);
   console.log(`  fuzz: ${sent} requests over ${routes.length} routes (seed ${SEED.toString(16)})`);
 });
 
