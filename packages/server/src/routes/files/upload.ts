@@ -50,13 +50,18 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
     const form: {
       staged: StagedUpload | null;
       spooled: (SpooledFile & { filename: string; mimetype: string }) | null;
-    } = { staged: null, spooled: null };
-    // Failures of our own engine keep their meaning; anything else multer reports is the form's fault.
+      /** The engine's work on the file part: multer may report a form error before it has settled. */
+      work: Promise<unknown> | null;
+    } = { staged: null, spooled: null, work: null };
+    // Failures of our own engine keep their meaning; the part's own errors and anything else multer
+    // reports are the form's fault.
     let engineError: unknown = null;
+    const partErrors = new Set<unknown>();
     const storage: multer.StorageEngine = {
       _handleFile(req, file, callback) {
         const fields = { ...(req as unknown as { body: Record<string, unknown> }).body };
         const part = file as unknown as FilePart;
+        part.stream.on('error', (err) => partErrors.add(err));
         const placed = ROUTING_FIELDS.every((name) => name in fields);
         const work = placed
           ? uploads
@@ -74,6 +79,7 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
               form.spooled = { ...s, filename: part.originalname, mimetype: part.mimetype };
               return s.size;
             });
+        form.work = work.catch(() => {});
         work.then(
           (size) => callback(null, { size } as never),
           (err) => {
@@ -100,13 +106,20 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
           async () => {},
         );
       } catch (err) {
+        // Answer only once the part's record and object are gone (multer does not wait when the part
+        // stream itself fails), and drop a part the engine finished storing just as the form failed.
+        await form.work;
+        if (form.staged) {
+          await uploads.discard(form.staged);
+          form.staged = null;
+        }
         if (!ctx.req.complete) {
           ctx.set('Connection', 'close');
           // The client went away mid-upload: nothing to report but that (the pending record is already gone).
           if (ctx.req.destroyed)
             throw new AppError(400, 'CANCELLED', 'the upload was cancelled by the client');
         }
-        throw formError(err, engineError);
+        throw formError(err, engineError, partErrors);
       }
       const fields = { ...(ctx.request.body as Record<string, unknown>) };
       const late = form.spooled;
@@ -127,11 +140,12 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
   });
 }
 
-/** What the client sees for a failed form: our engine's errors as they are, the parser's as a 400. */
-function formError(err: unknown, engineError: unknown): unknown {
-  if (err === engineError || err instanceof AppError) return err;
+/** What the client sees for a failed form: our engine's errors as they are, the form's as a 400. */
+function formError(err: unknown, engineError: unknown, partErrors: Set<unknown>): unknown {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: unknown })?.code;
   if (typeof code === 'string' && code.startsWith('LIMIT_')) return err;
+  if (err === engineError && !partErrors.has(err)) return err;
   const detail = err instanceof Error ? err.message : String(err);
   return badRequest(`malformed multipart form: ${detail}`);
 }

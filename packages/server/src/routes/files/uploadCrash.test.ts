@@ -1,7 +1,7 @@
 // Malformed multipart bodies against a real server process: no request may end the process, and each
 // answers 400 with a message (issue 9, items 1 and 2).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,6 +136,8 @@ test('a multipart body cut before its closing boundary answers 400 and the proce
       await stillAlive();
     }
   }
+  // Nothing is left in the spool either.
+  assert.equal(await readdir(join(dataDir, 'tmp', 'uploads')).catch(() => []), []);
 });
 
 test('garbage bodies and raw CR/LF in a part header answer 400 with a message', async () => {

@@ -65,7 +65,12 @@ export function createUploadService(deps: FileDeps): UploadService {
       // the driver's pipeline, attached later, still sees it because `limited` is left errored.
       const limited = byteLimit(limitBytes);
       limited.on('error', () => {});
-      file.stream.on('error', (err) => limited.destroy(err));
+      // A failing part (a form cut short) is the client's problem, whatever the driver made of it.
+      let sourceError: Error | null = null;
+      file.stream.on('error', (err) => {
+        sourceError = err;
+        limited.destroy(err);
+      });
       file.stream.pipe(limited);
       const abandonSource = () => {
         file.stream.unpipe(limited);
@@ -101,7 +106,7 @@ export function createUploadService(deps: FileDeps): UploadService {
         abandonSource();
         await driver?.remove(row.storage_path).catch(() => {});
         await deps.repo.delete(row.id);
-        throw storageError(err, `storing "${row.filename}"`);
+        throw sourceError ?? storageError(err, `storing "${row.filename}"`);
       }
       await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
       return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: row.path } };
