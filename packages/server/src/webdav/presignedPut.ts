@@ -1,0 +1,50 @@
+/**
+ * Streams a request body to a presigned PUT: one request to storage, no buffering, exact length. A body
+ * that ends short or runs long fails the PUT, so storage keeps the old object.
+ */
+import { Readable, Transform } from 'node:stream';
+import { StorageSizeError } from '../storage/driver.ts';
+
+/** Passes bytes through, failing the stream when they differ from `expected`. */
+export function exactLength(expected: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > expected) done(new StorageSizeError(`body is longer than the declared ${expected} bytes`));
+      else done(null, chunk);
+    },
+    flush(done) {
+      done(seen === expected ? null : new StorageSizeError(`body was ${seen} bytes, expected ${expected}`));
+    },
+  });
+}
+
+export async function putToPresigned(
+  url: string,
+  body: Readable,
+  size: number,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<{ etag: string | null }> {
+  const counted = body.pipe(exactLength(size));
+  body.once('error', (err) => counted.destroy(err));
+  let failure: Error | null = null;
+  counted.once('error', (err) => {
+    failure = err;
+  });
+  try {
+    const res = await fetch(url, {
+      method: 'PUT',
+      headers: { 'content-length': String(size), 'content-type': contentType },
+      body: Readable.toWeb(counted) as ReadableStream,
+      duplex: 'half',
+      signal,
+    } as RequestInit);
+    if (!res.ok) throw new Error(`storage answered ${res.status} to the presigned PUT`);
+    await res.arrayBuffer();
+    return { etag: res.headers.get('etag')?.replace(/"/g, '') ?? null };
+  } catch (err) {
+    throw failure ?? err;
+  }
+}
