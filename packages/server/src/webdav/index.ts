@@ -89,7 +89,8 @@ export function davMiddleware(deps: DavDeps, authenticate: DavAuthenticate) {
     try {
       const actor = await authenticate(ctx.get('authorization') || undefined, ctx.ip);
       requirePolicy(actor, 'mount');
-      const path = virtualPath(ctx.path);
+      // Koa's ctx.path drops a fragment; one in the request line is refused rather than ignored.
+      const path = virtualPath(ctx.originalUrl.includes('#') ? `${ctx.path}#` : ctx.path);
       const handler = HANDLERS[ctx.method];
       if (!handler) {
         ctx.set('Allow', ALLOWED_METHODS);

@@ -9,9 +9,9 @@ export const DAV_PREFIX = '/dav';
  * decoded here (`%2e%2e`, `%2F`) can climb out of where the permission check looks.
  */
 export function virtualPath(rawPath: string): string {
-  let rest = rawPath.slice(DAV_PREFIX.length);
-  const hash = rest.indexOf('#');
-  if (hash >= 0) rest = rest.slice(0, hash);
+  const rest = rawPath.slice(DAV_PREFIX.length);
+  // A fragment never belongs in a request line: acting on the path without it could delete the wrong thing.
+  if (rest.includes('#')) throw badRequest('the request URI must not carry a fragment');
   const segments = rest.split('/').filter((s, i, all) => !(s === '' && (i === 0 || i === all.length - 1)));
   const decoded = segments.map((segment) => {
     let s: string;

@@ -1,8 +1,10 @@
 /**
  * Streams a request body to a presigned PUT: one request to storage, no buffering, exact length. A body
- * that ends short or runs long fails the PUT, so storage keeps the old object.
+ * that ends short or runs long aborts the PUT mid-body, and S3 refuses a body shorter than its
+ * Content-Length, so storage keeps the old object.
  */
 import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StorageSizeError } from '../storage/driver.ts';
 
 /** Passes bytes through, failing the stream when they differ from `expected`. */
@@ -27,11 +29,14 @@ export async function putToPresigned(
   contentType: string,
   signal?: AbortSignal,
 ): Promise<{ etag: string | null }> {
-  const counted = body.pipe(exactLength(size));
-  body.once('error', (err) => counted.destroy(err));
+  const counted = exactLength(size);
   let failure: Error | null = null;
+  // pipeline, not pipe: a client that drops mid-body is an error here (premature close), never a quiet end.
+  pipeline(body, counted).catch((err: Error) => {
+    failure ??= err;
+  });
   counted.once('error', (err) => {
-    failure = err;
+    failure ??= err;
   });
   try {
     const res = await fetch(url, {
