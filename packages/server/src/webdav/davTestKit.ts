@@ -1,7 +1,7 @@
 /** Shared by the WebDAV tests: a server with a local mount and an s3rver mount, and raw WebDAV requests. */
 import type { CreateStorageConfigBody } from '@clip/sdk';
 import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
-import { startTestServer, TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
+import { TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
 
 export interface DavKit {
   server: TestServer;
@@ -41,8 +41,9 @@ export interface DavKit {
 export const basicAuth = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-export async function startDavKit(overrides: Parameters<typeof startTestServer>[0] = {}): Promise<DavKit> {
-  const [server, s3] = await Promise.all([startTestServer(overrides), startS3rver()]);
+/** Takes the server being started (`startDavKit(startTestServer())`) and adds s3rver, configs and helpers. */
+export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit> {
+  const [server, s3] = await Promise.all([starting, startS3rver()]);
   const admin = await server.adminClient();
   const adminToken = await server.adminToken();
   const configs = await admin.storageConfigs.list();

@@ -2,13 +2,13 @@
 import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEST_ADMIN } from '../testing/testServer.ts';
+import { startTestServer, TEST_ADMIN } from '../testing/testServer.ts';
 import { basicAuth, type DavKit, hrefs, startDavKit } from './davTestKit.ts';
 
 let kit: DavKit;
 let teamKey: string;
 test.before(async () => {
-  kit = await startDavKit({ loginMaxFailures: 3, loginWindowMs: 60_000 });
+  kit = await startDavKit(startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 }));
   await kit.mount({
     name: 'local',
     mount_path: '/local',

@@ -1,13 +1,13 @@
 /** litmus 0.13 (Debian) against a collection under a local mount and under an s3rver mount: 100%, 0 failed. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEST_ADMIN } from '../testing/testServer.ts';
+import { startTestServer, TEST_ADMIN } from '../testing/testServer.ts';
 import { type DavKit, startDavKit } from './davTestKit.ts';
 import { runLitmus } from './litmus.ts';
 
 let kit: DavKit;
 test.before(async () => {
-  kit = await startDavKit();
+  kit = await startDavKit(startTestServer());
   await kit.mount({
     name: 'local',
     mount_path: '/local',

@@ -2,11 +2,12 @@
 import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startTestServer } from '../testing/testServer.ts';
 import { type DavKit, hrefs, startDavKit } from './davTestKit.ts';
 
 let kit: DavKit;
 test.before(async () => {
-  kit = await startDavKit();
+  kit = await startDavKit(startTestServer());
   await kit.mount({
     name: 'local',
     mount_path: '/local',
