@@ -12,6 +12,7 @@ import type { StorageEntry } from '../storage/driver.ts';
 import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
 import { onStorage } from './errors.ts';
+import { MAX_CACHED_FOLDER_ITEMS } from './listingCache.ts';
 import { joinVirtual, segmentsOf } from './paths.ts';
 import { virtualChildren } from './resolve.ts';
 import type { FsListOptions, ResolvedMountPath, ResolvedPath } from './types.ts';
@@ -27,11 +28,15 @@ export function createListing(ctx: FsContext) {
     return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
   }
 
-  /** Items of a storage folder, whole, from the cache or storage. */
-  async function wholeFolder(r: ResolvedMountPath, refresh: boolean): Promise<FsItem[]> {
+  /**
+   * Items of a storage folder, whole, from the cache or storage; null when the folder is too large to
+   * cache (the caller pages it from storage instead).
+   */
+  async function wholeFolder(r: ResolvedMountPath, refresh: boolean): Promise<FsItem[] | null> {
     const version = await cache.version(r.mount.storageConfigId);
     if (!refresh) {
       const hit = cache.get(r.mount, r.storagePath, version);
+      if (hit === 'too-large') return null;
       if (hit) return hit;
     }
     await requireFolder(r);
@@ -43,6 +48,10 @@ export function createListing(ctx: FsContext) {
       );
       for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
       cursor = page.cursor;
+      if (items.length > MAX_CACHED_FOLDER_ITEMS) {
+        cache.set(r.mount, r.storagePath, r.path, version, null);
+        return null;
+      }
     } while (cursor);
     cache.set(r.mount, r.storagePath, r.path, version, items);
     return items;
@@ -90,8 +99,11 @@ export function createListing(ctx: FsContext) {
     // Nested mounts show as folders on the first page.
     const overlay = cursor === null ? virtualItems(mounts, r.path) : [];
 
-    if (r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)) {
-      const all = await wholeFolder(r, options.refresh === true && cursor === null);
+    const all =
+      r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)
+        ? await wholeFolder(r, options.refresh === true && cursor === null)
+        : null;
+    if (all) {
       let start = 0;
       if (cursor) {
         const after = cursor.slice(CACHED.length);
@@ -110,6 +122,8 @@ export function createListing(ctx: FsContext) {
     }
 
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
+    if (cursor?.startsWith(CACHED))
+      throw badRequest('cursor has expired (the folder changed while paging): list from the start');
     if (cursor === null) await requireFolder(r);
     const page = await onStorage(r.path, () =>
       r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
