@@ -14,12 +14,12 @@ import type { DavEntry, DavFs, DavQuota, DavWriteOptions } from './davFs.ts';
 import { putToPresigned } from './presignedPut.ts';
 
 const MiB = 1024 * 1024;
-/** `direct` is one PUT up to this size (larger bodies go multipart). */
+/** `direct` is one streamed PUT up to this size (larger bodies go in parts). */
 export const DIRECT_MAX = 100 * MiB;
-export const AUTO_DIRECT_MAX = 10 * MiB;
 /**
- * Below this the service's streamed write is itself one PUT of a body held in memory (the driver's part
- * size, 8 MiB): the whole body is in hand before storage sees a byte, so a cut-off client never reaches it.
+ * Up to this size the service's streamed write is itself one PUT of a body held whole in memory (the S3
+ * driver's part size): storage sees no byte before the body is complete, so a short or long body never
+ * reaches it. `auto` relies on that (one PUT up to 8 MiB, parts above) instead of streaming a single PUT.
  */
 const BUFFERED_SINGLE_PUT = 8 * MiB;
 /** A single S3 PUT takes at most 5 GiB. */
@@ -50,9 +50,7 @@ export function wantsSinglePut(options: DavWriteOptions): boolean {
   if (options.size === null) return false;
   if (options.mode === 'presigned') return options.size <= PRESIGNED_MAX;
   if (options.mode === 'direct') return options.size > BUFFERED_SINGLE_PUT && options.size <= DIRECT_MAX;
-  // auto: one PUT up to 10 MiB (buffered below the part size), streamed multipart above.
-  if (options.mode === 'auto') return options.size > BUFFERED_SINGLE_PUT && options.size <= AUTO_DIRECT_MAX;
-  // multipart: the service's streamed write, in parts.
+  // auto and multipart: the service's streamed write (one buffered PUT up to 8 MiB, parts above).
   return false;
 }
 

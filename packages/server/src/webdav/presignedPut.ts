@@ -7,17 +7,27 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageSizeError } from '../storage/driver.ts';
 
-/** Passes bytes through, failing the stream when they differ from `expected`. */
+/**
+ * Passes bytes through, failing the stream when they differ from `expected`. The last chunk is held back
+ * until the body has ended at exactly `expected` bytes, so storage never receives a complete body that was
+ * in truth too long: an S3 PUT then stays short of its Content-Length and is discarded.
+ */
 export function exactLength(expected: number): Transform {
   let seen = 0;
+  let held: Buffer | null = null;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > expected) done(new StorageSizeError(`body is longer than the declared ${expected} bytes`));
-      else done(null, chunk);
+      if (seen > expected)
+        return done(new StorageSizeError(`body is longer than the declared ${expected} bytes`));
+      const out = held;
+      held = chunk;
+      done(null, out ?? undefined);
     },
     flush(done) {
-      done(seen === expected ? null : new StorageSizeError(`body was ${seen} bytes, expected ${expected}`));
+      if (seen !== expected)
+        return done(new StorageSizeError(`body was ${seen} bytes, expected ${expected}`));
+      done(null, held ?? undefined);
     },
   });
 }
