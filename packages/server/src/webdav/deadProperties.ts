@@ -29,18 +29,22 @@ export function createDeadProperties(knex: Knex) {
       return table().where({ path }).select('namespace', 'name', 'xml').orderBy(['namespace', 'name']);
     },
 
-    /** Dead properties of many paths at once (a Depth 1 PROPFIND), grouped by path. */
-    async listMany(paths: string[]): Promise<Map<string, DeadProperty[]>> {
+    /**
+     * Dead properties of a collection and its direct members (a Depth 1 PROPFIND) in one query, grouped
+     * by path. Rows deeper down come back too and are dropped here: the table is small next to a listing.
+     */
+    async listForListing(path: string, depth: '0' | '1'): Promise<Map<string, DeadProperty[]>> {
+      const rows: (DeadProperty & { path: string })[] = await (depth === '0'
+        ? table().where({ path })
+        : atOrBelow(table(), path)
+      ).select('path', 'namespace', 'name', 'xml');
+      const base = path === '/' ? '' : path;
       const out = new Map<string, DeadProperty[]>();
-      for (let i = 0; i < paths.length; i += 500) {
-        const rows = await table()
-          .whereIn('path', paths.slice(i, i + 500))
-          .select('path', 'namespace', 'name', 'xml');
-        for (const row of rows) {
-          const list = out.get(row.path) ?? [];
-          list.push({ namespace: row.namespace, name: row.name, xml: row.xml });
-          out.set(row.path, list);
-        }
+      for (const row of rows) {
+        if (row.path !== path && row.path.slice(base.length + 1).includes('/')) continue;
+        const list = out.get(row.path) ?? [];
+        list.push({ namespace: row.namespace, name: row.name, xml: row.xml });
+        out.set(row.path, list);
       }
       return out;
     },

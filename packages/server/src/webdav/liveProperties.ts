@@ -1,9 +1,8 @@
 /** The live properties of a resource (RFC 4918 section 15), computed from the fs entry and its locks. */
-import type { Document, Element } from '@xmldom/xmldom';
 import type { DavEntry, DavQuota } from './davFs.ts';
 import type { DavLock } from './lockStore.ts';
 import { hrefOf, isWithin } from './paths.ts';
-import { DAV_NS, davChild, importStored } from './xml.ts';
+import { DAV_NS, dav, davText } from './xml.ts';
 
 export const LIVE_NAMES = [
   'resourcetype',
@@ -20,6 +19,8 @@ export const LIVE_NAMES = [
 ] as const;
 
 const LIVE = new Set<string>(LIVE_NAMES);
+/** allprop leaves the quota properties out (RFC 4331 section 3). */
+export const ALLPROP_NAMES = LIVE_NAMES.filter((n) => !n.startsWith('quota'));
 export const isLiveProperty = (namespace: string, name: string) => namespace === DAV_NS && LIVE.has(name);
 
 export interface LiveContext {
@@ -39,16 +40,24 @@ export function locksOn(path: string, locks: DavLock[]): DavLock[] {
   return locks.filter((l) => l.path === path || (l.depth === 'infinity' && isWithin(l.path, path)));
 }
 
-export function activeLock(parent: Element, lock: DavLock, now: number): void {
-  const active = davChild(parent, 'activelock');
-  davChild(davChild(active, 'locktype'), 'write');
-  davChild(davChild(active, 'lockscope'), lock.scope);
-  davChild(active, 'depth', lock.depth === '0' ? '0' : 'infinity');
-  if (lock.ownerXml) active.appendChild(importStored(active.ownerDocument as Document, lock.ownerXml));
-  davChild(active, 'timeout', `Second-${Math.max(0, Math.round((lock.expiresAt - now) / 1000))}`);
-  davChild(davChild(active, 'locktoken'), 'href', lock.token);
-  davChild(davChild(active, 'lockroot'), 'href', hrefOf(lock.path, false));
+export function activeLock(lock: DavLock, now: number): string {
+  return dav(
+    'activelock',
+    dav('locktype', dav('write')),
+    dav('lockscope', dav(lock.scope)),
+    davText('depth', lock.depth === '0' ? '0' : 'infinity'),
+    lock.ownerXml ?? '',
+    davText('timeout', `Second-${Math.max(0, Math.round((lock.expiresAt - now) / 1000))}`),
+    dav('locktoken', davText('href', lock.token)),
+    dav('lockroot', davText('href', hrefOf(lock.path, false))),
+  );
 }
+
+const SUPPORTED_LOCK = dav(
+  'supportedlock',
+  dav('lockentry', dav('lockscope', dav('exclusive')), dav('locktype', dav('write'))),
+  dav('lockentry', dav('lockscope', dav('shared')), dav('locktype', dav('write'))),
+);
 
 /** Which live properties exist for this resource (allprop / propname list these). */
 export function liveNames(ctx: LiveContext): string[] {
@@ -62,54 +71,40 @@ export function liveNames(ctx: LiveContext): string[] {
   });
 }
 
-/** Appends the live property `name` to `prop`; false when the resource has no such property. */
-export function appendLive(prop: Element, name: string, ctx: LiveContext): boolean {
-  if (!liveNames(ctx).includes(name)) return false;
+/** The live property `name` of this resource as XML, or null when the resource has no such property. */
+export function liveProperty(name: string, ctx: LiveContext): string | null {
   const { entry } = ctx;
   switch (name) {
-    case 'resourcetype': {
-      const el = davChild(prop, 'resourcetype');
-      if (entry.isCollection) davChild(el, 'collection');
-      return true;
-    }
+    case 'resourcetype':
+      return entry.isCollection ? dav('resourcetype', dav('collection')) : dav('resourcetype');
     case 'displayname':
-      davChild(prop, 'displayname', entry.name);
-      return true;
-    case 'getlastmodified':
-      davChild(prop, 'getlastmodified', httpDate((ctx.mtime ?? entry.modified) as Date));
-      return true;
-    case 'creationdate':
-      davChild(prop, 'creationdate', ((entry.created ?? entry.modified) as Date).toISOString());
-      return true;
+      return davText('displayname', entry.name);
+    case 'getlastmodified': {
+      const modified = ctx.mtime ?? entry.modified;
+      return modified ? davText('getlastmodified', httpDate(modified)) : null;
+    }
+    case 'creationdate': {
+      const created = entry.created ?? entry.modified;
+      return created ? davText('creationdate', created.toISOString()) : null;
+    }
     case 'getcontentlength':
-      davChild(prop, 'getcontentlength', String(entry.size));
-      return true;
+      return entry.isCollection ? null : davText('getcontentlength', String(entry.size));
     case 'getcontenttype':
-      davChild(prop, 'getcontenttype', entry.contentType ?? 'application/octet-stream');
-      return true;
+      return entry.isCollection
+        ? null
+        : davText('getcontenttype', entry.contentType ?? 'application/octet-stream');
     case 'getetag':
-      davChild(prop, 'getetag', `"${(entry.etag as string).replace(/^W\//, '').replace(/"/g, '')}"`);
-      return true;
-    case 'supportedlock': {
-      const el = davChild(prop, 'supportedlock');
-      for (const scope of ['exclusive', 'shared']) {
-        const entryEl = davChild(el, 'lockentry');
-        davChild(davChild(entryEl, 'lockscope'), scope);
-        davChild(davChild(entryEl, 'locktype'), 'write');
-      }
-      return true;
-    }
-    case 'lockdiscovery': {
-      const el = davChild(prop, 'lockdiscovery');
-      for (const lock of locksOn(entry.path, ctx.locks)) activeLock(el, lock, ctx.now);
-      return true;
-    }
+      return entry.etag === null
+        ? null
+        : davText('getetag', `"${entry.etag.replace(/^W\//, '').replace(/"/g, '')}"`);
+    case 'supportedlock':
+      return SUPPORTED_LOCK;
+    case 'lockdiscovery':
+      return dav('lockdiscovery', ...locksOn(entry.path, ctx.locks).map((l) => activeLock(l, ctx.now)));
     case 'quota-available-bytes':
-      davChild(prop, 'quota-available-bytes', String(ctx.quota?.available ?? 0));
-      return true;
+      return ctx.quota ? davText('quota-available-bytes', String(ctx.quota.available)) : null;
     case 'quota-used-bytes':
-      davChild(prop, 'quota-used-bytes', String(ctx.quota?.used ?? 0));
-      return true;
+      return ctx.quota ? davText('quota-used-bytes', String(ctx.quota.used)) : null;
   }
-  return false;
+  return null;
 }

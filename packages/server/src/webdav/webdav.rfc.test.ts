@@ -260,4 +260,18 @@ test('LOCK: 423 without the token, PUT with it; timeout capped at an hour; unmap
   assert.is(head.headers.get('content-length'), '0');
 });
 
+test('quota properties only when the storage config has a capacity, and only when asked for', async () => {
+  const body =
+    '<D:propfind xmlns:D="DAV:"><D:prop><D:quota-available-bytes/><D:quota-used-bytes/></D:prop></D:propfind>';
+  const none = await (await kit.dav('PROPFIND', '/local/', { headers: { depth: '0' }, body })).text();
+  assert.match(none, /<D:quota-available-bytes\/>[\s\S]*404 Not Found/);
+  const admin = await kit.server.adminClient();
+  await admin.storageConfigs.update(kit.s3ConfigId, { total_storage_bytes: 1_000_000 });
+  const known = await (await kit.dav('PROPFIND', '/s3/', { headers: { depth: '0' }, body })).text();
+  assert.match(known, /<D:quota-available-bytes>\d+<\/D:quota-available-bytes>/);
+  assert.match(known, /<D:quota-used-bytes>\d+<\/D:quota-used-bytes>/);
+  const all = await (await kit.dav('PROPFIND', '/s3/', { headers: { depth: '0' } })).text();
+  assert.not.match(all, /quota/);
+});
+
 test.run();

@@ -1,12 +1,5 @@
-/** WebDAV XML through @xmldom/xmldom: namespace-aware parsing, and documents built as DOM then serialised. */
-import {
-  DOMImplementation,
-  DOMParser,
-  type Document,
-  type Element,
-  type Node,
-  XMLSerializer,
-} from '@xmldom/xmldom';
+/** WebDAV XML: requests parsed by @xmldom/xmldom (namespace-aware); answers written as escaped strings. */
+import { DOMParser, type Document, type Element, type Node, XMLSerializer } from '@xmldom/xmldom';
 import { DavStatus } from './paths.ts';
 
 export const DAV_NS = 'DAV:';
@@ -46,41 +39,47 @@ export function serialize(node: Node): string {
   return new XMLSerializer().serializeToString(node);
 }
 
-/** A new document whose root is `D:<name>` in the DAV: namespace. */
-export function davDocument(rootName: string): { doc: Document; root: Element } {
-  const doc = new DOMImplementation().createDocument(DAV_NS, `D:${rootName}`, null);
-  return { doc, root: doc.documentElement as Element };
+// Writing: WebDAV answers are built as strings by the small functions below rather than as a DOM
+// (xmldom took 1.6 s to build a 10,000-entry multistatus that these write in 0.15 s; ADR 0014). Every
+// text and attribute goes through `escapeText`/`escapeAttr`; element names are ours or come from a
+// parsed request (valid XML names); stored dead properties were serialised by xmldom.
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 cannot carry are replaced
+const INVALID_XML_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+export function escapeText(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '\ufffd').replace(/[&<>]/g, (c) => ESCAPES[c]);
 }
 
-/** Appends `D:<name>` (with optional text) to a parent and answers it. */
-export function davChild(parent: Element, name: string, text?: string): Element {
-  const doc = parent.ownerDocument as Document;
-  const el = doc.createElementNS(DAV_NS, `D:${name}`);
-  if (text !== undefined) el.appendChild(doc.createTextNode(text));
-  parent.appendChild(el);
-  return el;
+export function escapeAttr(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '\ufffd').replace(/[&<>"]/g, (c) => ESCAPES[c]);
+}
+
+/** `<D:name>children</D:name>`, or `<D:name/>` without children. */
+export function dav(name: string, ...children: string[]): string {
+  const inner = children.join('');
+  return inner ? `<D:${name}>${inner}</D:${name}>` : `<D:${name}/>`;
+}
+
+/** `<D:name>text</D:name>` with the text escaped. */
+export function davText(name: string, text: string): string {
+  return `<D:${name}>${escapeText(text)}</D:${name}>`;
 }
 
 /** An empty element for a property name in any namespace (the empty namespace included). */
-export function propertyElement(doc: Document, namespace: string, name: string): Element {
-  if (namespace === DAV_NS) return doc.createElementNS(DAV_NS, `D:${name}`);
-  if (namespace === '') return doc.createElementNS(null, name);
-  return doc.createElementNS(namespace, `P:${name}`);
+export function propertyName(namespace: string, name: string): string {
+  if (namespace === DAV_NS) return `<D:${name}/>`;
+  if (namespace === '') return `<${name}/>`;
+  return `<P:${name} xmlns:P="${escapeAttr(namespace)}"/>`;
 }
 
-/** Imports a stored, serialised element into a document. */
-export function importStored(doc: Document, xml: string): Element {
-  const parsed = new DOMParser().parseFromString(xml, 'application/xml');
-  return doc.importNode(parsed.documentElement as Element, true) as Element;
-}
-
-export function xmlText(doc: Document): string {
-  return `<?xml version="1.0" encoding="utf-8"?>\n${serialize(doc)}`;
+/** A whole answer: the XML declaration and a DAV: root that declares the D prefix. */
+export function davXml(rootName: string, ...children: string[]): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n<D:${rootName} xmlns:D="DAV:">${children.join('')}</D:${rootName}>`;
 }
 
 /** The `D:error` body of a failed precondition (RFC 4918 section 16). */
 export function errorBody(condition: string): string {
-  const { doc, root } = davDocument('error');
-  davChild(root, condition);
-  return xmlText(doc);
+  return davXml('error', dav(condition));
 }

@@ -11,25 +11,13 @@ import { parseIfHeader, submittedTokens } from '../ifHeader.ts';
 import { activeLock } from '../liveProperties.ts';
 import { type DavLock, parseTimeout } from '../lockStore.ts';
 import { DavStatus, parentOf } from '../paths.ts';
-import {
-  childElements,
-  davChild,
-  davDocument,
-  errorBody,
-  firstDav,
-  isDav,
-  parseXml,
-  serialize,
-  xmlText,
-} from '../xml.ts';
+import { childElements, dav, davXml, errorBody, firstDav, isDav, parseXml, serialize } from '../xml.ts';
 
 function answerLock(ctx: Parameters<DavHandler>[0]['ctx'], lock: DavLock, status: number): void {
-  const { doc, root } = davDocument('prop');
-  activeLock(davChild(root, 'lockdiscovery'), lock, Date.now());
   ctx.status = status;
   ctx.type = 'application/xml; charset=utf-8';
   ctx.set('Lock-Token', `<${lock.token}>`);
-  ctx.body = xmlText(doc);
+  ctx.body = davXml('prop', dav('lockdiscovery', activeLock(lock, Date.now())));
 }
 
 export const lock: DavHandler = async (req) => {
@@ -52,11 +40,9 @@ export const lock: DavHandler = async (req) => {
     }
     const refreshed = await deps.locks.refresh(held.token, timeout);
     if (!refreshed) throw new DavStatus(412, 'the lock expired');
-    const { doc: out, root } = davDocument('prop');
-    activeLock(davChild(root, 'lockdiscovery'), refreshed, Date.now());
     ctx.status = 200;
     ctx.type = 'application/xml; charset=utf-8';
-    ctx.body = xmlText(out);
+    ctx.body = davXml('prop', dav('lockdiscovery', activeLock(refreshed, Date.now())));
     return;
   }
 

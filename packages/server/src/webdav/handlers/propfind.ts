@@ -3,21 +3,26 @@ import type { Element } from '@xmldom/xmldom';
 import type { DavEntry } from '../davFs.ts';
 import { type DavHandler, readSmallBody } from '../davRequest.ts';
 import type { DeadProperty } from '../deadProperties.ts';
-import { appendLive, isLiveProperty, type LiveContext, liveNames } from '../liveProperties.ts';
+import {
+  ALLPROP_NAMES,
+  isLiveProperty,
+  type LiveContext,
+  liveNames,
+  liveProperty,
+} from '../liveProperties.ts';
 import { isInternal, mtimeOf } from '../mtime.ts';
 import { DavStatus, hrefOf } from '../paths.ts';
 import {
   childElements,
   DAV_NS,
-  davChild,
-  davDocument,
+  dav,
+  davText,
+  davXml,
   errorBody,
   firstDav,
-  importStored,
   isDav,
   parseXml,
-  propertyElement,
-  xmlText,
+  propertyName,
 } from '../xml.ts';
 
 type Request =
@@ -59,55 +64,50 @@ export const propfind: DavHandler = async (req) => {
   if (depth === '1' && entry.isCollection) entries.push(...(await deps.fs.list(actor, path)));
 
   const [dead, locks, quota] = await Promise.all([
-    deps.props.listMany(entries.map((e) => e.path)),
+    deps.props.listForListing(path, entries.length > 1 ? '1' : '0'),
     entry.isCollection
       ? Promise.all([deps.locks.covering(path), deps.locks.below(path)]).then(([a, b]) => [...a, ...b])
       : deps.locks.covering(path),
-    request.kind === 'prop' &&
-    !request.names.some((n) => n.namespace === DAV_NS && n.name.startsWith('quota'))
-      ? Promise.resolve(null)
-      : deps.fs.quota(actor, path).catch(() => null),
+    // RFC 4331: quota properties only when asked for by name (never in allprop), so listings skip the lookup.
+    request.kind === 'prop' && request.names.some((n) => n.namespace === DAV_NS && n.name.startsWith('quota'))
+      ? deps.fs.quota(actor, path).catch(() => null)
+      : Promise.resolve(null),
   ]);
 
-  const { doc, root } = davDocument('multistatus');
   const now = Date.now();
+  const responses: string[] = [];
   for (const e of entries) {
     const deadProps: DeadProperty[] = dead.get(e.path) ?? [];
     const live: LiveContext = { entry: e, locks, quota, mtime: mtimeOf(deadProps), now };
     const visibleDead = deadProps.filter((p) => !isInternal(p));
-    const response = davChild(root, 'response');
-    davChild(response, 'href', hrefOf(e.path, e.isCollection));
-    const found = doc.createElementNS(DAV_NS, 'D:prop');
-    const missing = doc.createElementNS(DAV_NS, 'D:prop');
+    const found: string[] = [];
+    const missing: string[] = [];
     if (request.kind === 'allprop') {
-      for (const name of liveNames(live)) appendLive(found, name, live);
-      for (const p of visibleDead) found.appendChild(importStored(doc, p.xml));
+      for (const name of ALLPROP_NAMES) {
+        const xml = liveProperty(name, live);
+        if (xml) found.push(xml);
+      }
+      for (const p of visibleDead) found.push(p.xml);
     } else if (request.kind === 'propname') {
-      for (const name of liveNames(live)) found.appendChild(propertyElement(doc, DAV_NS, name));
-      for (const p of visibleDead) found.appendChild(propertyElement(doc, p.namespace, p.name));
+      for (const name of liveNames(live)) found.push(propertyName(DAV_NS, name));
+      for (const p of visibleDead) found.push(propertyName(p.namespace, p.name));
     } else {
       for (const want of request.names) {
-        if (isLiveProperty(want.namespace, want.name)) {
-          if (!appendLive(found, want.name, live))
-            missing.appendChild(propertyElement(doc, want.namespace, want.name));
-          continue;
-        }
-        const d = visibleDead.find((p) => p.namespace === want.namespace && p.name === want.name);
-        if (d) found.appendChild(importStored(doc, d.xml));
-        else missing.appendChild(propertyElement(doc, want.namespace, want.name));
+        const xml = isLiveProperty(want.namespace, want.name)
+          ? liveProperty(want.name, live)
+          : (visibleDead.find((p) => p.namespace === want.namespace && p.name === want.name)?.xml ?? null);
+        if (xml) found.push(xml);
+        else missing.push(propertyName(want.namespace, want.name));
       }
     }
-    for (const [prop, status] of [
-      [found, 'HTTP/1.1 200 OK'],
-      [missing, 'HTTP/1.1 404 Not Found'],
-    ] as const) {
-      if (!prop.firstChild && !(prop === found && request.kind !== 'prop')) continue;
-      const propstat = davChild(response, 'propstat');
-      propstat.appendChild(prop);
-      davChild(propstat, 'status', status);
-    }
+    const propstats: string[] = [];
+    if (found.length > 0 || request.kind !== 'prop')
+      propstats.push(dav('propstat', dav('prop', ...found), davText('status', 'HTTP/1.1 200 OK')));
+    if (missing.length > 0)
+      propstats.push(dav('propstat', dav('prop', ...missing), davText('status', 'HTTP/1.1 404 Not Found')));
+    responses.push(dav('response', davText('href', hrefOf(e.path, e.isCollection)), ...propstats));
   }
   ctx.status = 207;
   ctx.type = 'application/xml; charset=utf-8';
-  ctx.body = xmlText(doc);
+  ctx.body = davXml('multistatus', ...responses);
 };

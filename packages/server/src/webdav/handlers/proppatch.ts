@@ -5,17 +5,7 @@ import type { PropertyChange } from '../deadProperties.ts';
 import { isLiveProperty } from '../liveProperties.ts';
 import { INTERNAL_NS } from '../mtime.ts';
 import { DavStatus, hrefOf } from '../paths.ts';
-import {
-  childElements,
-  DAV_NS,
-  davChild,
-  davDocument,
-  isDav,
-  parseXml,
-  propertyElement,
-  serialize,
-  xmlText,
-} from '../xml.ts';
+import { childElements, dav, davText, davXml, isDav, parseXml, propertyName, serialize } from '../xml.ts';
 
 export const proppatch: DavHandler = async (req) => {
   const { ctx, deps, actor, path } = req;
@@ -47,25 +37,28 @@ export const proppatch: DavHandler = async (req) => {
   );
   if (protectedOnes.length === 0) await deps.props.apply(path, changes);
 
-  const out = davDocument('multistatus');
-  const response = davChild(out.root, 'response');
-  davChild(response, 'href', hrefOf(path, entry.isCollection));
   const seen = new Set<string>();
+  const propstats: string[] = [];
   for (const c of changes) {
     const key = `${c.namespace}\0${c.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const propstat = davChild(response, 'propstat');
-    davChild(propstat, 'prop').appendChild(propertyElement(out.doc, c.namespace, c.name));
     const refused = protectedOnes.includes(c);
     const status =
       protectedOnes.length === 0 ? '200 OK' : refused ? '403 Forbidden' : '424 Failed Dependency';
-    davChild(propstat, 'status', `HTTP/1.1 ${status}`);
-    if (refused) davChild(davChild(propstat, 'error'), 'cannot-modify-protected-property');
+    propstats.push(
+      dav(
+        'propstat',
+        dav('prop', propertyName(c.namespace, c.name)),
+        davText('status', `HTTP/1.1 ${status}`),
+        refused ? dav('error', dav('cannot-modify-protected-property')) : '',
+      ),
+    );
   }
   ctx.status = 207;
   ctx.type = 'application/xml; charset=utf-8';
-  ctx.body = xmlText(out.doc);
+  ctx.body = davXml(
+    'multistatus',
+    dav('response', davText('href', hrefOf(path, entry.isCollection)), ...propstats),
+  );
 };
-
-export { DAV_NS };
