@@ -32,14 +32,17 @@ export function createListing(ctx: FsContext) {
    * Items of a storage folder, whole, from the cache or storage; null when the folder is too large to
    * cache (the caller pages it from storage instead).
    */
-  async function wholeFolder(r: ResolvedMountPath, refresh: boolean): Promise<FsItem[] | null> {
+  async function wholeFolder(
+    r: ResolvedMountPath,
+    refresh: boolean,
+    hasNestedMounts: boolean,
+  ): Promise<FsItem[] | null> {
     const version = await cache.version(r.mount.storageConfigId);
     if (!refresh) {
       const hit = cache.get(r.mount, r.storagePath, version);
       if (hit === 'too-large') return null;
       if (hit) return hit;
     }
-    await requireFolder(r);
     const items: FsItem[] = [];
     let cursor: string | null = null;
     do {
@@ -53,13 +56,20 @@ export function createListing(ctx: FsContext) {
         return null;
       }
     } while (cursor);
+    if (items.length === 0) await requireFolder(r, hasNestedMounts);
     cache.set(r.mount, r.storagePath, r.path, version, items);
     return items;
   }
 
-  async function requireFolder(r: ResolvedMountPath): Promise<void> {
+  /**
+   * Called only when a listing came back empty (a non-empty listing proves the folder exists): an empty
+   * folder, a missing one (404) or a file (400)?
+   */
+  async function requireFolder(r: ResolvedMountPath, hasNestedMounts = false): Promise<void> {
     if (r.subPath === '') return;
     const entry = await onStorage(r.path, () => r.driver.stat(r.storagePath));
+    // A folder that exists only as the way to a nested mount.
+    if (!entry && hasNestedMounts) return;
     if (!entry) throw notFound(`folder "${r.path}" not found`);
     if (!entry.isDirectory) throw badRequest(`"${r.path}" is a file, not a folder`);
   }
@@ -97,11 +107,13 @@ export function createListing(ctx: FsContext) {
     if (cursor !== null && !cursor.startsWith(CACHED) && !cursor.startsWith(DRIVER))
       throw badRequest('cursor is not one this server gave out');
     // Nested mounts show as folders on the first page.
-    const overlay = cursor === null ? virtualItems(mounts, r.path) : [];
+    const nestedItems = virtualItems(mounts, r.path);
+    const nested = nestedItems.length > 0;
+    const overlay = cursor === null ? nestedItems : [];
 
     const all =
       r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)
-        ? await wholeFolder(r, options.refresh === true && cursor === null)
+        ? await wholeFolder(r, options.refresh === true && cursor === null, nested)
         : null;
     if (all) {
       let start = 0;
@@ -124,10 +136,10 @@ export function createListing(ctx: FsContext) {
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
     if (cursor?.startsWith(CACHED))
       throw badRequest('cursor has expired (the folder changed while paging): list from the start');
-    if (cursor === null) await requireFolder(r);
     const page = await onStorage(r.path, () =>
       r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
     );
+    if (cursor === null && page.entries.length === 0) await requireFolder(r, nested);
     const items = page.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     return {
       path: r.path,

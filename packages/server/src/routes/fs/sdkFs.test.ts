@@ -132,6 +132,15 @@ test('fs.upload: a Node file goes multipart (3 parts at once) with progress; an 
   const back = await admin.fs.download('/disk/node.bin', blobDownloadSink());
   assert.is(sha(new Uint8Array(await back.arrayBuffer())), sha(bytes));
 
+  // Presigned asked of a local mount: it cannot presign, so the bytes go multipart through the server.
+  const modes: (string | null)[] = [];
+  const fallback = await admin.fs.upload('/disk', await fileSource(path, { name: 'fallback.bin' }), {
+    mode: 'presigned',
+    onProgress: (p) => modes.push(p.mode),
+  });
+  assert.is(fallback.item.size, bytes.length);
+  assert.is(modes.at(-1), 'multipart');
+
   const stop = new AbortController();
   stop.abort();
   const err = await rejects(admin.fs.upload('/disk', await fileSource(path), { signal: stop.signal }));
