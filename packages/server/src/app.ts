@@ -48,6 +48,7 @@ import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
+import { createDav } from './webdav/wire.ts';
 
 export interface RunningApp {
   url: string;
@@ -178,6 +179,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       );
     }
   });
+  // WebDAV answers bare statuses and streams bodies: before the envelope and the JSON body parser.
+  app.use(createDav(services, limiter));
   app.use(envelopeMiddleware(logger));
   app.use(
     bodyParser({

@@ -35,15 +35,15 @@ export function UploadSettingsForm({
           : null;
 
   const modeText: Record<WebdavUploadMode, { label: string; hint: string }> = {
-    auto: { label: t`Auto (recommended)`, hint: t`Picks the best way for each upload and storage.` },
+    auto: { label: t`Auto (recommended)`, hint: t`Up to 8 MB in one piece, larger files in 8 MB parts.` },
     presigned: {
       label: t`Presigned (proxy)`,
       hint: t`The server streams the body to a presigned URL of the storage.`,
     },
-    multipart: { label: t`Multipart`, hint: t`Large files go up in 5 MB parts; good for big files on S3.` },
+    multipart: { label: t`Multipart`, hint: t`Streams in 8 MB parts; good for big files on S3.` },
     direct: {
       label: t`Direct`,
-      hint: t`The server writes each upload straight to the storage in one piece.`,
+      hint: t`One streamed write up to 100 MB; larger files go in parts.`,
     },
   };
 

@@ -1,0 +1,107 @@
+/** Shared by the WebDAV tests: a server with a local mount and an s3rver mount, and raw WebDAV requests. */
+import type { CreateStorageConfigBody } from '@clip/sdk';
+import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
+import { TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
+
+export interface DavKit {
+  server: TestServer;
+  s3: TestS3;
+  /** Storage config ids. */
+  localConfigId: string;
+  s3ConfigId: string;
+  adminToken: string;
+  basic: string;
+  /** A raw request to `/dav<path>` (admin Basic auth unless `auth` is given; `auth: null` sends none). */
+  dav(
+    method: string,
+    path: string,
+    init?: {
+      headers?: Record<string, string>;
+      body?: string | Uint8Array | ReadableStream<Uint8Array> | null;
+      auth?: string | null;
+    },
+  ): Promise<Response>;
+  /** Creates a mount over a storage config. */
+  mount(body: {
+    name: string;
+    mount_path: string;
+    storage_config_id: string;
+    storage_type: 'local' | 's3';
+    web_proxy?: boolean;
+    cache_ttl?: number;
+  }): Promise<{ id: string }>;
+  api(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: { data: unknown; message: string } }>;
+  close(): Promise<void>;
+}
+
+export const basicAuth = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** Takes the server being started (`startDavKit(startTestServer())`) and adds s3rver, configs and helpers. */
+export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit> {
+  const [server, s3] = await Promise.all([starting, startS3rver()]);
+  const admin = await server.adminClient();
+  const adminToken = await server.adminToken();
+  const configs = await admin.storageConfigs.list();
+  const localConfigId = configs.items.find((c) => c.provider_type === 'local')?.id as string;
+  const s3Body: CreateStorageConfigBody = {
+    name: 's3rver',
+    provider_type: 'minio',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+  };
+  const s3ConfigId = (await admin.storageConfigs.create(s3Body)).id;
+  const basic = basicAuth(TEST_ADMIN.username, TEST_ADMIN.password);
+
+  const api: DavKit['api'] = async (method, path, body) => {
+    const res = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: (await res.json()) as { data: unknown; message: string } };
+  };
+  const kit: DavKit = {
+    server,
+    s3,
+    localConfigId,
+    s3ConfigId,
+    adminToken,
+    basic,
+    dav(method, path, init = {}) {
+      const auth = init.auth === undefined ? basic : init.auth;
+      return fetch(`${server.url}/dav${path}`, {
+        method,
+        headers: { ...(auth ? { authorization: auth } : {}), ...init.headers },
+        body: init.body ?? undefined,
+        redirect: 'manual',
+        ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    },
+    async mount(body) {
+      const res = await api('POST', '/admin/mounts', body);
+      if (res.status !== 201) throw new Error(`mount: ${res.status} ${res.json.message}`);
+      return res.json.data as { id: string };
+    },
+    api,
+    async close() {
+      await server.close();
+      await s3.close();
+    },
+  };
+  return kit;
+}
+
+/** The hrefs of a multistatus body, in order. */
+export function hrefs(xml: string): string[] {
+  return [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]);
+}

@@ -1,0 +1,113 @@
+/** PROPFIND (RFC 4918 9.1): Depth 0 or 1; allprop, prop and propname; Depth infinity refused (403). */
+import type { Element } from '@xmldom/xmldom';
+import type { DavEntry } from '../davFs.ts';
+import { type DavHandler, readSmallBody } from '../davRequest.ts';
+import type { DeadProperty } from '../deadProperties.ts';
+import {
+  ALLPROP_NAMES,
+  isLiveProperty,
+  type LiveContext,
+  liveNames,
+  liveProperty,
+} from '../liveProperties.ts';
+import { isInternal, mtimeOf } from '../mtime.ts';
+import { DavStatus, hrefOf } from '../paths.ts';
+import {
+  childElements,
+  DAV_NS,
+  dav,
+  davText,
+  davXml,
+  errorBody,
+  firstDav,
+  isDav,
+  parseXml,
+  propertyName,
+} from '../xml.ts';
+
+type Request =
+  | { kind: 'allprop' }
+  | { kind: 'propname' }
+  | { kind: 'prop'; names: { namespace: string; name: string }[] };
+
+function readRequest(text: string): Request {
+  const doc = parseXml(text);
+  if (!doc) return { kind: 'allprop' };
+  const root = doc.documentElement as Element;
+  if (!isDav(root, 'propfind')) throw new DavStatus(400, 'the body must be a DAV:propfind element');
+  if (firstDav(root, 'allprop')) return { kind: 'allprop' };
+  if (firstDav(root, 'propname')) return { kind: 'propname' };
+  const prop = firstDav(root, 'prop');
+  if (!prop) throw new DavStatus(400, 'DAV:propfind needs prop, allprop or propname');
+  return {
+    kind: 'prop',
+    names: childElements(prop).map((el) => ({
+      namespace: el.namespaceURI ?? '',
+      name: el.localName as string,
+    })),
+  };
+}
+
+export const propfind: DavHandler = async (req) => {
+  const { ctx, deps, actor, path } = req;
+  const depth = (ctx.get('depth') || 'infinity').toLowerCase();
+  if (depth !== '0' && depth !== '1') {
+    ctx.status = 403;
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.body = errorBody('propfind-finite-depth');
+    return;
+  }
+  const request = readRequest(await readSmallBody(ctx));
+  const entry = await deps.fs.stat(actor, path);
+  if (!entry) throw new DavStatus(404, `${path} not found`);
+  const entries: DavEntry[] = [entry];
+  if (depth === '1' && entry.isCollection) entries.push(...(await deps.fs.list(actor, path)));
+
+  const [dead, locks, quota] = await Promise.all([
+    deps.props.listForListing(path, entries.length > 1 ? '1' : '0'),
+    entry.isCollection
+      ? Promise.all([deps.locks.covering(path), deps.locks.below(path)]).then(([a, b]) => [...a, ...b])
+      : deps.locks.covering(path),
+    // RFC 4331: quota properties only when asked for by name (never in allprop), so listings skip the lookup.
+    request.kind === 'prop' && request.names.some((n) => n.namespace === DAV_NS && n.name.startsWith('quota'))
+      ? deps.fs.quota(actor, path).catch(() => null)
+      : Promise.resolve(null),
+  ]);
+
+  const now = Date.now();
+  const responses: string[] = [];
+  for (const e of entries) {
+    const deadProps: DeadProperty[] = dead.get(e.path) ?? [];
+    const live: LiveContext = { entry: e, locks, quota, mtime: mtimeOf(deadProps), now };
+    const visibleDead = deadProps.filter((p) => !isInternal(p));
+    const found: string[] = [];
+    const missing: string[] = [];
+    if (request.kind === 'allprop') {
+      for (const name of ALLPROP_NAMES) {
+        const xml = liveProperty(name, live);
+        if (xml) found.push(xml);
+      }
+      for (const p of visibleDead) found.push(p.xml);
+    } else if (request.kind === 'propname') {
+      for (const name of liveNames(live)) found.push(propertyName(DAV_NS, name));
+      for (const p of visibleDead) found.push(propertyName(p.namespace, p.name));
+    } else {
+      for (const want of request.names) {
+        const xml = isLiveProperty(want.namespace, want.name)
+          ? liveProperty(want.name, live)
+          : (visibleDead.find((p) => p.namespace === want.namespace && p.name === want.name)?.xml ?? null);
+        if (xml) found.push(xml);
+        else missing.push(propertyName(want.namespace, want.name));
+      }
+    }
+    const propstats: string[] = [];
+    if (found.length > 0 || request.kind !== 'prop')
+      propstats.push(dav('propstat', dav('prop', ...found), davText('status', 'HTTP/1.1 200 OK')));
+    if (missing.length > 0)
+      propstats.push(dav('propstat', dav('prop', ...missing), davText('status', 'HTTP/1.1 404 Not Found')));
+    responses.push(dav('response', davText('href', hrefOf(e.path, e.isCollection)), ...propstats));
+  }
+  ctx.status = 207;
+  ctx.type = 'application/xml; charset=utf-8';
+  ctx.body = davXml('multistatus', ...responses);
+};

@@ -1,0 +1,38 @@
+/** Builds the `/dav` middleware from the app's services (called once, by app.ts). */
+import type { Services } from '../services/container.ts';
+import type { RateLimiter } from '../services/rateLimiter.ts';
+import { createDavAuth } from './auth.ts';
+import { createDeadProperties } from './deadProperties.ts';
+import { createFsAdapter } from './fsAdapter.ts';
+import { davMiddleware } from './index.ts';
+import { createLockStore } from './lockStore.ts';
+
+export function createDav(services: Services, limiter: RateLimiter) {
+  const { knex, dialect } = services.db;
+  const davFs = createFsAdapter({
+    fs: services.fs,
+    maxUploadBytes: () => services.settings.maxUploadBytes(),
+    async quota(storageConfigId) {
+      const config = await services.storageConfigs.resolve(storageConfigId);
+      if (!config || config.total_storage_bytes === null) return null;
+      const used = await services.files.deps.repo.usedBytes(config.id);
+      return { used, available: Math.max(0, config.total_storage_bytes - used) };
+    },
+  });
+  const authenticate = createDavAuth({
+    knex,
+    adminAuth: services.adminAuth,
+    apiKeys: services.apiKeys,
+    limiter,
+  });
+  return davMiddleware(
+    {
+      fs: davFs,
+      props: createDeadProperties(knex),
+      locks: createLockStore(knex, dialect),
+      uploadMode: async () => (await services.settings.get()).webdav_upload_mode,
+      logger: services.logger,
+    },
+    authenticate,
+  );
+}
