@@ -2,6 +2,7 @@
 // an s3rver mount alike: byte-identical results, the server-owned key, exact part sizes, resume from
 // status with only the missing parts sent, complete from the database's parts, abort and the idle sweep.
 import { readdir } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { type ClipClient, ClipError, FS_UPLOAD_IDLE_MS, type UploadSource } from '@clip/sdk';
 import { test } from 'uvu';
@@ -144,6 +145,32 @@ for (const which of ['local', 's3'] as const) {
       admin.fs.multipartComplete({ uploadId: init.uploadId, key: `${mount().path}/elsewhere.bin` }),
     );
     assert.is(err.status, 403);
+    await admin.fs.multipartAbort({ uploadId: init.uploadId, key: init.key });
+  });
+
+  test(`${which}: a client that goes away mid-part leaves the server up and the part unrecorded`, async () => {
+    const init = await admin.fs.multipartInit({
+      path: mount().path,
+      filename: 'gone-mid.bin',
+      fileSize: 6 * MIB,
+    });
+    const qs = new URLSearchParams({ uploadId: init.uploadId, partNumber: '1', key: init.key });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(
+      `POST /api/admin/fs/multipart/part?${qs} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${5 * MIB}\r\n\r\n`,
+    );
+    // Half the part, then the tab closes: once the server has taken the bytes, the socket is destroyed.
+    await new Promise<void>((r) => socket.write(randomBuffer(2 * MIB), () => r()));
+    socket.destroy();
+    for (let i = 0; i < 50; i++) {
+      const health = await fetch(`${server.url}/api/health`);
+      assert.is(health.status, 200);
+      if (i >= 5) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal((await admin.fs.multipartStatus(init.uploadId)).parts, []);
     await admin.fs.multipartAbort({ uploadId: init.uploadId, key: init.key });
   });
 

@@ -104,6 +104,9 @@ export function s3PartStore(driver: StorageDriver): PartStore {
       const counted = new PartBody(size, { hash: false });
       const source = body.pipe(counted);
       body.once('error', (err) => counted.destroy(err));
+      // A client gone mid-part destroys `counted`; the failure reaches us through the store call and
+      // `counted.errored`. Without a listener of our own, pipe() re-emits it and ends the process.
+      counted.on('error', () => {});
       const onAbort = () => counted.destroy(signal.reason as Error);
       signal.addEventListener('abort', onAbort, { once: true });
       try {
