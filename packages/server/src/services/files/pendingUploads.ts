@@ -7,9 +7,9 @@ import { type ShareFields, uploadContentType } from '@clip/sdk';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../actor.ts';
-import { ownsRecord } from '../permissions.ts';
+import { ownsRecord, shareFolderFor } from '../permissions.ts';
 import type { FileDeps } from './fileDeps.ts';
-import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
+import { sanitizeFilename, storageKey } from './filenames.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
 import { checkMimetype, guessMimetype } from './mimetypes.ts';
 import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
@@ -62,9 +62,10 @@ export async function createPending(
   input: PendingInput,
   deadline: number,
 ): Promise<FileShareRow> {
+  // Where the bytes go is decided (and the key's basic path enforced) before anything else runs.
+  const folder = shareFolderFor(actor, input.path);
   await checkDeclaredSize(deps, input.size);
   await checkCapacity(deps, config, input.size);
-  const folder = uploadFolder(input.path);
   const filename = sanitizeFilename(input.filename);
   const now = Date.now();
   const row: FileShareRow = {
