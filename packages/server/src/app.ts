@@ -30,6 +30,7 @@ import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
 import { createFileServices } from './services/files/index.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -55,12 +56,13 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
   });
+  const passwords = createPasswordChecks(limiter);
 
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
     knex: db.knex,
     dialect: db.dialect,
-    limiter,
+    passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
   });
@@ -70,7 +72,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     dialect: db.dialect,
     storage: { config: (id) => storageConfigs.resolve(id), driver: (id) => storageConfigs.driverFor(id) },
     settings,
-    limiter,
+    passwords,
     serverSecret,
     origin: () => origin,
     logger,
@@ -81,7 +83,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     logger,
     db,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, limiter),
+    adminAuth: createAdminAuthService(db.knex, passwords),
     apiKeys: createApiKeyService(db.knex, box),
     settings,
     dashboard: createDashboardService(db.knex),
