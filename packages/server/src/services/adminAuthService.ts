@@ -9,7 +9,8 @@ import {
 import type { Knex } from 'knex';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { badRequest, unauthorized } from '../http/appError.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
 
@@ -31,6 +32,8 @@ export interface AdminAuthService {
     clientAddress: string,
   ): Promise<void>;
 }
+
+const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
 export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): AdminAuthService {
   async function issueToken(adminId: string): Promise<LoginResult> {
@@ -125,12 +128,18 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
           .where({ username: body.newUsername })
           .whereNot({ id: actor.id })
           .first('id');
-        if (taken) throw badRequest(`username "${body.newUsername}" is taken`);
+        if (taken) throw usernameTaken(body.newUsername);
         patch.username = body.newUsername;
       }
       if (body.newPassword !== undefined) patch.password_hash = await hashPassword(body.newPassword);
       await knex.transaction(async (trx) => {
-        await trx('admins').where({ id: actor.id }).update(patch);
+        try {
+          await trx('admins').where({ id: actor.id }).update(patch);
+        } catch (err) {
+          // Taken by a concurrent change after the check above: the unique index decides.
+          if (isUniqueViolation(err)) throw usernameTaken(String(body.newUsername));
+          throw err;
+        }
         // Every other session ends: whoever knew the old password is out.
         await trx('admin_tokens')
           .where({ admin_id: actor.id })

@@ -10,7 +10,7 @@ import { type Actor, creatorId } from '../actor.ts';
 import { ownsRecord, shareFolderFor } from '../permissions.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { sanitizeFilename, storageKey } from './filenames.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
+import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 import { checkMimetype, guessMimetype } from './mimetypes.ts';
 import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
 import type { ShareStorageConfig } from './storageAccess.ts';
@@ -37,13 +37,13 @@ export async function checkDeclaredSize(deps: FileDeps, size: number | null): Pr
  * `size` null only checks that some room is left.
  */
 export async function checkCapacity(
-  deps: FileDeps,
+  repo: Pick<FileShareRepo, 'usedBytes'>,
   config: ShareStorageConfig,
   size: number | null,
 ): Promise<void> {
   const total = config.total_storage_bytes;
   if (!total) return;
-  const used = await deps.repo.usedBytes(config.id);
+  const used = await repo.usedBytes(config.id);
   const remaining = Math.max(0, total - used);
   if ((size ?? 1) > remaining)
     throw new AppError(
@@ -65,7 +65,6 @@ export async function createPending(
   // Where the bytes go is decided (and the key's basic path enforced) before anything else runs.
   const folder = shareFolderFor(actor, input.path);
   await checkDeclaredSize(deps, input.size);
-  await checkCapacity(deps, config, input.size);
   const filename = sanitizeFilename(input.filename);
   const now = Date.now();
   const row: FileShareRow = {
@@ -92,7 +91,15 @@ export async function createPending(
     created_at: now,
     updated_at: now,
   };
-  await insertWithSlug(deps.repo, row, customSlug(input.slug));
+  const slug = customSlug(input.slug);
+  // Check and reservation (the pending row holds the declared size) in one step: concurrent uploads
+  // cannot all see the same free space.
+  if (config.total_storage_bytes)
+    await deps.repo.withCapacityLock(config.id, async (repo) => {
+      await checkCapacity(repo, config, input.size);
+      await insertWithSlug(repo, row, slug);
+    });
+  else await insertWithSlug(deps.repo, row, slug);
   return row;
 }
 

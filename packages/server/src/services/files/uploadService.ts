@@ -88,8 +88,13 @@ export function createUploadService(deps: FileDeps): UploadService {
         const written = await driver.write(row.storage_path, limited, { contentType: row.mimetype });
         row.size = written.size;
         row.etag = written.etag;
-        // The record holds no size yet, so this counts everything else.
-        await checkCapacity(deps, config, written.size);
+        // The record holds no size yet, so the check counts everything else; the size is recorded under
+        // the same lock, so concurrent uploads cannot all fit into the same free space.
+        if (config.total_storage_bytes)
+          await deps.repo.withCapacityLock(config.id, async (repo) => {
+            await checkCapacity(repo, config, written.size);
+            await repo.update(row.id, { size: written.size, etag: written.etag }, 'pending');
+          });
       } catch (err) {
         await driver?.remove(row.storage_path).catch(() => {});
         file.stream.resume();
