@@ -1,7 +1,6 @@
 /** The composition root: the only place that creates singletons and wires them together. */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import pino, { type Logger } from 'pino';
@@ -10,6 +9,7 @@ import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
 import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
+import { smallJsonBody } from './http/jsonBody.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
@@ -139,13 +139,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     }
   });
   app.use(envelopeMiddleware(logger));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: config.maxTextBytes + 64 * 1024,
-      encoding: 'utf-8',
-    }),
-  );
+  app.use(smallJsonBody());
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (config.webDir) app.use(serveWebApp(config.webDir));

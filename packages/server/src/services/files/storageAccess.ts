@@ -3,7 +3,7 @@
  * configs are stored: look a config up (or the default), get its driver, and decide who may use it.
  * Driver failures become client-facing errors here, once.
  */
-import { AppError, badRequest, forbidden, notFound } from '../../http/appError.ts';
+import { AppError, badRequest, forbidden, notFound, upstreamFailed } from '../../http/appError.ts';
 import {
   type StorageDriver,
   StorageNotFoundError,
@@ -51,5 +51,5 @@ export function storageError(err: unknown, what: string): AppError {
   if (err instanceof StoragePathError) return badRequest(`${what}: ${err.message}`);
   if (err instanceof StorageNotFoundError) return notFound(`${what}: the stored object is missing`);
   if (err instanceof StorageRangeError) return new AppError(416, 'BAD_REQUEST', err.message);
-  return new AppError(502, 'UPSTREAM_FAILED', `${what}: storage failed (${(err as Error)?.message ?? err})`);
+  return upstreamFailed(`${what}: the storage failed`, err);
 }

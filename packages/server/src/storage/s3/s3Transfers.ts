@@ -44,11 +44,16 @@ export class S3Transfers implements PresignCapability, MultipartCapability {
     this.#logger = logger;
   }
 
-  presignPut(path: string, options: { contentType?: string; expiresInSeconds: number }): Promise<string> {
+  presignPut(
+    path: string,
+    options: { contentType?: string; contentLength?: number; expiresInSeconds: number },
+  ): Promise<string> {
+    // With ContentLength the presigner signs the content-length header: the store refuses other sizes.
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.keys.key(path),
       ContentType: options.contentType,
+      ContentLength: options.contentLength,
     });
     return getSignedUrl(this.client, command, { expiresIn: expiry(options.expiresInSeconds) });
   }
