@@ -137,6 +137,30 @@ test('keys sealed with another server secret: listing them answers 409 naming CL
   // The key itself still works: it is looked up by its hash.
   assert.ok((await server.client({ type: 'apikey', key: created.key }).auth.verifyApiKey()).permissions.text);
   await knex('api_keys').where({ id: created.id }).update(before);
+  // An S3 config whose secret was sealed under another secret: using it says the same.
+  const config = await admin.storageConfigs.create({
+    name: 'sealed elsewhere',
+    provider_type: 'minio',
+    endpoint_url: 'http://127.0.0.1:9',
+    bucket_name: 'bucket',
+    access_key_id: 'AKIDEXAMPLE',
+    secret_access_key: 'the-secret',
+    is_public: true,
+  });
+  await knex('storage_configs')
+    .where({ id: config.id })
+    .update({ secret_access_key_sealed: createSecretBox('a-different-server-secret').seal('the-secret') });
+  const form = new FormData();
+  form.append('s3_config_id', config.id);
+  form.append('file', new Blob(['x']), 'x.txt');
+  const upload = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+    body: form,
+  });
+  assert.is(upload.status, 409);
+  assert.match(((await upload.json()) as { message: string }).message, /CLIP_SECRET/);
+  await admin.storageConfigs.remove(config.id);
 });
 
 test('JSON bodies over 1 MiB are refused with 413 before auth; text shares keep the text size limit', async () => {
