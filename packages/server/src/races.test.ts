@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashPassword } from './crypto/passwords.ts';
 import { allObjects, driverOf, fileRows } from './routes/files/fileTestKit.ts';
+import { startS3rver, type TestS3 } from './testing/s3rver.ts';
 import { startTestServer, type TestServer } from './testing/testServer.ts';
 
 // Each request below comes from its own address, so the per-client password-check cap does not apply.
@@ -136,6 +137,86 @@ test(`a storage config deleted while ${N} uploads go to it: never a share withou
     await admin.files.batchDelete(shares.map((s) => s.id));
     await admin.storageConfigs.remove(config.id);
   }
+});
+
+test(`${N} concurrent commits of one presigned and one multipart upload: all answer the one share`, async () => {
+  const s3: TestS3 = await startS3rver();
+  try {
+    const config = await admin.storageConfigs.create({
+      name: 's3rver',
+      provider_type: 'minio',
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+    });
+    const post = (path: string, body: unknown) =>
+      api(path, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({
+        status: r.status,
+        id: ((await r.json()) as { data: { id: string } | null }).data?.id,
+      }));
+
+    const single = await admin.files.presign({ s3_config_id: config.id, filename: 'one.txt', size: 3 });
+    await (await fetch(single.upload_url, { method: 'PUT', body: 'one' })).arrayBuffer();
+    const commits = await Promise.all(
+      Array.from({ length: N }, () => post('/s3/commit', { file_id: single.file_id })),
+    );
+    assert.equal(
+      commits.filter((c) => c.status !== 200 || c.id !== single.file_id),
+      [],
+    );
+
+    const MiB = 1024 * 1024;
+    const init = await admin.files.multipartInit({
+      s3_config_id: config.id,
+      filename: 'big.bin',
+      size: 6 * MiB,
+    });
+    const parts: { partNumber: number; etag: string }[] = [];
+    for (const { partNumber, url } of init.part_urls) {
+      const bytes = new Uint8Array(partNumber === 1 ? 5 * MiB : MiB).fill(partNumber);
+      const res = await fetch(url, { method: 'PUT', body: bytes });
+      await res.arrayBuffer();
+      parts.push({ partNumber, etag: res.headers.get('etag')! });
+    }
+    const completes = await Promise.all(
+      Array.from({ length: N }, () =>
+        post('/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      ),
+    );
+    assert.equal(
+      completes.filter((c) => c.status !== 200 || c.id !== init.file_id),
+      [],
+    );
+    const record = await admin.files.getById(init.file_id);
+    assert.is(record.size, 6 * MiB);
+    const stat = await (await driverOf(server, config.id)).stat(record.storage_path);
+    assert.is(stat?.size, 6 * MiB);
+    await admin.files.batchDelete([single.file_id, init.file_id]);
+    await admin.storageConfigs.remove(config.id);
+  } finally {
+    await s3.close();
+  }
+});
+
+test(`${N} concurrent batch deletes of the same text shares and keys: each counted once`, async () => {
+  const pastes: string[] = [];
+  for (let i = 0; i < 3; i++) pastes.push((await admin.pastes.create({ content: `p${i}` })).id);
+  const keys: string[] = [];
+  for (let i = 0; i < 3; i++) keys.push((await admin.apiKeys.create({ name: `k${i}` })).id);
+  const count = async (path: string, ids: string[]) => {
+    const answers = await Promise.all(
+      Array.from({ length: N }, () => api(path, { method: 'POST', body: JSON.stringify({ ids }) })),
+    );
+    let deleted = 0;
+    for (const res of answers) {
+      assert.is(res.status, 200);
+      deleted += ((await res.json()) as { data: { deleted: number } }).data.deleted;
+    }
+    return deleted;
+  };
+  assert.is(await count('/admin/pastes/batch-delete', pastes), 3);
+  assert.is(await count('/admin/api-keys/batch-delete', keys), 3);
 });
 
 test(`${N} concurrent username changes by two admins to one name: one admin gets it, the other 409`, async () => {

@@ -132,11 +132,11 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     },
 
     async batchDelete(ids) {
-      const existing = (await keys().whereIn('id', ids).select('id')).map((k) => k.id);
-      await keys().whereIn('id', existing).delete();
-      const found = new Set(existing);
+      // One DELETE per id: of two concurrent batches, each key counts for the one that removed it.
+      const found = new Set<string>();
+      for (const id of new Set(ids)) if ((await keys().deleteById(id)) > 0) found.add(id);
       return {
-        deleted: existing.length,
+        deleted: found.size,
         failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),
       };
     },

@@ -153,10 +153,10 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async batchDelete(actor, ids) {
-      // knex has no DELETE ... RETURNING on SQLite: find the actor's ids, then delete exactly those.
-      const found: string[] = await owned(actor).whereIn('id', ids.filter(isStorable)).pluck('id');
-      if (found.length) await knex('pastes').whereIn('id', found).delete();
-      const gone = new Set(found);
+      // One conditional DELETE per id: of two concurrent batches, each share counts for the one that removed it.
+      const gone = new Set<string>();
+      for (const id of new Set(ids.filter(isStorable)))
+        if ((await owned(actor, id).delete()) > 0) gone.add(id);
       return {
         deleted: gone.size,
         failed: [...new Set(ids)].filter((id) => !gone.has(id)).map((id) => ({ id, message: 'not found' })),

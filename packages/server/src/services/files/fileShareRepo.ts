@@ -71,7 +71,8 @@ export interface FileShareRepo {
   bySlug(slug: string): Promise<FileShareRow | null>;
   /** Applies `changes` when the row is still in `status`; answers whether it was. */
   update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
-  delete(id: string): Promise<boolean>;
+  /** Deletes the row (only while it is in `status`, when given); answers whether it did. */
+  delete(id: string, status?: FileStatus): Promise<boolean>;
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
   countVerified(id: string, passwordHash: string, now: number): Promise<FileShareRow | null>;
   list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
@@ -113,8 +114,10 @@ export function createFileShareRepo(knex: Knex | Knex.Transaction, dialect: Dial
       if (status) q.andWhere({ status });
       return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
     },
-    async delete(id) {
-      return (await table().where({ id }).delete()) > 0;
+    async delete(id, status) {
+      const q = table().where({ id });
+      if (status) q.andWhere({ status });
+      return (await q.delete()) > 0;
     },
     async countUnprotected(slug, now) {
       return firstRow(await knex.raw(COUNT_UNPROTECTED, [now, slug, now]));

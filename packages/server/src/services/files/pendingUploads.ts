@@ -147,11 +147,15 @@ export async function makeReady(
     size: stored.size,
     etag: stored.etag,
   };
+  let updated: boolean;
   try {
-    if (!(await deps.repo.update(row.id, changes, 'pending')))
-      throw badRequest(`upload "${row.id}" was committed or cancelled meanwhile`);
+    updated = await deps.repo.update(row.id, changes, 'pending');
   } catch (err) {
     throw isUniqueViolation(err) ? slugTaken() : err;
   }
-  return { ...row, ...changes };
+  if (updated) return { ...row, ...changes };
+  // A concurrent commit of the same upload won: committing is idempotent, answer its result.
+  const now = await deps.repo.byId(row.id);
+  if (now?.status === 'ready') return now;
+  throw badRequest(`upload "${row.id}" was cancelled meanwhile`);
 }
