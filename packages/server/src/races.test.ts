@@ -166,6 +166,18 @@ test(`${N} concurrent commits of one presigned and one multipart upload: all ans
       [],
     );
 
+    // Presigns declare their size: the reservation is the pending record, made under the capacity lock.
+    await admin.storageConfigs.update(config.id, { total_storage_bytes: 100 + 3 });
+    const presigns = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        post('/s3/presign', { s3_config_id: config.id, filename: `p${i}.txt`, size: 10 }),
+      ),
+    );
+    assert.is(presigns.filter((p) => p.status === 201).length, 10);
+    assert.is(presigns.filter((p) => p.status === 413).length, N - 10);
+    await server.app.services.db.knex('file_shares').where({ status: 'pending' }).delete();
+    await admin.storageConfigs.update(config.id, { total_storage_bytes: null });
+
     const MiB = 1024 * 1024;
     const init = await admin.files.multipartInit({
       s3_config_id: config.id,
