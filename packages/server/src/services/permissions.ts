@@ -95,8 +95,10 @@ const SHARE_FOLDER_MAX = 512;
 export function shareFolderFor(actor: Actor, raw: string | null | undefined): string {
   if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
   const base = actor.kind === 'apikey' ? actor.basicPath : '/';
-  if (raw === undefined || raw === null || raw === '') return base;
-  const path = normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'path' });
+  const path =
+    raw === undefined || raw === null || raw === ''
+      ? base
+      : normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'path' });
   if (path.length > SHARE_FOLDER_MAX) throw badRequest(`path must be at most ${SHARE_FOLDER_MAX} characters`);
   if (!isAtOrBelow(base, path))
     throw forbidden(`path "${path}" is outside this API key's basic path "${base}"`);
