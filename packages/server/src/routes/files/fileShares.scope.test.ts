@@ -81,7 +81,8 @@ for (const [name, call] of Object.entries(entries)) {
     for (const [path, status] of REFUSED) {
       const err = await rejects(call(path));
       assert.is(err.status, status, `${JSON.stringify(path)} answered ${err.status}: ${err.message}`);
-      assert.match(err.message, status === 403 ? /basic path "\/foo"/ : /^path /);
+      // 400s name the path (a NUL is refused earlier, by the shared input guard, still naming the field).
+      assert.match(err.message, status === 403 ? /basic path "\/foo"/ : /^(body\.)?path /);
     }
     assert.equal(await fileRows(server), [], 'a refused path leaves no record');
   });
