@@ -73,7 +73,7 @@ export interface StorageDriver {
 }
 
 export interface PresignCapability {
-  /** `contentLength`, when known, is signed into the URL: a PUT of any other length is refused by the store. */
+  /** `contentLength`, when given, is signed: a PUT of any other length is refused by the store. */
   presignPut(
     path: string,
     options: { contentType?: string; contentLength?: number; expiresInSeconds: number },

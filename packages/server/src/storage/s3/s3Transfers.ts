@@ -48,14 +48,17 @@ export class S3Transfers implements PresignCapability, MultipartCapability {
     path: string,
     options: { contentType?: string; contentLength?: number; expiresInSeconds: number },
   ): Promise<string> {
-    // With ContentLength the presigner signs the content-length header: the store refuses other sizes.
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.keys.key(path),
       ContentType: options.contentType,
       ContentLength: options.contentLength,
     });
-    return getSignedUrl(this.client, command, { expiresIn: expiry(options.expiresInSeconds) });
+    return getSignedUrl(this.client, command, {
+      expiresIn: expiry(options.expiresInSeconds),
+      // The length is part of the signature, so a body of another size is refused by the store itself.
+      signableHeaders: options.contentLength === undefined ? undefined : new Set(['content-length']),
+    });
   }
 
   presignGet(
