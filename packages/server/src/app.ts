@@ -1,7 +1,6 @@
 /** The composition root: the only place that creates singletons and wires them together. */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import pino, { type Logger } from 'pino';
@@ -16,6 +15,7 @@ import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { inputGuard } from './http/inputGuard.ts';
+import { smallJsonBody } from './http/jsonBody.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
@@ -41,6 +41,7 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
@@ -74,12 +75,13 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
   });
+  const passwords = createPasswordChecks(limiter);
 
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
     knex: db.knex,
     dialect: db.dialect,
-    limiter,
+    passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
   });
@@ -89,7 +91,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     dialect: db.dialect,
     storage: { config: (id) => storageConfigs.resolve(id), driver: (id) => storageConfigs.driverFor(id) },
     settings,
-    limiter,
+    passwords,
     serverSecret,
     origin: () => origin,
     logger,
@@ -111,7 +113,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     logger,
     db,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, limiter),
+    adminAuth: createAdminAuthService(db.knex, passwords),
     apiKeys: createApiKeyService(db.knex, box),
     settings,
     dashboard: createDashboardService(db.knex),
@@ -182,13 +184,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   // WebDAV answers bare statuses and streams bodies: before the envelope and the JSON body parser.
   app.use(createDav(services, limiter));
   app.use(envelopeMiddleware(logger));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: config.maxTextBytes + 64 * 1024,
-      encoding: 'utf-8',
-    }),
-  );
+  app.use(smallJsonBody());
   app.use(inputGuard());
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -1,4 +1,5 @@
-// No admin password, admin token or API key may appear in plain text in the data directory or the database.
+// No admin password, admin token, API key, share password or S3 secret key may appear in plain text in
+// any table of the database or in the data directory.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -23,11 +24,50 @@ test('secrets are stored hashed or sealed, never in plain text', async () => {
       text_permission: true,
     });
     const generated = (await admin.apiKeys.create({ name: 'generated' })).key;
-    const secrets = [TEST_ADMIN.password, token, key, generated];
+    const pastePassword = 'paste-password-in-the-clear-7';
+    const filePassword = 'file-password-in-the-clear-8';
+    const s3Secret = 'S3-secret-access-key-in-the-clear-9';
+    await admin.pastes.create({ content: 'protected text', password: pastePassword });
+    const file = await admin.files.upload(new Blob(['protected file']), { password: filePassword });
+    await admin.files.update(file.id, { password: `${filePassword}-changed` });
+    await admin.storageConfigs.create({
+      name: 'with a secret',
+      provider_type: 'minio',
+      endpoint_url: 'http://127.0.0.1:9',
+      bucket_name: 'bucket',
+      access_key_id: 'AKIDEXAMPLE',
+      secret_access_key: s3Secret,
+    });
+    // A wrong guess leaves a rate-limit row behind: it must not hold the guess either.
+    await server
+      .client()
+      .pastes.unlock('no-such-share', pastePassword)
+      .catch(() => {});
+    const secrets = [
+      TEST_ADMIN.password,
+      token,
+      key,
+      generated,
+      pastePassword,
+      filePassword,
+      `${filePassword}-changed`,
+      s3Secret,
+    ];
 
-    // Everything the database holds, dumped as text.
+    // Every table the database holds, dumped as text (found from the catalog, so new tables are included).
     const knex = server.app.services.db.knex;
-    const tables = ['admins', 'admin_tokens', 'api_keys', 'system_settings', 'rate_limits'];
+    const tables: string[] =
+      server.app.services.db.dialect === 'postgres'
+        ? (
+            await knex.raw(
+              "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+            )
+          ).rows.map((r: { name: string }) => r.name)
+        : (await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map(
+            (r: { name: string }) => r.name,
+          );
+    for (const expected of ['admins', 'api_keys', 'pastes', 'file_shares', 'storage_configs', 'rate_limits'])
+      assert.ok(tables.includes(expected), `the dump misses ${expected}`);
     let dump = '';
     for (const t of tables) dump += JSON.stringify(await knex(t).select('*'));
     // SQLite keeps its pages (and WAL) in the data dir; read them raw too.

@@ -1,5 +1,5 @@
 /** `clip pastes ls|rm|clear-expired`: text share management (a key sees its own, the admin all). */
-import type { PasteRecord } from '@clip/sdk';
+import type { PasteListItem } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
 import { parseCount } from '../services/durations.ts';
@@ -8,7 +8,7 @@ import { withSession } from '../services/session.ts';
 
 const authenticated = { requireAuth: true };
 
-const PASTE_COLUMNS: Column<PasteRecord>[] = [
+const PASTE_COLUMNS: Column<PasteListItem>[] = [
   { header: 'ID', value: (p) => p.id },
   { header: 'SLUG', value: (p) => p.slug },
   { header: 'TITLE', value: (p) => truncate(p.title || p.remark, 24) },

@@ -157,6 +157,17 @@ export interface PasteRecord extends Omit<PasteView, 'has_password'> {
   raw_url: string;
 }
 
+/** How many characters of a share's text a list shows. */
+export const PASTE_PREVIEW_CHARS = 120;
+
+/**
+ * A share in a list (`GET /admin/pastes`, `/user/pastes`): the record without its text, plus a short
+ * preview (null for a protected share). The whole text comes only from `GET .../pastes/{id}`.
+ */
+export interface PasteListItem extends Omit<PasteRecord, 'content'> {
+  preview: string | null;
+}
+
 export interface ClearExpiredResult {
   deleted: number;
 }

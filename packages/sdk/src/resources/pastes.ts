@@ -5,6 +5,7 @@ import type {
   CreatePasteBody,
   ListResult,
   PasteCreated,
+  PasteListItem,
   PasteListQuery,
   PasteLocked,
   PasteRecord,
@@ -47,7 +48,8 @@ export class PastesResource {
     return this.#t.auth.type === 'admin' ? '/admin/pastes' : '/user/pastes';
   }
   /** Admin lists page by `page`/`limit`; key users by `limit`/`offset` (both accepted by both). */
-  list(query: PasteListQuery = {}): Promise<ListResult<PasteRecord>> {
+  /** Items carry a short `preview`, not the text: `getById` answers the whole share. */
+  list(query: PasteListQuery = {}): Promise<ListResult<PasteListItem>> {
     return this.#t.request('GET', this.#scope(), { query: { ...query } });
   }
   getById(id: string): Promise<PasteRecord> {

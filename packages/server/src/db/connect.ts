@@ -124,3 +124,11 @@ export function isUniqueViolation(err: unknown): boolean {
     e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/** True when an error is a foreign-key violation on either database (a referenced row is missing or still used). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; name?: string; nativeError?: unknown };
+  if (e?.name === 'ForeignKeyViolationError') return true;
+  if (e?.nativeError) return isForeignKeyViolation(e.nativeError);
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -6,19 +6,29 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  /** What went wrong underneath (a driver or network error): logged with the request id, never sent. */
+  readonly detail: unknown;
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { data?: unknown; headers?: Record<string, string> } = {},
+    options: { data?: unknown; headers?: Record<string, string>; detail?: unknown } = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
+    this.detail = options.detail;
   }
 }
+
+/**
+ * A dependency (storage, a remote server) failed: the client learns what we were doing and a request id;
+ * the raw error (local paths, endpoints, buckets) goes to the log only.
+ */
+export const upstreamFailed = (what: string, detail: unknown, status = 502) =>
+  new AppError(status, 'UPSTREAM_FAILED', what, { detail: detail ?? null });
 
 export const badRequest = (message: string, data?: unknown) =>
   new AppError(400, 'VALIDATION_FAILED', message, { data });

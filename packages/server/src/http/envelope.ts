@@ -5,6 +5,7 @@
 import { codeForStatus, type Envelope, type ErrorCode } from '@clip/sdk';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { SealedSecretError } from '../crypto/secretBox.ts';
 import { AppError } from './appError.ts';
 
 /** Marks a value as already-sent raw output (streams, text): the middleware leaves it alone. */
@@ -21,6 +22,7 @@ function failure(status: number, code: ErrorCode, message: string, data: unknown
 /** Maps errors thrown by libraries (body parser, multer, ...) to a client error where that is what they are. */
 function classify(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (err instanceof SealedSecretError) return new AppError(409, 'CONFLICT', err.message);
   const e = err as {
     status?: number;
     statusCode?: number;
@@ -71,15 +73,21 @@ export function envelopeMiddleware(logger: Logger) {
       ctx.body = envelope(ctx.body, ctx.status);
     } catch (err) {
       const known = classify(err);
-      if (!known) logger.error({ err, reqId: ctx.state.requestId }, 'unhandled error');
+      const reqId: string | undefined = ctx.state.requestId;
+      if (!known) logger.error({ err, reqId }, 'unhandled error');
+      else if (known.detail !== undefined)
+        logger.error({ err: known.detail, reqId, message: known.message }, 'upstream failure');
       const status = known?.status ?? 500;
       if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
       ctx.status = status;
+      // A server-side failure names the request id, so a report can be matched with the log.
+      const serverSide = status >= 500;
+      const message = known?.message ?? 'internal server error';
       const body = failure(
         status,
         known?.code ?? 'INTERNAL',
-        known?.message ?? 'internal server error',
-        known?.data,
+        serverSide && reqId ? `${message} (request id ${reqId})` : message,
+        serverSide && reqId && (known?.data ?? null) === null ? { request_id: reqId } : known?.data,
       );
       ctx.body = isApi ? body : body.message;
     }

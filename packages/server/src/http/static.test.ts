@@ -94,7 +94,7 @@ test('an oversized JSON body is 413, not a crash', async () => {
   const res = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'x'.repeat(200_000) }),
+    body: JSON.stringify({ username: 'admin', password: 'x'.repeat(1_100_000) }),
   });
   assert.is(res.status, 413);
   assert.is(((await res.json()) as { error: string }).error, 'PAYLOAD_TOO_LARGE');

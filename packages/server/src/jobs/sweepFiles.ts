@@ -32,8 +32,8 @@ export function createFileSweep(
           if (await deps.repo.byId(row.id)) failed++;
           else deleted++;
         } else {
-          await management.deleteShare(row);
-          deleted++;
+          // False: another instance's sweep or a user's delete is already removing it.
+          if (await management.deleteShare(row)) deleted++;
         }
       } catch (err) {
         failed++;

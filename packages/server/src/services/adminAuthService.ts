@@ -7,11 +7,12 @@ import {
   type LoginResult,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
-import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
-import { badRequest, unauthorized } from '../http/appError.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
-import type { RateLimiter } from './rateLimiter.ts';
+import type { PasswordChecks } from './passwordChecks.ts';
 
 export interface AdminAuthService {
   /** Creates the first admin when there is none; answers the generated password when it made one up. */
@@ -32,7 +33,9 @@ export interface AdminAuthService {
   ): Promise<void>;
 }
 
-export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminAuthService {
+const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
+
+export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): AdminAuthService {
   async function issueToken(adminId: string): Promise<LoginResult> {
     const token = randomToken();
     const now = Date.now();
@@ -72,15 +75,16 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
     },
 
     async login(username, password, clientAddress) {
-      const limitKey = `login:${clientAddress}`;
-      await limiter.check(limitKey);
       const admin = await knex('admins').where({ username }).first();
-      const ok = admin ? await verifyPassword(password, admin.password_hash) : false;
-      if (!admin || !ok) {
-        await limiter.recordFailure(limitKey);
-        throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
-      }
-      await limiter.reset(limitKey);
+      // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
+      const ok = await passwords.verify({
+        limitKey: `login:${clientAddress}`,
+        client: clientAddress,
+        password,
+        hash: admin?.password_hash ?? null,
+        onSuccess: 'reset',
+      });
+      if (!admin || !ok) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
       return issueToken(admin.id);
     },
 
@@ -109,25 +113,33 @@ export function createAdminAuthService(knex: Knex, limiter: RateLimiter): AdminA
         throw badRequest('give a new username, a new password, or both');
       if (body.newPassword !== undefined && body.newPassword === body.currentPassword)
         throw badRequest('the new password must differ from the current one');
-      const limitKey = `password:${clientAddress}`;
-      await limiter.check(limitKey);
       const admin = await knex('admins').where({ id: actor.id }).first();
-      if (!admin || !(await verifyPassword(body.currentPassword, admin.password_hash))) {
-        await limiter.recordFailure(limitKey);
-        throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
-      }
+      const ok = await passwords.verify({
+        limitKey: `password:${clientAddress}`,
+        client: clientAddress,
+        password: body.currentPassword,
+        hash: admin?.password_hash ?? null,
+        onSuccess: 'reset',
+      });
+      if (!admin || !ok) throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
       const patch: Record<string, unknown> = { updated_at: Date.now() };
       if (body.newUsername !== undefined) {
         const taken = await knex('admins')
           .where({ username: body.newUsername })
           .whereNot({ id: actor.id })
           .first('id');
-        if (taken) throw badRequest(`username "${body.newUsername}" is taken`);
+        if (taken) throw usernameTaken(body.newUsername);
         patch.username = body.newUsername;
       }
       if (body.newPassword !== undefined) patch.password_hash = await hashPassword(body.newPassword);
       await knex.transaction(async (trx) => {
-        await trx('admins').where({ id: actor.id }).update(patch);
+        try {
+          await trx('admins').where({ id: actor.id }).update(patch);
+        } catch (err) {
+          // Taken by a concurrent change after the check above: the unique index decides.
+          if (isUniqueViolation(err)) throw usernameTaken(String(body.newUsername));
+          throw err;
+        }
         // Every other session ends: whoever knew the old password is out.
         await trx('admin_tokens')
           .where({ admin_id: actor.id })

@@ -1,13 +1,12 @@
 /** Scoped API keys: looked up by SHA-256 hash; the copy the admin can show again is sealed with the server secret. */
 import { randomUUID } from 'node:crypto';
-import {
-  type ApiKey,
-  type ApiKeyVerification,
-  type BatchDeleteResult,
-  type CreateApiKeyBody,
-  type ListResult,
-  normalizeScopePath,
-  type UpdateApiKeyBody,
+import type {
+  ApiKey,
+  ApiKeyVerification,
+  BatchDeleteResult,
+  CreateApiKeyBody,
+  ListResult,
+  UpdateApiKeyBody,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
 import type { SecretBox } from '../crypto/secretBox.ts';
@@ -17,6 +16,7 @@ import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { iso, isoOrNull } from './time.ts';
+import { normalizeVirtualPath } from './virtualPath.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -47,10 +47,10 @@ export interface ApiKeyService {
   verification(actor: Actor): ApiKeyVerification;
 }
 
+/** Normalised like every path it will be compared with (virtualPath.ts); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
-  const p = normalizeScopePath(raw ?? '/');
-  if (p === null) throw badRequest('body.basic_path must not climb above the root or contain NUL');
-  return p;
+  if (!raw) return '/';
+  return normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'body.basic_path' });
 }
 
 function expiresAt(raw: string | null | undefined): number | null {
@@ -132,11 +132,11 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     },
 
     async batchDelete(ids) {
-      const existing = (await keys().whereIn('id', ids).select('id')).map((k) => k.id);
-      await keys().whereIn('id', existing).delete();
-      const found = new Set(existing);
+      // One DELETE per id: of two concurrent batches, each key counts for the one that removed it.
+      const found = new Set<string>();
+      for (const id of new Set(ids)) if ((await keys().deleteById(id)) > 0) found.add(id);
       return {
-        deleted: existing.length,
+        deleted: found.size,
         failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),
       };
     },

@@ -2,12 +2,14 @@
  * Managing text shares: the admin sees all, an API key only what it created (permissions.ownerFilter).
  * Another creator's share answers 404 exactly like a missing one, so existence is never revealed.
  */
-import type {
-  BatchDeleteResult,
-  ClearExpiredResult,
-  ListResult,
-  PasteRecord,
-  UpdatePasteBody,
+import {
+  type BatchDeleteResult,
+  type ClearExpiredResult,
+  type ListResult,
+  PASTE_PREVIEW_CHARS,
+  type PasteListItem,
+  type PasteRecord,
+  type UpdatePasteBody,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
 import { hashPassword } from '../crypto/passwords.ts';
@@ -15,7 +17,15 @@ import { isUniqueViolation } from '../db/connect.ts';
 import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import type { PasteQueries, PasteRow } from './pasteQueries.ts';
-import { checkContent, checkSlug, isStorable, optionalText, slugTaken, toRecord } from './pasteRules.ts';
+import {
+  checkContent,
+  checkSlug,
+  isStorable,
+  optionalText,
+  slugTaken,
+  toListItem,
+  toRecord,
+} from './pasteRules.ts';
 import { ownerFilter } from './permissions.ts';
 import { expiryFromHours } from './time.ts';
 
@@ -27,7 +37,8 @@ export interface PasteListOptions {
 }
 
 export interface PasteManagement {
-  list(actor: Actor, options: PasteListOptions): Promise<ListResult<PasteRecord>>;
+  /** Items carry a preview, not the text (never the text of a protected share). */
+  list(actor: Actor, options: PasteListOptions): Promise<ListResult<PasteListItem>>;
   get(actor: Actor, id: string): Promise<PasteRecord>;
   update(actor: Actor, id: string, body: UpdatePasteBody): Promise<PasteRecord>;
   remove(actor: Actor, id: string): Promise<void>;
@@ -42,6 +53,22 @@ export interface PasteManagementDeps {
   maxTextBytes: number;
   origin(): string;
 }
+
+/** Columns a list reads: the text only as far as a preview needs it. */
+const LIST_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'format',
+  'remark',
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'created_at',
+  'updated_at',
+];
 
 const notFoundById = (id: string) => notFound(`text share ${id} not found`);
 
@@ -92,12 +119,14 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
         });
       }
       const [{ n }] = await query.clone().count({ n: '*' });
+      // Only what a preview needs of the text: lists never carry whole shares.
       const rows: PasteRow[] = await query
+        .select([...LIST_COLUMNS, knex.raw('substr(content, 1, ?) as content', [PASTE_PREVIEW_CHARS + 1])])
         .orderBy('created_at', order)
         .orderBy('id', order)
         .limit(limit)
         .offset(offset);
-      return { items: rows.map((row) => toRecord(row, deps.origin())), total: Number(n) };
+      return { items: rows.map((row) => toListItem(row, deps.origin())), total: Number(n) };
     },
 
     async get(actor, id) {
@@ -124,10 +153,10 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async batchDelete(actor, ids) {
-      // knex has no DELETE ... RETURNING on SQLite: find the actor's ids, then delete exactly those.
-      const found: string[] = await owned(actor).whereIn('id', ids.filter(isStorable)).pluck('id');
-      if (found.length) await knex('pastes').whereIn('id', found).delete();
-      const gone = new Set(found);
+      // One conditional DELETE per id: of two concurrent batches, each share counts for the one that removed it.
+      const gone = new Set<string>();
+      for (const id of new Set(ids.filter(isStorable)))
+        if ((await owned(actor, id).delete()) > 0) gone.add(id);
       return {
         deleted: gone.size,
         failed: [...new Set(ids)].filter((id) => !gone.has(id)).map((id) => ({ id, message: 'not found' })),

@@ -2,7 +2,9 @@
 import {
   contentProblem,
   DEFAULT_MESSAGES,
+  PASTE_PREVIEW_CHARS,
   type PasteFormat,
+  type PasteListItem,
   type PasteRecord,
   type PasteView,
   slugProblem,
@@ -66,6 +68,20 @@ export function toView(row: ReadRow, hasPassword: boolean): PasteView {
     views: row.views,
     has_password: hasPassword,
   };
+}
+
+/** The first characters of an unprotected share's text (whole code points), for lists. */
+export function previewOf(row: Pick<PasteRow, 'content' | 'password_hash'>): string | null {
+  if (row.password_hash !== null) return null;
+  const chars = Array.from(row.content.slice(0, PASTE_PREVIEW_CHARS * 2)).slice(0, PASTE_PREVIEW_CHARS);
+  const preview = chars.join('');
+  return preview.length < row.content.length ? `${preview}…` : preview;
+}
+
+/** A share as lists show it: no text, only a preview (none for a protected share). */
+export function toListItem(row: PasteRow, origin: string): PasteListItem {
+  const { content: _content, ...record } = toRecord(row, origin);
+  return { ...record, preview: previewOf(row) };
 }
 
 export function toRecord(row: PasteRow, origin: string): PasteRecord {

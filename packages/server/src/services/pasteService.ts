@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
-import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
 import { type Dialect, isUniqueViolation } from '../db/connect.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
+import type { PasswordChecks } from './passwordChecks.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
 import {
@@ -21,7 +22,6 @@ import {
   slugTaken,
   toView,
 } from './pasteRules.ts';
-import type { RateLimiter } from './rateLimiter.ts';
 import { expiryFromHours, iso, isoOrNull } from './time.ts';
 
 /** Random slugs are retried on collision; after a few misses they grow, so a crowded space still ends. */
@@ -52,7 +52,7 @@ export interface PasteService extends PasteManagement {
 export interface PasteServiceDeps {
   knex: Knex;
   dialect: Dialect;
-  limiter: RateLimiter;
+  passwords: PasswordChecks;
   maxTextBytes: number;
   /** The public origin links are built on. */
   origin(): string;
@@ -63,7 +63,7 @@ const goneError = (slug: string) => gone(`text share "${slug}" has expired or re
 const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
 export function createPasteService(deps: PasteServiceDeps): PasteService {
-  const { knex, limiter } = deps;
+  const { knex, passwords } = deps;
   const q = createPasteQueries(knex, deps.dialect);
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
@@ -90,13 +90,15 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
 
   /** Rate limited per client address; 429 while locked out, even for the right password. */
   async function checkPassword(hash: string, password: string, clientAddress: string): Promise<void> {
-    const limitKey = `share-password:${clientAddress}`;
-    await limiter.check(limitKey);
-    if (!(await verifyPassword(password, hash))) {
-      await limiter.recordFailure(limitKey);
-      throw unauthorized('wrong password', 'WRONG_PASSWORD');
-    }
     // No reset on success: anyone can make a share with a known password, so success proves nothing.
+    const ok = await passwords.verify({
+      limitKey: `share-password:${clientAddress}`,
+      client: clientAddress,
+      password,
+      hash,
+      onSuccess: 'refund',
+    });
+    if (!ok) throw unauthorized('wrong password', 'WRONG_PASSWORD');
   }
 
   async function readWithPassword(

@@ -3,8 +3,14 @@
  * Routes declare a policy; services call these checks for ownership and path scope.
  */
 import { DEFAULT_MESSAGES, isPathWithin, normalizeScopePath } from '@clip/sdk';
-import { forbidden, unauthorized } from '../http/appError.ts';
+import { badRequest, forbidden, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
+import {
+  isAtOrBelow,
+  isStrictAncestor,
+  normalizeVirtualPath,
+  type VirtualPathOptions,
+} from './virtualPath.ts';
 
 export type Capability = 'text' | 'file' | 'mount';
 
@@ -33,13 +39,78 @@ export function ownerFilter(actor: Actor): string[] | null {
   return [];
 }
 
-/** Throws unless the actor's basic path covers `path` (normalised; '..' never escapes). */
-export function requirePathAccess(actor: Actor, path: string): string {
-  const normalized = normalizeScopePath(path);
-  if (normalized === null) throw forbidden(`path "${path}" is not allowed`);
-  if (actor.kind === 'admin') return normalized;
+// ---- Paths (spec sections 5 and 6, mounts.md "Paths and permission") ----------------------------
+// Every decision takes a path already normalised by normalizeVirtualPath (virtualPath.ts); the
+// `require*` helpers that take raw input normalise it first, so no caller can skip that step.
+
+/**
+ * May the actor *navigate* `path` (list it, see it in a listing)? A key with mount permission may
+ * navigate `/`, the ancestors of its basic path (only the branch leading to it: a sibling is not
+ * navigable, which is also the filter for what an ancestor's listing shows) and everything at or
+ * below its basic path.
+ */
+export function canNavigate(actor: Actor, path: string): boolean {
+  if (actor.kind === 'admin') return true;
+  if (actor.kind !== 'apikey' || !actor.permissions.mount) return false;
+  return isAtOrBelow(actor.basicPath, path) || isStrictAncestor(path, actor.basicPath);
+}
+
+/** May the actor read or write the file system at `path`? Keys: mount permission, at or below the basic path. */
+export function canReadWrite(actor: Actor, path: string): boolean {
+  if (actor.kind === 'admin') return true;
+  if (actor.kind !== 'apikey' || !actor.permissions.mount) return false;
+  return isAtOrBelow(actor.basicPath, path);
+}
+
+function pathDenied(actor: Actor, path: string): never {
   if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
-  if (!isPathWithin(actor.basicPath, normalized))
+  if (actor.kind === 'apikey' && !actor.permissions.mount)
+    throw forbidden('this API key has no mount permission');
+  throw forbidden(`no access to "${path}" for this API key`);
+}
+
+/** Normalises a raw path and throws (400 malformed, 401/403 denied) unless the actor may navigate it. */
+export function requireNavigate(actor: Actor, raw: string, options?: VirtualPathOptions): string {
+  const path = normalizeVirtualPath(raw, options);
+  if (!canNavigate(actor, path)) pathDenied(actor, path);
+  return path;
+}
+
+/** Normalises a raw path and throws (400 malformed, 401/403 denied) unless the actor may read and write it. */
+export function requireReadWrite(actor: Actor, raw: string, options?: VirtualPathOptions): string {
+  const path = normalizeVirtualPath(raw, options);
+  if (!canReadWrite(actor, path)) pathDenied(actor, path);
+  return path;
+}
+
+/** Share folders end up inside storage keys (1024 characters at most), after the month and the file name. */
+const SHARE_FOLDER_MAX = 512;
+
+/**
+ * The folder a file share is stored under (`path` of `/upload`, `/s3/presign`, multipart init and URL
+ * uploads), decided for the actor: normalised like any virtual path (a leading `/` may be left out,
+ * "" or absent means the default), and for an API key at or below its basic path, which is also its
+ * default. Shares are governed by the file permission, which the route's policy already checked.
+ */
+export function shareFolderFor(actor: Actor, raw: string | null | undefined): string {
+  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
+  const base = actor.kind === 'apikey' ? actor.basicPath : '/';
+  const path =
+    raw === undefined || raw === null || raw === ''
+      ? base
+      : normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'path' });
+  if (path.length > SHARE_FOLDER_MAX) throw badRequest(`path must be at most ${SHARE_FOLDER_MAX} characters`);
+  if (!isAtOrBelow(base, path))
+    throw forbidden(`path "${path}" is outside this API key's basic path "${base}"`);
+  return path;
+}
+
+/** @deprecated use requireReadWrite: kept for callers written before the file-system service. */
+export function requirePathAccess(actor: Actor, path: string): string {
+  if (actor.kind === 'admin') return normalizeVirtualPath(path);
+  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
+  const normalized = normalizeVirtualPath(path);
+  if (!isAtOrBelow(actor.basicPath, normalized))
     throw forbidden(`no access to "${normalized}" for this API key`);
   return normalized;
 }

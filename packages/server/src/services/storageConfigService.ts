@@ -17,7 +17,7 @@ import type {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../crypto/secretBox.ts';
-import { isUniqueViolation } from '../db/connect.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/connect.ts';
 import { AppError, conflict, notFound } from '../http/appError.ts';
 import { createDriver, localRoot, type StorageConfigRow } from '../storage/createDriver.ts';
 import type { StorageDriver } from '../storage/driver.ts';
@@ -213,7 +213,18 @@ export function createStorageConfigService(
             'IN_USE',
           );
       }
-      await knex('storage_configs').where({ id }).delete();
+      try {
+        await knex('storage_configs').where({ id }).delete();
+      } catch (err) {
+        // A share (or mount) created since the check above: the foreign key refuses, so nothing is orphaned.
+        if (!isForeignKeyViolation(err)) throw err;
+        const now = await usage(id);
+        throw new AppError(
+          409,
+          'IN_USE',
+          `storage config is still used by ${now.join(' and ') || 'a share'}`,
+        );
+      }
       drivers.delete(id);
     },
 

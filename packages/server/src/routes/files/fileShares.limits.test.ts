@@ -167,14 +167,14 @@ const spoolFiles = () => readdir(spoolDir(server.dataDir)).catch(() => [] as str
 
 test('paths that climb out of the root are refused; folders shape the storage path', async () => {
   const admin = await server.adminClient();
-  for (const path of ['../escape', '/a/../../b', '..\\..\\windows']) {
+  for (const path of ['../escape', '/a/../../b', '..\\..\\windows', 'docs//2024']) {
     const err = await rejects(admin.files.upload(new Blob(['x']), { path }, { filename: 'x.txt' }));
     assert.is(err.status, 400);
-    assert.match(err.message, /leaves the storage root/);
+    assert.match(err.message, /^path must not contain/);
   }
   const { id } = await admin.files.upload(
     new Blob(['x']),
-    { path: 'docs//2024/' },
+    { path: 'docs/2024/' },
     { filename: '../../x.txt' },
   );
   const record = await admin.files.getById(id);

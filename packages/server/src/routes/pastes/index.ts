@@ -3,6 +3,7 @@ import { createPasteBodySchema, passwordBodySchema } from '@clip/sdk';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { RAW } from '../../http/envelope.ts';
+import { largeJsonBody } from '../../http/jsonBody.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
@@ -11,7 +12,9 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
   const { services, auth } = deps;
   const { pastes } = services;
 
-  router.post('/paste', auth('text'), async (ctx) => {
+  // The JSON body of a text share is parsed only once the caller is known (http/jsonBody.ts).
+  const textBody = largeJsonBody(services.config.maxTextBytes + 64 * 1024);
+  router.post('/paste', auth('text'), textBody, async (ctx) => {
     const body = checkBody(createPasteBodySchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await pastes.create(actorOf(ctx), body);

@@ -14,6 +14,7 @@ import {
 import type Router from '@koa/router';
 import { badRequest } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { largeJsonBody } from '../../http/jsonBody.ts';
 import { checkBody, checkQuery } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { Policy } from '../../services/permissions.ts';
@@ -49,6 +50,7 @@ const SCOPES: { prefix: string; policy: Policy; style: 'page' | 'offset'; pageSi
 
 export function registerPasteManagementRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { pastes } = services;
+  const textBody = largeJsonBody(services.config.maxTextBytes + 64 * 1024);
 
   for (const scope of SCOPES) {
     const { prefix, policy } = scope;
@@ -69,7 +71,7 @@ export function registerPasteManagementRoutes(router: Router, { services, auth }
     router.get(`${prefix}/:id`, auth(policy), async (ctx) => {
       ctx.body = await pastes.get(actorOf(ctx), ctx.params.id);
     });
-    router.put(`${prefix}/:id`, auth(policy), async (ctx) => {
+    router.put(`${prefix}/:id`, auth(policy), textBody, async (ctx) => {
       ctx.body = await pastes.update(
         actorOf(ctx),
         ctx.params.id,

@@ -1,4 +1,4 @@
-import type { ClipClient, PasteRecord } from '@clip/sdk';
+import { type ClipClient, PASTE_PREVIEW_CHARS, type PasteListItem, type PasteRecord } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
@@ -71,8 +71,36 @@ test('admin lists everything by page and limit (10 by default), newest first', a
   const record = items[0];
   assert.is(record.url, `${server.url}/paste/${record.slug}`);
   assert.is(record.raw_url, `${server.url}/api/raw/${record.slug}`);
-  assert.ok('content' in record && 'updated_at' in record && 'created_by' in record);
+  assert.ok('preview' in record && 'updated_at' in record && 'created_by' in record);
   assert.not.ok('password_hash' in record);
+});
+
+test('lists carry a short preview, never the text; a protected share has no preview at all', async () => {
+  const long = await admin.pastes.create({ content: `${'ü'.repeat(200)} tail-marker` });
+  const locked = await admin.pastes.create({ content: 'locked-secret-text', password: 'pw-list' });
+  const short = await admin.pastes.create({ content: 'short one' });
+  const res = await fetch(`${server.url}/api/admin/pastes?limit=100`, {
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+  });
+  const raw = await res.text();
+  assert.not.ok(raw.includes('locked-secret-text'), 'a protected share leaks through the list');
+  assert.not.ok(raw.includes('tail-marker'), 'the list carries whole texts');
+  const items = (JSON.parse(raw) as { data: { items: PasteListItem[] } }).data.items;
+  const byId = new Map(items.map((p) => [p.id, p]));
+  for (const item of items) assert.not.ok('content' in item);
+  assert.is(byId.get(long.id)?.preview, `${'ü'.repeat(PASTE_PREVIEW_CHARS)}…`);
+  assert.is(byId.get(locked.id)?.preview, null);
+  assert.is(byId.get(locked.id)?.has_password, true);
+  assert.is(byId.get(short.id)?.preview, 'short one');
+  // The item endpoint answers the whole text, to its owner.
+  assert.is((await admin.pastes.getById(locked.id)).content, 'locked-secret-text');
+  assert.ok((await admin.pastes.getById(long.id)).content.endsWith('tail-marker'));
+  // A key's list (offset paging) follows the same rule.
+  const mine = await keyA.client.pastes.create({ content: 'key text', password: 'k-pw' });
+  const keyItems = (await keyA.client.pastes.list({ limit: 100 })).items;
+  const keyLocked = keyItems.find((p) => p.id === mine.id);
+  assert.ok(keyLocked && keyLocked.preview === null && !('content' in keyLocked));
+  for (const id of [long.id, locked.id, short.id, mine.id]) await admin.pastes.remove(id);
 });
 
 test('lists search slug, title, remark and content; wildcard characters match literally', async () => {

@@ -54,6 +54,7 @@ export async function discardPending(deps: FileDeps, row: FileShareRow): Promise
     await deps.repo.update(row.id, { upload_expires_at: Date.now() }, 'pending');
     return false;
   }
-  await deps.repo.delete(row.id);
+  // Only while still pending: a concurrent commit that made it a share keeps its record.
+  await deps.repo.delete(row.id, 'pending');
   return aborted;
 }

@@ -27,8 +27,11 @@ export interface FileManagement {
   update(actor: Actor, id: string, body: UpdateFileBody): Promise<FileRecord>;
   remove(actor: Actor, id: string): Promise<void>;
   batchDelete(actor: Actor, ids: string[]): Promise<BatchDeleteResult>;
-  /** Removes one share's object, then its record (the sweep and deletes share this). */
-  deleteShare(row: FileShareRow): Promise<void>;
+  /**
+   * Removes one share's object, then its record (the sweep and deletes share this). Answers false when
+   * another caller got there first: only the caller that claims the share removes anything.
+   */
+  deleteShare(row: FileShareRow): Promise<boolean>;
 }
 
 export function createFileManagement(deps: FileDeps): FileManagement {
@@ -39,9 +42,18 @@ export function createFileManagement(deps: FileDeps): FileManagement {
     return row;
   }
 
-  async function deleteShare(row: FileShareRow): Promise<void> {
-    await removeObject(deps, row);
+  async function deleteShare(row: FileShareRow): Promise<boolean> {
+    // One conditional UPDATE decides which of many simultaneous deletes does the work.
+    if (!(await deps.repo.update(row.id, { status: 'deleting' }, row.status))) return false;
+    try {
+      await removeObject(deps, row);
+    } catch (err) {
+      // The store refused: the share stays as it was, so the delete can be retried (no orphaned object).
+      await deps.repo.update(row.id, { status: row.status }, 'deleting');
+      throw err;
+    }
     await deps.repo.delete(row.id);
+    return true;
   }
 
   return {
@@ -87,7 +99,7 @@ export function createFileManagement(deps: FileDeps): FileManagement {
     },
 
     async remove(actor, id) {
-      await deleteShare(await owned(actor, id));
+      if (!(await deleteShare(await owned(actor, id)))) throw notFound(`file share "${id}" not found`);
     },
 
     async batchDelete(actor, ids) {
@@ -95,7 +107,7 @@ export function createFileManagement(deps: FileDeps): FileManagement {
       let deleted = 0;
       for (const id of new Set(ids)) {
         try {
-          await deleteShare(await owned(actor, id));
+          if (!(await deleteShare(await owned(actor, id)))) throw notFound(`file share "${id}" not found`);
           deleted++;
         } catch (err) {
           failed.push({ id, message: err instanceof AppError ? err.message : 'internal error' });

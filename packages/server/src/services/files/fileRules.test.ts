@@ -1,6 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
+import type { Actor } from '../actor.ts';
+import { shareFolderFor } from '../permissions.ts';
+import { sanitizeFilename, storageKey } from './filenames.ts';
 import { contentDisposition, notModified, parseRange, rangeStillValid } from './httpCaching.ts';
 import { viewMode } from './mimetypes.ts';
 import { partPlan } from './multipartService.ts';
@@ -25,12 +27,14 @@ test('filenames keep Unicode but lose paths, controls, bidi tricks and reserved 
 });
 
 test('upload folders are normalised and may not climb out of the root', () => {
-  assert.is(uploadFolder(undefined), '/');
-  assert.is(uploadFolder('docs//2024/'), '/docs/2024');
-  assert.is(uploadFolder('/a/./b/../c'), '/a/c');
-  for (const bad of ['../x', '/a/../../b', '..\\..\\windows'])
-    assert.throws(() => uploadFolder(bad), /leaves the storage root/);
-  assert.throws(() => uploadFolder('/a\u0001b'), /control characters/);
+  const admin: Actor = { kind: 'admin', id: 'a', username: 'admin' };
+  const folder = (p: string | undefined) => shareFolderFor(admin, p);
+  assert.is(folder(undefined), '/');
+  assert.is(folder('docs/2024/'), '/docs/2024');
+  for (const bad of ['../x', '/a/../../b', '/a/./b/../c', '..\\..\\windows', 'docs//2024'])
+    assert.throws(() => folder(bad), /^path must not contain/);
+  assert.throws(() => folder('/a\u0001b'), /control characters/);
+  assert.throws(() => folder(`/${'x'.repeat(600)}`), /at most 512/);
 });
 
 test('storage keys never collide and stay inside their folder', () => {

@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
 
-export type FileStatus = 'pending' | 'ready';
+/** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */
+export type FileStatus = 'pending' | 'ready' | 'deleting';
 
 export interface FileShareRow {
   id: string;
@@ -60,13 +61,18 @@ export interface ListOptions {
   order: 'asc' | 'desc';
 }
 
+/** How long a claimed delete may take before the sweep assumes its process died and finishes it. */
+export const STUCK_DELETE_MS = 10 * 60_000;
+
 export interface FileShareRepo {
-  insert(row: FileShareRow): Promise<void>;
+  /** Inserts the row; answers false (nothing written) when its slug is taken. */
+  insert(row: FileShareRow): Promise<boolean>;
   byId(id: string): Promise<FileShareRow | null>;
   bySlug(slug: string): Promise<FileShareRow | null>;
   /** Applies `changes` when the row is still in `status`; answers whether it was. */
   update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
-  delete(id: string): Promise<boolean>;
+  /** Deletes the row (only while it is in `status`, when given); answers whether it did. */
+  delete(id: string, status?: FileStatus): Promise<boolean>;
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
   countVerified(id: string, passwordHash: string, now: number): Promise<FileShareRow | null>;
   list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
@@ -74,9 +80,15 @@ export interface FileShareRepo {
   usedBytes(configId: string): Promise<number>;
   /** Ready shares past expiry, used-up shares whose links have lapsed, pending uploads past their deadline. */
   dead(now: number, linkTtlMs: number, limit: number): Promise<FileShareRow[]>;
+  /**
+   * Runs `work` in a transaction that holds the storage config's capacity lock (its row, FOR UPDATE on
+   * Postgres; SQLite has one writer), so a capacity check and the reservation it allows are one step.
+   * `work` must use only the repo it is given (SQLite has a single connection).
+   */
+  withCapacityLock<T>(configId: string, work: (repo: FileShareRepo) => Promise<T>): Promise<T>;
 }
 
-export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo {
+export function createFileShareRepo(knex: Knex | Knex.Transaction, dialect: Dialect): FileShareRepo {
   const table = () => knex<FileShareRow>('file_shares');
   // knex.raw answers an array on better-sqlite3 and a pg Result on Postgres.
   const firstRow = (result: unknown): FileShareRow | null => {
@@ -87,7 +99,9 @@ export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo
 
   return {
     async insert(row) {
-      await table().insert(row);
+      // ON CONFLICT DO NOTHING: a taken slug must not abort a surrounding transaction (Postgres would).
+      const inserted = await table().insert(row).onConflict('slug').ignore().returning('id');
+      return inserted.length > 0;
     },
     async byId(id) {
       return (await table().where({ id }).first()) ?? null;
@@ -100,8 +114,10 @@ export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo
       if (status) q.andWhere({ status });
       return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
     },
-    async delete(id) {
-      return (await table().where({ id }).delete()) > 0;
+    async delete(id, status) {
+      const q = table().where({ id });
+      if (status) q.andWhere({ status });
+      return (await q.delete()) > 0;
     },
     async countUnprotected(slug, now) {
       return firstRow(await knex.raw(COUNT_UNPROTECTED, [now, slug, now]));
@@ -154,10 +170,20 @@ export function createFileShareRepo(knex: Knex, dialect: Dialect): FileShareRepo
                   l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
                 ),
             )
-            .orWhere((p) => p.where({ status: 'pending' }).andWhere('upload_expires_at', '<=', now)),
+            .orWhere((p) => p.where({ status: 'pending' }).andWhere('upload_expires_at', '<=', now))
+            .orWhere((d) =>
+              d.where({ status: 'deleting' }).andWhere('updated_at', '<=', now - STUCK_DELETE_MS),
+            ),
         )
         .orderBy('id')
         .limit(limit);
+    },
+    async withCapacityLock(configId, work) {
+      return knex.transaction(async (trx) => {
+        if (dialect === 'postgres')
+          await trx('storage_configs').where({ id: configId }).forUpdate().first('id');
+        return work(createFileShareRepo(trx, dialect));
+      });
     },
   };
 }

@@ -4,8 +4,6 @@
  * never collide and no key can leave the folder it was given.
  */
 import { randomBytes } from 'node:crypto';
-import { normalizeScopePath } from '@clip/sdk';
-import { badRequest } from '../../http/appError.ts';
 
 const MAX_NAME_BYTES = 200;
 // Windows device names stay reserved with any extension ("con.txt").
@@ -40,19 +38,6 @@ export function sanitizeFilename(raw: string): string {
       truncateUtf8(name.slice(0, name.length - ext.length), MAX_NAME_BYTES - Buffer.byteLength(ext)) + ext;
   }
   return name || 'file';
-}
-
-/**
- * The folder a share goes to, as given by the client ("/docs", "docs/2024", "" = root): normalised,
- * refused when it climbs above the root or holds characters no store accepts.
- */
-export function uploadFolder(path: string | null | undefined): string {
-  const normalized = normalizeScopePath(path ?? '/');
-  if (normalized === null) throw badRequest(`path "${path}" leaves the storage root`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
-  if (/[\u0000-\u001f\u007f]/.test(normalized)) throw badRequest('path must not contain control characters');
-  if (normalized.length > 512) throw badRequest('path must be at most 512 characters');
-  return normalized;
 }
 
 /** `<folder>/<yyyy>/<mm>/<random>-<filename>`, driver-relative (no leading slash). */

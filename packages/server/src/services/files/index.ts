@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Dialect } from '../../db/connect.ts';
-import type { RateLimiter } from '../rateLimiter.ts';
+import type { PasswordChecks } from '../passwordChecks.ts';
 import type { SettingsService } from '../settingsService.ts';
 import { createDownloadService, type DownloadService } from './downloadService.ts';
 import type { FileDeps } from './fileDeps.ts';
@@ -30,7 +30,7 @@ export interface FileServicesOptions {
   dialect: Dialect;
   storage: FileStorage;
   settings: Pick<SettingsService, 'maxUploadBytes'>;
-  limiter: RateLimiter;
+  passwords: PasswordChecks;
   /** Keys the signed download links. */
   serverSecret: string;
   origin(): string;
@@ -55,7 +55,7 @@ export function createFileServices(o: FileServicesOptions): FileServices {
     publicFiles: createPublicFileService({
       ...deps,
       signer: createLinkSigner(o.serverSecret),
-      limiter: o.limiter,
+      passwords: o.passwords,
       onView: o.onView,
     }),
     downloads: createDownloadService(deps),

@@ -153,11 +153,16 @@ export function createMultipartService(deps: FileDeps): MultipartService {
         const name = (err as Error)?.name;
         if (CLIENT_PART_ERRORS.has(name))
           throw badRequest(`the store refused the parts: ${(err as Error).message}`);
-        if (name === 'NoSuchUpload') {
+        if (name !== 'NoSuchUpload') throw storageError(err, 'completing the multipart upload');
+        // A concurrent complete of the same upload may have finished it: then its object is there.
+        const finished = await driver.stat(row.storage_path).catch(() => null);
+        if (!finished || finished.isDirectory) {
+          const now = await deps.repo.byId(row.id);
+          if (now?.status === 'ready') return toCreated(now, deps.origin());
           await discardPending(deps, row);
           throw gone(`the store no longer knows upload "${row.id}"`);
         }
-        throw storageError(err, 'completing the multipart upload');
+        stored = { size: finished.size, etag: finished.etag };
       }
       if (stored.size !== row.size) {
         // The multipart upload is spent: nothing can fix this object, so it goes with its record.

@@ -7,10 +7,10 @@ import { type ShareFields, uploadContentType } from '@clip/sdk';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../actor.ts';
-import { ownsRecord } from '../permissions.ts';
+import { ownsRecord, shareFolderFor } from '../permissions.ts';
 import type { FileDeps } from './fileDeps.ts';
-import { sanitizeFilename, storageKey, uploadFolder } from './filenames.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
+import { sanitizeFilename, storageKey } from './filenames.ts';
+import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 import { checkMimetype, guessMimetype } from './mimetypes.ts';
 import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
 import type { ShareStorageConfig } from './storageAccess.ts';
@@ -37,13 +37,13 @@ export async function checkDeclaredSize(deps: FileDeps, size: number | null): Pr
  * `size` null only checks that some room is left.
  */
 export async function checkCapacity(
-  deps: FileDeps,
+  repo: Pick<FileShareRepo, 'usedBytes'>,
   config: ShareStorageConfig,
   size: number | null,
 ): Promise<void> {
   const total = config.total_storage_bytes;
   if (!total) return;
-  const used = await deps.repo.usedBytes(config.id);
+  const used = await repo.usedBytes(config.id);
   const remaining = Math.max(0, total - used);
   if ((size ?? 1) > remaining)
     throw new AppError(
@@ -62,9 +62,9 @@ export async function createPending(
   input: PendingInput,
   deadline: number,
 ): Promise<FileShareRow> {
+  // Where the bytes go is decided (and the key's basic path enforced) before anything else runs.
+  const folder = shareFolderFor(actor, input.path);
   await checkDeclaredSize(deps, input.size);
-  await checkCapacity(deps, config, input.size);
-  const folder = uploadFolder(input.path);
   const filename = sanitizeFilename(input.filename);
   const now = Date.now();
   const row: FileShareRow = {
@@ -91,7 +91,15 @@ export async function createPending(
     created_at: now,
     updated_at: now,
   };
-  await insertWithSlug(deps.repo, row, customSlug(input.slug));
+  const slug = customSlug(input.slug);
+  // Check and reservation (the pending row holds the declared size) in one step: concurrent uploads
+  // cannot all see the same free space.
+  if (config.total_storage_bytes)
+    await deps.repo.withCapacityLock(config.id, async (repo) => {
+      await checkCapacity(repo, config, input.size);
+      await insertWithSlug(repo, row, slug);
+    });
+  else await insertWithSlug(deps.repo, row, slug);
   return row;
 }
 
@@ -139,11 +147,15 @@ export async function makeReady(
     size: stored.size,
     etag: stored.etag,
   };
+  let updated: boolean;
   try {
-    if (!(await deps.repo.update(row.id, changes, 'pending')))
-      throw badRequest(`upload "${row.id}" was committed or cancelled meanwhile`);
+    updated = await deps.repo.update(row.id, changes, 'pending');
   } catch (err) {
     throw isUniqueViolation(err) ? slugTaken() : err;
   }
-  return { ...row, ...changes };
+  if (updated) return { ...row, ...changes };
+  // A concurrent commit of the same upload won: committing is idempotent, answer its result.
+  const now = await deps.repo.byId(row.id);
+  if (now?.status === 'ready') return now;
+  throw badRequest(`upload "${row.id}" was cancelled meanwhile`);
 }

@@ -57,6 +57,7 @@ export function createPresignService(deps: FileDeps): PresignService {
     try {
       uploadUrl = await driver.presignPut(row.storage_path, {
         contentType: row.mimetype,
+        contentLength: row.size ?? undefined,
         expiresInSeconds: ttl,
       });
     } catch (err) {

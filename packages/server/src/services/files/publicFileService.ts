@@ -4,9 +4,8 @@
  * views succeed, however many arrive at once: the count is one conditional UPDATE.
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
-import { verifyPassword } from '../../crypto/passwords.ts';
 import { forbidden, gone, notFound, unauthorized } from '../../http/appError.ts';
-import type { RateLimiter } from '../rateLimiter.ts';
+import type { PasswordChecks } from '../passwordChecks.ts';
 import { iso, isoOrNull } from '../time.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { type FileShareRow, isLive } from './fileShareRepo.ts';
@@ -17,7 +16,7 @@ export const LINK_TTL_S = 3600;
 
 export interface PublicFileDeps extends FileDeps {
   signer: LinkSigner;
-  limiter: RateLimiter;
+  passwords: PasswordChecks;
   /** Called once per counted view (dashboard activity); must not throw. */
   onView?: () => void;
 }
@@ -37,7 +36,7 @@ const missing = (slug: string) => notFound(`file share "${slug}" not found`);
 const goneError = (slug: string) => gone(`file share "${slug}" has expired or reached its view limit`);
 
 export function createPublicFileService(deps: PublicFileDeps): PublicFileService {
-  const { repo, signer, limiter } = deps;
+  const { repo, signer, passwords } = deps;
 
   function link(kind: string, row: FileShareRow, exp: number, sig: string): string {
     return `${deps.origin()}/api/${kind}/${encodeURIComponent(row.slug)}?exp=${exp}&sig=${sig}`;
@@ -104,13 +103,15 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
         if (!counted) throw goneError(slug);
         return toView(counted);
       }
-      const limitKey = `share-password:${clientAddress}`;
-      await limiter.check(limitKey);
-      if (!(await verifyPassword(password, probe.password_hash))) {
-        await limiter.recordFailure(limitKey);
-        throw unauthorized('wrong password', 'WRONG_PASSWORD');
-      }
       // No reset on success: anyone can make a share with a known password, so success proves nothing.
+      const ok = await passwords.verify({
+        limitKey: `share-password:${clientAddress}`,
+        client: clientAddress,
+        password,
+        hash: probe.password_hash,
+        onSuccess: 'refund',
+      });
+      if (!ok) throw unauthorized('wrong password', 'WRONG_PASSWORD');
       const counted = await repo.countVerified(probe.id, probe.password_hash, Date.now());
       if (!counted) throw goneError(slug);
       return toView(counted);

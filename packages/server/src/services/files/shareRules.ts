@@ -8,8 +8,8 @@ import {
 } from '@clip/sdk';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { randomSlug } from '../../crypto/tokens.ts';
-import { isUniqueViolation } from '../../db/connect.ts';
-import { badRequest, conflict } from '../../http/appError.ts';
+import { isForeignKeyViolation } from '../../db/connect.ts';
+import { badRequest, conflict, notFound } from '../../http/appError.ts';
 import { expiryFromHours, iso, isoOrNull } from '../time.ts';
 import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 
@@ -34,12 +34,13 @@ export async function insertWithSlug(
   for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
     row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
     try {
-      await repo.insert(row);
-      return;
+      if (await repo.insert(row)) return;
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      if (custom !== null) throw slugTaken();
+      // The storage config was deleted since it was looked up: the foreign key refused the share.
+      if (isForeignKeyViolation(err)) throw notFound(`storage config "${row.s3_config_id}" not found`);
+      throw err;
     }
+    if (custom !== null) throw slugTaken();
   }
   throw new Error(`no free random slug after ${RANDOM_SLUG_ATTEMPTS} attempts`);
 }

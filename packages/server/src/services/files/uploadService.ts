@@ -11,7 +11,6 @@ import type { StorageDriver } from '../../storage/driver.ts';
 import type { Actor } from '../actor.ts';
 import { byteLimit } from './byteLimit.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
-import { uploadFolder } from './filenames.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
 import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
@@ -20,8 +19,8 @@ import { configForUpload, storageError } from './storageAccess.ts';
 /** An object written for a form whose other fields may still be arriving. */
 export interface StagedUpload {
   row: FileShareRow;
-  /** The placement fields as they were when the file part arrived. */
-  placement: { s3_config_id: string | null; path: string };
+  /** The placement fields as they were when the file part arrived (as sent). */
+  placement: { s3_config_id: string | null; path: string | null };
 }
 
 export interface UploadService {
@@ -100,8 +99,13 @@ export function createUploadService(deps: FileDeps): UploadService {
         const written = await driver.write(row.storage_path, limited, { contentType: row.mimetype });
         row.size = written.size;
         row.etag = written.etag;
-        // The record holds no size yet, so this counts everything else.
-        await checkCapacity(deps, config, written.size);
+        // The record holds no size yet, so the check counts everything else; the size is recorded under
+        // the same lock, so concurrent uploads cannot all fit into the same free space.
+        if (config.total_storage_bytes)
+          await deps.repo.withCapacityLock(config.id, async (repo) => {
+            await checkCapacity(repo, config, written.size);
+            await repo.update(row.id, { size: written.size, etag: written.etag }, 'pending');
+          });
       } catch (err) {
         abandonSource();
         await driver?.remove(row.storage_path).catch(() => {});
@@ -109,7 +113,7 @@ export function createUploadService(deps: FileDeps): UploadService {
         throw sourceError ?? storageError(err, `storing "${row.filename}"`);
       }
       await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
-      return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: row.path } };
+      return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: fields.path ?? null } };
     },
 
     async finish(staged, raw) {
@@ -118,7 +122,7 @@ export function createUploadService(deps: FileDeps): UploadService {
         const fields = parseFields(raw);
         if (
           (fields.s3_config_id ?? null) !== staged.placement.s3_config_id ||
-          uploadFolder(fields.path) !== staged.placement.path
+          (fields.path ?? null) !== staged.placement.path
         )
           throw badRequest('s3_config_id and path must come before the file in the form');
         const ready = await makeReady(deps, row, fields, { size: Number(row.size), etag: row.etag });

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { AppError, badRequest } from '../../http/appError.ts';
+import { AppError, badRequest, upstreamFailed } from '../../http/appError.ts';
 import type { ResolvedAddress, SsrfGuard } from './ssrfGuard.ts';
 
 export interface GuardedRequest {
@@ -61,11 +61,7 @@ function requestOnce(url: URL, pinned: ResolvedAddress, req: GuardedRequest): Pr
     });
     request.once('error', (err) => {
       clearTimeout(timer);
-      reject(
-        err instanceof AppError
-          ? err
-          : new AppError(502, 'UPSTREAM_FAILED', `could not fetch ${url.host}: ${(err as Error).message}`),
-      );
+      reject(err instanceof AppError ? err : upstreamFailed(`could not fetch ${url.host}`, err));
     });
     request.end();
   });

@@ -1,10 +1,10 @@
-import type { PasteRecord } from '@clip/sdk';
+import type { PasteListItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { IconButton } from '../shared/IconButton.tsx';
 
 export function PasteRowActions(props: {
-  paste: PasteRecord;
+  paste: PasteListItem;
   onView(): void;
   onEdit(): void;
   onQr(): void;

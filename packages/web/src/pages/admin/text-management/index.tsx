@@ -2,7 +2,7 @@
  * Text management: every text share for the admin, a key's own for an API key (the SDK picks
  * /admin/pastes or /user/pastes by auth). Paged by 10, searchable, sortable by creation time.
  */
-import { PAGE_SIZE_ADMIN_PASTES, type PasteRecord } from '@clip/sdk';
+import { PAGE_SIZE_ADMIN_PASTES, type PasteListItem, type PasteRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
@@ -23,7 +23,7 @@ import { usePasteColumns } from './pasteColumns.tsx';
 import '../admin.css';
 import { BulkBar } from '../shared/BulkBar.tsx';
 
-type Open = { kind: 'view' | 'edit' | 'qr'; paste: PasteRecord } | null;
+type Open = { kind: 'view' | 'edit'; paste: PasteRecord } | { kind: 'qr'; paste: PasteListItem } | null;
 
 export default function TextManagement() {
   useSignals();
@@ -57,7 +57,16 @@ export default function TextManagement() {
 
   const columns = usePasteColumns(isAdmin);
 
-  async function removeOne(paste: PasteRecord) {
+  /** Lists carry no text: view and edit load the whole share first. */
+  async function openWhole(kind: 'view' | 'edit', item: PasteListItem) {
+    try {
+      setOpen({ kind, paste: await client.pastes.getById(item.id) });
+    } catch (err) {
+      feedback.fail(t`Could not load text shares`, err);
+    }
+  }
+
+  async function removeOne(paste: PasteListItem) {
     const ok = await confirm({
       title: t`Delete text share?`,
       body: t`"${paste.slug}" will be deleted for everyone who has the link. This cannot be undone.`,
@@ -161,8 +170,8 @@ export default function TextManagement() {
         actions={(paste) => (
           <PasteRowActions
             paste={paste}
-            onView={() => setOpen({ kind: 'view', paste })}
-            onEdit={() => setOpen({ kind: 'edit', paste })}
+            onView={() => void openWhole('view', paste)}
+            onEdit={() => void openWhole('edit', paste)}
             onQr={() => setOpen({ kind: 'qr', paste })}
             onDelete={() => void removeOne(paste)}
           />

@@ -1,16 +1,14 @@
-import type { PasteRecord } from '@clip/sdk';
+import type { PasteListItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import type { Column } from '../shared/DataTable.tsx';
 import { formatDateTime, formatRelative, formatShortDateTime } from '../shared/format.ts';
 import { ShareBadges } from '../shared/status.tsx';
 import { useCreatorNames } from '../shared/useCreatorNames.ts';
 
-const PREVIEW_CHARS = 80;
-
-export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'created_at'>[] {
+export function usePasteColumns(showCreator: boolean): Column<PasteListItem, 'created_at'>[] {
   const { t, i18n } = useLingui();
   const creator = useCreatorNames();
-  const columns: Column<PasteRecord, 'created_at'>[] = [
+  const columns: Column<PasteListItem, 'created_at'>[] = [
     {
       id: 'share',
       className: 'col-main',
@@ -21,12 +19,8 @@ export function usePasteColumns(showCreator: boolean): Column<PasteRecord, 'crea
           <div className="cell-sub">
             {p.title ||
               p.remark ||
-              // A protected share's text stays out of the list (shoulder-surfing); View shows it.
-              (p.has_password
-                ? t`Protected content`
-                : p.content.length > PREVIEW_CHARS
-                  ? `${p.content.slice(0, PREVIEW_CHARS)}…`
-                  : p.content)}
+              // Lists carry only a preview, none for a protected share; View loads the whole text.
+              (p.preview ?? t`Protected content`)}
           </div>
         </>
       ),
