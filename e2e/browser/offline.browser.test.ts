@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Screenshots of every page in light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1
  * they replace those in docs/screenshots/.

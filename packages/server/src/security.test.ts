@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // No admin password, admin token or API key may appear in plain text in the data directory or the database.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

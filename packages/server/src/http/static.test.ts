@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';

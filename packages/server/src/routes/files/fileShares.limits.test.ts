@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

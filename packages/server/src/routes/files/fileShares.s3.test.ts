@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { createHash } from 'node:crypto';
 import type { ClipClient, CreateStorageConfigBody } from '@clip/sdk';
 import { test } from 'uvu';
