@@ -134,3 +134,42 @@ export async function signInWithKey(page: Page, key: string): Promise<void> {
   await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await page.waitForSelector('.account-chip');
 }
+
+/**
+ * Waits until `probe` answers a truthy value and returns it: a condition, never a fixed sleep. The
+ * timeout is generous because the suite runs on a loaded 2-core machine.
+ */
+export async function waitUntil<T>(probe: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One entry of the app's offline database (IndexedDB `clip-offline`), read inside the page. */
+export function readOfflineEntry(page: Page, store: string, key: string): Promise<unknown> {
+  return page.evaluate(
+    ([storeName, entryKey]) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('clip-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve(undefined);
+          }
+          const read = db.transaction(storeName).objectStore(storeName).get(entryKey);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    [store, key] as const,
+  );
+}

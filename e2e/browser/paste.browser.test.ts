@@ -2,7 +2,14 @@
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BrowserEnv, chromiumAvailable, signInWithKey, startBrowserEnv } from './harness.ts';
+import {
+  type BrowserEnv,
+  chromiumAvailable,
+  readOfflineEntry,
+  signInWithKey,
+  startBrowserEnv,
+  waitUntil,
+} from './harness.ts';
 
 const test = suite<{ env: BrowserEnv; key: string }>('text shares');
 
@@ -88,7 +95,9 @@ test('a shared link: the catalog, the page code and the share read download side
     if (req.url().includes('/api/') && req.url().includes(slug)) readStarted = true;
   });
   await page.goto(`/paste/${slug}`);
-  for (let i = 0; i < 50 && !(readStarted && held.length >= 3); i++) await page.waitForTimeout(100);
+  await waitUntil(async () => readStarted && held.length >= 3, 'the share read and the held chunks').catch(
+    () => undefined,
+  );
   const heldWhenRead = readStarted ? [...held].sort() : [];
   releaseAll();
   assert.ok(readStarted, 'the share read starts before the catalogs and the page chunk arrive');
@@ -198,12 +207,23 @@ test('the Markdown draft is autosaved after 30 s and offered back on the next vi
   env,
   key,
 }) => {
-  const page = await signedInHome(env, key);
+  // The page runs on playwright's clock: the 30 s pass in no real time, whatever the machine's load.
+  const context = await env.newContext();
+  await context.clock.install();
+  const page = await context.newPage();
+  await signInWithKey(page, key);
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await page.waitForSelector('.home');
   await page.getByRole('tab', { name: 'Markdown' }).click();
   await page.getByTestId('markdown-input').click();
   await page.keyboard.type('# Draft in progress');
-  // The autosave runs every 30 s.
-  await page.waitForTimeout(31_000);
+  const draft = () =>
+    readOfflineEntry(page, 'settings', 'markdown_draft') as Promise<{ content: string } | undefined>;
+  await page.clock.runFor(29_000);
+  assert.is(await draft(), undefined, 'nothing is saved before 30 s');
+  await page.clock.runFor(2_000);
+  const saved = await waitUntil(draft, 'the autosaved draft');
+  assert.is(saved.content, '# Draft in progress');
   await page.reload();
   const offer = page.getByTestId('draft-offer');
   await offer.waitFor();
@@ -211,11 +231,11 @@ test('the Markdown draft is autosaved after 30 s and offered back on the next vi
   await offer.getByRole('button', { name: 'Restore draft' }).click();
   await page.locator('.md-preview h1', { hasText: 'Draft in progress' }).waitFor();
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await waitUntil(async () => (await draft()) === undefined, 'the draft to be removed');
   await page.reload();
   await page.waitForSelector('.home');
-  await page.waitForTimeout(500);
   assert.is(await page.getByTestId('draft-offer').count(), 0, 'clearing removes the draft');
-  await page.context().close();
+  await context.close();
 });
 
 test('copy as Markdown, HTML and plain text; export Word and PNG; import a file', async ({ env, key }) => {
