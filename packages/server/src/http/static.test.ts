@@ -35,6 +35,27 @@ test('SPA fallback serves the shell for app routes', async () => {
   }
 });
 
+test('every web app answer carries the CSP, nosniff, the referrer policy and refuses framing', async () => {
+  for (const path of ['/', '/paste/abc', '/assets/app-1234.js', '/sw.js']) {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${server.url}${path}`, { method });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values.join(' ')] as const;
+        }),
+      );
+      assert.is(directives.get('script-src'), "'self'", `${method} ${path}: scripts from self only`);
+      assert.is(directives.get('frame-ancestors'), "'none'", `${method} ${path}`);
+      assert.is(directives.get('object-src'), "'none'");
+      assert.is(res.headers.get('x-frame-options'), 'DENY');
+      assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.is(res.headers.get('referrer-policy'), 'no-referrer');
+    }
+  }
+});
+
 test('assets are served with long caching; the worker is revalidated', async () => {
   const js = await fetch(`${server.url}/assets/app-1234.js`);
   assert.match(js.headers.get('content-type') ?? '', /javascript/);
