@@ -90,6 +90,10 @@ export async function startBrowserEnv(
   const contexts: BrowserContext[] = [];
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
     const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', ...options });
+    // Waits are on conditions; on a loaded 2-core machine a condition may take longer than
+    // playwright's 30 s default to come true, never a reason to fail.
+    context.setDefaultTimeout(90_000);
+    context.setDefaultNavigationTimeout(90_000);
     // tsx compiles the functions tests pass to page.evaluate with esbuild's __name helper: give it one.
     await context.addInitScript('globalThis.__name = (target) => target;');
     contexts.push(context);
