@@ -217,8 +217,6 @@ test('the offline cache keeps no API key and forgets the user’s answers on sig
   const context = await env.newContext();
   const page = await context.newPage();
   await signInAdmin(page);
-  await page.goto('/admin/key-management');
-  await page.waitForSelector('[data-module="key-management"]');
   const cachedKeys = () =>
     page.evaluate(
       () =>
@@ -242,10 +240,17 @@ test('the offline cache keeps no API key and forgets the user’s answers on sig
           };
         }),
     );
-  const withDashboard = await waitUntil(async () => {
-    const keys = await cachedKeys();
-    return keys.some((k) => k.startsWith('settings:api_cache_admin/dashboard')) ? keys : null;
-  }, 'the dashboard answer in the offline cache');
+  // The dashboard's answer is written once it has arrived; only then does the test leave the page.
+  await waitUntil(
+    async () => (await cachedKeys()).some((k) => k.startsWith('settings:api_cache_admin/dashboard')),
+    'the dashboard answer in the offline cache',
+  );
+  const keysAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/api-keys');
+  await page.goto('/admin/key-management');
+  assert.is((await keysAnswer).status(), 200);
+  // The table shows once the SDK has the answer, i.e. after the cache has (not) written it.
+  await page.waitForSelector('[data-module="key-management"] tbody tr[data-row]');
+  const withDashboard = await cachedKeys();
   assert.ok(!withDashboard.some((k) => k.includes('api-keys')), withDashboard.join('\n'));
   assert.ok(!withDashboard.some((k) => k.includes('/test/')), 'token checks are not kept');
 
