@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // The SDK against a live server: envelope unwrap, section 8 errors and the 401 hooks, Node transport.
 import { ClipClient, ClipError } from '@clip/sdk';
 import { createNodeFetch } from '@clip/sdk/node';

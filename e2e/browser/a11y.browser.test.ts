@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Accessibility basics in both themes: colour pairs meet WCAG AA contrast, every control has a
  * name, the keyboard reaches the main controls and shows where it is.

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Who sees which admin module: an API key with only the text permission sees text management alone and
  * is redirected away from every other module; every module renders in light, dark and auto (and in

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The admin panel in Chromium against the real server, as the admin: storage configs (against s3rver),
  * API keys, settings and the admin account, through the UI, checked against what the API then answers.

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The admin panel in Chromium against the real server, as the admin: sign-in, dashboard, text and file
  * management through the UI, checked against what the API then answers. Storage configs, keys and

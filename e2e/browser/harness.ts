@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../packages/server/src/testing/testServer.ts';
+import { reportToRunner } from '../runner/report.mjs';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** CLIP_CHROMIUM_PATH overrides it (the runner's own test points it at nothing). */
+export const CHROMIUM_PATH = process.env.CLIP_CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -25,12 +27,16 @@ const webRoot = fileURLToPath(new URL('../../packages/web/', import.meta.url));
 /** CLIP_E2E_WEB_DIST points the suites at a build made elsewhere (it is then used as it is). */
 export const WEB_DIST = process.env.CLIP_E2E_WEB_DIST || join(webRoot, 'dist');
 
-/** False (after a loud notice) when Chromium is missing on a developer machine; under CI that is a failure. */
+/**
+ * False (after a loud notice) when Chromium is missing on a developer machine; under CI that is a
+ * failure. The runner counts the suite's tests as skipped and names the reason on its final line.
+ */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
   const msg = `Chromium is missing at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
   if (CI) throw new Error(`${msg}: the browser suites cannot run under CI.`);
   console.error(`\n!!! SKIPPED: ${msg}; the browser suite did not run.\n`);
+  reportToRunner({ event: 'skip-reason', reason: 'Chromium missing' });
   return false;
 }
 
@@ -84,6 +90,10 @@ export async function startBrowserEnv(
   const contexts: BrowserContext[] = [];
   async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
     const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', ...options });
+    // Waits are on conditions; on a loaded 2-core machine a condition may take longer than
+    // playwright's 30 s default to come true, never a reason to fail.
+    context.setDefaultTimeout(90_000);
+    context.setDefaultNavigationTimeout(90_000);
     // tsx compiles the functions tests pass to page.evaluate with esbuild's __name helper: give it one.
     await context.addInitScript('globalThis.__name = (target) => target;');
     contexts.push(context);
@@ -127,4 +137,43 @@ export async function signInWithKey(page: Page, key: string): Promise<void> {
   await page.locator('input[name="apiKey"]').fill(key);
   await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await page.waitForSelector('.account-chip');
+}
+
+/**
+ * Waits until `probe` answers a truthy value and returns it: a condition, never a fixed sleep. The
+ * timeout is generous because the suite runs on a loaded 2-core machine.
+ */
+export async function waitUntil<T>(probe: () => Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One entry of the app's offline database (IndexedDB `clip-offline`), read inside the page. */
+export function readOfflineEntry(page: Page, store: string, key: string): Promise<unknown> {
+  return page.evaluate(
+    ([storeName, entryKey]) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('clip-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve(undefined);
+          }
+          const read = db.transaction(storeName).objectStore(storeName).get(entryKey);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result);
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    [store, key] as const,
+  );
 }

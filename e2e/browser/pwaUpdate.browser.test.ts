@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * A real service-worker update: the app is served from a copy of the build; once its worker runs,
  * the worker file changes, the new worker says SW_UPDATED, and accepting the prompt hands control

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Screenshots of every page in light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1
  * they replace those in docs/screenshots/.
@@ -128,7 +129,11 @@ for (const language of ['en', 'zh'] as const) {
           await page.evaluate(() => document.documentElement.classList.contains('dark')),
           theme === 'dark',
         );
-        await page.waitForTimeout(150);
+        // Fonts loaded and two frames painted: the picture shows the settled page.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        });
         await page.screenshot({ path: `${OUT}${shot.name}-${theme}-${language}.png` });
       }
       await context.close();

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

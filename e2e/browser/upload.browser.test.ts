@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';

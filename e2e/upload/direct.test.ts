@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // SDK uploads through `POST /upload` to the local storage config, and URL uploads, against a live server.
 
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // SDK presigned and multipart uploads straight to S3 (s3rver on loopback) through a live server.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

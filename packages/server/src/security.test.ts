@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // No admin password, admin token, API key, share password or S3 secret key may appear in plain text in
 // any table of the database or in the data directory.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

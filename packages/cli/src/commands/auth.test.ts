@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClipClient } from '@clip/sdk';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // `clip storage ls|add|test|default` and `clip upload --storage` to S3 (s3rver), over bin/clip.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

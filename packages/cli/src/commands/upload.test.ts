@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // `clip upload`, `clip get` of file shares (with resume) and `clip files`, over bin/clip against a live server.
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, open, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';

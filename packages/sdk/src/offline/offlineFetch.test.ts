@@ -3,15 +3,31 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OFFLINE_CACHE_EXPIRY_MS } from '../constants.ts';
-import { OFFLINE_CACHED_AT_HEADER, OFFLINE_SOURCE_HEADER, withOfflineCache } from './offlineFetch.ts';
+import {
+  createOfflineApiCache,
+  OFFLINE_CACHED_AT_HEADER,
+  OFFLINE_SOURCE_HEADER,
+  withOfflineCache,
+} from './offlineFetch.ts';
 import { cacheSlotFor } from './rules.ts';
-import { memoryOfflineStore } from './store.ts';
+import { memoryOfflineStore, OFFLINE_STORES, type OfflineStore } from './store.ts';
 
 /** A real HTTP server on loopback answering like the API: JSON, binary and health. */
-async function startOrigin(): Promise<{ url: string; server: Server; hits: () => number }> {
+async function startOrigin(): Promise<{
+  url: string;
+  server: Server;
+  hits: () => number;
+  /** Requests to /api/slow/... wait until this is called. */
+  releaseSlow: () => void;
+}> {
   let hits = 0;
-  const server = createServer((req, res) => {
+  let releaseSlow: () => void = () => undefined;
+  const slow = new Promise<void>((resolve) => {
+    releaseSlow = resolve;
+  });
+  const server = createServer(async (req, res) => {
     hits++;
+    if (req.url?.startsWith('/api/slow/')) await slow;
     if (req.url?.startsWith('/api/file-download/')) {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end(Buffer.from([1, 2, 3]));
@@ -26,7 +42,18 @@ async function startOrigin(): Promise<{ url: string; server: Server; hits: () =>
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, hits: () => hits };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    hits: () => hits,
+    releaseSlow: () => releaseSlow(),
+  };
+}
+
+async function everyKey(store: OfflineStore): Promise<string[]> {
+  const all: string[] = [];
+  for (const name of OFFLINE_STORES) for (const key of await store.keys(name)) all.push(`${name}:${key}`);
+  return all.sort();
 }
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -105,6 +132,7 @@ test('a broken store never breaks a request', async () => {
     get: () => Promise.reject(new Error('db closed')),
     set: () => Promise.reject(new Error('quota')),
     del: () => Promise.reject(new Error('db closed')),
+    keys: () => Promise.reject(new Error('db closed')),
   };
   const fetch = withOfflineCache((i, init) => globalThis.fetch(i, init), broken);
   const res = await fetch(`${origin.url}/api/paste/zz`, { method: 'GET' });
@@ -118,11 +146,58 @@ test('cache slots follow the path families', () => {
   assert.equal(cacheSlotFor('/api/paste/a%20b'), { store: 'pastes', key: 'a b' });
   assert.equal(cacheSlotFor('/api/public/files/f1'), { store: 'files', key: 'f1' });
   assert.equal(cacheSlotFor('/api/user/fs/list?path=%2Fdocs'), { store: 'directories', key: '/docs' });
-  assert.equal(cacheSlotFor('/api/admin/api-keys'), { store: 'settings', key: 'api_cache_admin/api-keys' });
-  assert.equal(cacheSlotFor('/api/test/api-key'), { store: 'settings', key: 'api_cache_test/api-key' });
+  assert.equal(cacheSlotFor('/api/user/pastes?limit=5'), {
+    store: 'settings',
+    key: 'api_cache_user/pastes?limit=5',
+  });
   assert.is(cacheSlotFor('/assets/index.js'), null);
   assert.is(cacheSlotFor('/api/admin/fs/preview?path=/a.png'), null);
   assert.is(cacheSlotFor('/api/file-view/abc'), null);
+});
+
+test('answers that carry secrets are never written to the offline database', async () => {
+  const origin = await startOrigin();
+  const store = memoryOfflineStore();
+  const fetch = withOfflineCache((i, init) => globalThis.fetch(i, init), store);
+  for (const path of [
+    '/api/admin/api-keys',
+    '/api/admin/api-keys/k1',
+    '/api/s3-configs',
+    '/api/s3-configs/c1',
+    '/api/test/admin-token',
+    '/api/test/api-key',
+    '/api/raw/abc?password=hunter2',
+    '/api/paste/abc?password=hunter2',
+  ]) {
+    const res = await fetch(`${origin.url}${path}`, { method: 'GET' });
+    assert.is(res.status, 200, path);
+  }
+  await fetch(`${origin.url}/api/admin/dashboard/stats`, { method: 'GET' });
+  assert.equal(await everyKey(store), ['settings:api_cache_admin/dashboard/stats']);
+  await close(origin.server);
+});
+
+test('clear() removes every cached API answer, keeps the draft, and outruns requests under way', async () => {
+  const origin = await startOrigin();
+  const store = memoryOfflineStore();
+  const cache = createOfflineApiCache((i, init) => globalThis.fetch(i, init), store);
+  for (const path of [
+    '/api/paste/abc',
+    '/api/public/files/f1',
+    '/api/user/fs/list?path=%2Fdocs',
+    '/api/user/pastes?limit=10',
+    '/api/admin/dashboard/stats',
+  ])
+    await cache.fetch(`${origin.url}${path}`, { method: 'GET' });
+  await store.set('settings', 'markdown_draft', { content: 'mine', savedAt: new Date().toISOString() });
+  assert.is((await everyKey(store)).length, 6);
+
+  const underWay = cache.fetch(`${origin.url}/api/slow/list`, { method: 'GET' });
+  await cache.clear();
+  origin.releaseSlow();
+  assert.is((await underWay).status, 200, 'the request itself still answers');
+  assert.equal(await everyKey(store), ['settings:markdown_draft'], 'only the draft is left');
+  await close(origin.server);
 });
 
 test.run();

@@ -1,6 +1,6 @@
 /**
- * Spec section 7's offline cache rules: which GET answers are kept, and where in the offline
- * database each lives (pastes and files by slug, directories by path, everything else in settings
+ * Spec section 7's offline cache rules: which GET answers are kept (never one that carries a
+ * secret), and where in the offline database each lives (pastes and files by slug, directories by path, everything else in settings
  * under an `api_cache_` key).
  */
 import type { OfflineStoreName } from './store.ts';
@@ -20,6 +20,20 @@ const NEVER_CACHED = [
   '/api/user/fs/preview',
   '/api/user/fs/download',
 ];
+
+/**
+ * Answers that carry secrets (API keys in clear, storage credentials, tokens and what verifies them)
+ * never reach the offline database, where they would outlive the session by days.
+ */
+const SECRET_PATHS = [
+  /^\/api\/(?:admin\/|user\/)?api-keys(?:\/|$)/,
+  /^\/api\/(?:admin\/)?s3-configs(?:\/|$)/,
+  /^\/api\/(?:admin\/)?storage-configs(?:\/|$)/,
+  /^\/api\/test\//,
+  /^\/api\/auth\//,
+];
+/** A URL that carries a credential in its query (a share password, a token, a signature) is never kept. */
+const SECRET_PARAMS = ['password', 'token', 'key', 'api_key', 'sig', 'signature'];
 
 const BINARY_TYPES = [/^image\//, /^video\//, /^audio\//, /^application\/pdf/, /^application\/octet-stream/];
 
@@ -44,6 +58,8 @@ export function cacheSlotFor(url: string): CacheSlot | null {
   const path = parsed.pathname;
   if (!path.startsWith('/api/')) return null;
   if (NEVER_CACHED.some((part) => path.includes(part))) return null;
+  if (SECRET_PATHS.some((re) => re.test(path))) return null;
+  if (SECRET_PARAMS.some((name) => parsed.searchParams.has(name))) return null;
 
   const paste = /^\/api\/paste\/([^/]+)$/.exec(path);
   if (paste) return { store: 'pastes', key: decodeURIComponent(paste[1]) };

@@ -17,6 +17,8 @@ export interface OfflineStore {
   get<T = unknown>(store: OfflineStoreName, key: string): Promise<T | undefined>;
   set(store: OfflineStoreName, key: string, value: unknown): Promise<void>;
   del(store: OfflineStoreName, key: string): Promise<void>;
+  /** Every key in a store (for clearing the cached API answers on logout). */
+  keys(store: OfflineStoreName): Promise<string[]>;
 }
 
 /** An in-memory store, for Node and tests. */
@@ -34,6 +36,9 @@ export function memoryOfflineStore(): OfflineStore {
     },
     async del(store, key) {
       of(store).delete(key);
+    },
+    async keys(store) {
+      return [...of(store).keys()];
     },
   };
 }

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Several server processes may start at once on one fresh database: all come up, migrations run once,
 // and a session made on one instance is valid on the others (no process-local state).
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** Bad input on every fs route answers a 4xx envelope naming the problem: never a 5xx, nothing written. */
 import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';

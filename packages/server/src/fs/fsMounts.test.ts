@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Mount resolution as the file system sees it: virtual folders above mounts sorted by (sort_order, name),
  * nested mounts (longest prefix wins) shown inside their parent, disabled mounts gone, root_prefix

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** The permission table of permissionTable.ts through HTTP: /api/user/fs as a key scoped to /m1/sub. */
 import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';

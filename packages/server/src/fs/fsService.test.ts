@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** The fs conformance suite against a local mount and an s3rver mount, on one real server. */
 import { startTestServer } from '../testing/testServer.ts';
 import { fsConformanceSuite } from './fsConformance.ts';

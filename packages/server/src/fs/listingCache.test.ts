@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The listing cache: TTL 0 sees changes made behind its back at once, a cached mount serves its cache
  * until refresh=true or a write, two mounts over one bucket see each other's writes, two server

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The listing cache on its own, over a real database (SQLite or Postgres) and an injected clock: entries
  * live exactly cache_ttl seconds, an edited mount drops its entries, another instance's write (a version

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // A seeded fuzz of the whole HTTP surface (issue 9): every route of the router's table, as admin and
 // anonymous, gets hostile params, queries, bodies and headers. Each answer must be a 2xx, or a 4xx JSON
 // envelope with success:false; never a 5xx; and the server must still answer /api/health afterwards.

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Every non-2xx answer of the API is an envelope with success:false and a message naming the problem,
 // including the ones Node's HTTP parser gives before Koa runs (issue 9 item 6).
 import { connect } from 'node:net';

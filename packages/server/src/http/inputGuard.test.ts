@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Input no route may see (issue 9, items 3 and 4): non-finite numbers, NUL bytes and malformed
 // percent-escapes are refused with a 400 naming the field, on every route, before anything is written.
 import { test } from 'uvu';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,27 @@ test('SPA fallback serves the shell for app routes', async () => {
     assert.is(res.status, 200, path);
     assert.match(res.headers.get('content-type') ?? '', /text\/html/);
     assert.match(await res.text(), /clip shell/);
+  }
+});
+
+test('every web app answer carries the CSP, nosniff, the referrer policy and refuses framing', async () => {
+  for (const path of ['/', '/paste/abc', '/assets/app-1234.js', '/sw.js']) {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${server.url}${path}`, { method });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values.join(' ')] as const;
+        }),
+      );
+      assert.is(directives.get('script-src'), "'self'", `${method} ${path}: scripts from self only`);
+      assert.is(directives.get('frame-ancestors'), "'none'", `${method} ${path}`);
+      assert.is(directives.get('object-src'), "'none'");
+      assert.is(res.headers.get('x-frame-options'), 'DENY');
+      assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+      assert.is(res.headers.get('referrer-policy'), 'no-referrer');
+    }
   }
 });
 

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { setWebAppSecurityHeaders } from './securityHeaders.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,7 +72,7 @@ export function serveWebApp(webDir: string) {
       path.includes(`${sep}assets${sep}`) && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
     if (isServiceWorker) ctx.set('Service-Worker-Allowed', '/');
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    setWebAppSecurityHeaders(ctx);
     ctx.vary('Accept-Encoding');
     ctx.status = 200;
     if (ctx.fresh) {

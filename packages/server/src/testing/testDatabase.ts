@@ -3,6 +3,7 @@
  * database (created here, dropped on release), otherwise SQLite in the test's temp data dir.
  */
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 
 export const TEST_DATABASE_URL =
@@ -27,7 +28,14 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Tells the test runner which database this file opened (the protocol of e2e/runner/report.mjs). */
+function reportDialect(dialect: string): void {
+  const file = process.env.CLIP_TEST_REPORT;
+  if (file) appendFileSync(file, `${JSON.stringify({ event: 'database', dialect })}\n`);
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
+  reportDialect(testDialect());
   if (testDialect() === 'sqlite') return { url: null, release: async () => {} };
   const name = `clip_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));

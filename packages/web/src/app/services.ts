@@ -1,11 +1,11 @@
 /** The web app's composition root: the one place that creates the client and the stores. */
 import {
   ClipClient,
+  createOfflineApiCache,
   type FileLocked,
   type PasteLocked,
   type PasteView,
   type PublicFileView,
-  withOfflineCache,
 } from '@clip/sdk';
 import { createContext, useContext } from 'react';
 import { indexedDbOfflineStore } from '../offline/offlineDb.ts';
@@ -27,16 +27,18 @@ export function createAppServices(win: Window) {
   const toasts = createToastStore();
   let auth: AuthStore | null = null;
   const sessionEndedListeners: ((error: Error) => void)[] = [];
+  const apiCache = createOfflineApiCache((input, init) => win.fetch(input, init), offlineStore);
   const client = new ClipClient({
     baseUrl: apiBase.base.value,
-    fetch: withOfflineCache((input, init) => win.fetch(input, init), offlineStore),
+    fetch: apiCache.fetch,
     onSessionEnded: (error, authType) => {
       auth?.handleSessionEnded(error, authType);
       // The page that made the call shows nothing for an ended session: say it here.
       for (const listener of sessionEndedListeners) listener(error);
     },
   });
-  auth = createAuthStore({ client, storage, events: win });
+  // Spec section 7's cache holds what this user could read: it goes with the session.
+  auth = createAuthStore({ client, storage, events: win, onSignedOut: () => void apiCache.clear() });
   const online = createOnlineStore(win);
   const preferences = createPreferencesStore(offlineStore);
   online.whenBackOnline(() => void preferences.reload());

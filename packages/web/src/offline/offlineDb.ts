@@ -4,7 +4,7 @@
  * because its own createStore makes one store per database.
  */
 import { OFFLINE_DB_VERSION, OFFLINE_STORES, type OfflineStore, type OfflineStoreName } from '@clip/sdk';
-import { del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, keys, set, type UseStore } from 'idb-keyval';
 
 export const OFFLINE_DB_NAME = 'clip-offline';
 
@@ -48,5 +48,6 @@ export function indexedDbOfflineStore(): OfflineStore {
     get: (store, key) => get(key, use(store)),
     set: (store, key, value) => set(key, value, use(store)),
     del: (store, key) => del(key, use(store)),
+    keys: (store) => keys<IDBValidKey>(use(store)).then((all) => all.map(String)),
   };
 }

@@ -84,10 +84,12 @@ test('logout clears storage and raises the three events', () => {
   const storage = memoryStorage({ api_key: 'k', api_key_permissions: '{"text":true}' });
   const { target, seen } = recordEvents();
   const client = unreachable();
-  const auth = createAuthStore({ client, storage, events: target });
+  let signedOut = 0;
+  const auth = createAuthStore({ client, storage, events: target, onSignedOut: () => signedOut++ });
   assert.is(auth.isAuthenticated.value, true);
   assert.is(client.transport.auth.type, 'apikey');
   auth.logout();
+  assert.is(signedOut, 1, 'logout clears the cached API answers');
   assert.is(auth.state.value.authType, 'none');
   assert.is(storage.getItem('api_key'), null);
   assert.is(client.transport.auth.type, 'none');
@@ -108,12 +110,20 @@ test('a failed key login restores the previous key and type, then logs out', asy
 
 test('a 401 that ends the session logs out; one for another credential type is ignored', () => {
   const storage = memoryStorage({ admin_token: 'tok' });
-  const auth = createAuthStore({ client: unreachable(), storage, events: new EventTarget() });
+  let signedOut = 0;
+  const auth = createAuthStore({
+    client: unreachable(),
+    storage,
+    events: new EventTarget(),
+    onSignedOut: () => signedOut++,
+  });
   auth.handleSessionEnded(new ClipError(401, 'UNAUTHORIZED', 'x'), 'apikey');
   assert.is(auth.state.value.authType, 'admin');
+  assert.is(signedOut, 0);
   auth.handleSessionEnded(new ClipError(401, 'UNAUTHORIZED', 'x'), 'admin');
   assert.is(auth.state.value.authType, 'none');
   assert.is(storage.getItem('admin_token'), null);
+  assert.is(signedOut, 1, 'an ended session clears the cached answers too');
 });
 
 test('an unreachable server keeps the session during revalidation', async () => {

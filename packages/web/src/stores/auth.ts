@@ -105,9 +105,11 @@ export interface AuthStoreDeps {
   /** Where the three logout events are raised: `window` in the browser. */
   events: EventTarget;
   now?: () => number;
+  /** Called on every logout (asked for or forced by a 401): the app clears the cached API answers there. */
+  onSignedOut?: () => void;
 }
 
-export function createAuthStore({ client, storage, events, now = Date.now }: AuthStoreDeps) {
+export function createAuthStore({ client, storage, events, now = Date.now, onSignedOut }: AuthStoreDeps) {
   const state = signal<AuthSnapshot>(readStoredAuth(storage));
   const lastValidatedAt = signal(0);
   let loginInFlight = false;
@@ -144,6 +146,7 @@ export function createAuthStore({ client, storage, events, now = Date.now }: Aut
     });
     writeStoredAuth(storage, SIGNED_OUT);
     applyToClient(SIGNED_OUT);
+    onSignedOut?.();
     emit(...AUTH_EVENTS);
   }
 

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Resumable multipart uploads into mounts (mounts.md "Resumable multipart uploads"), on a local mount and
 // an s3rver mount alike: byte-identical results, the server-owned key, exact part sizes, resume from
 // status with only the missing parts sent, complete from the database's parts, abort and the idle sweep.

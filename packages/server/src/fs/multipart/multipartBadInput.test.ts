@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Bad input on every resumable-upload route answers a 4xx envelope naming the problem, never a 5xx.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

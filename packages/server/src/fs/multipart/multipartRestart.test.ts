@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // A resumable upload survives the server: kill -9 of a spawned server after 2 of 4 parts, a restart on
 // the same data dir and database, and fs.upload resumes from status, sending only parts 3 and 4; the
 // result is byte-identical. Local and s3rver mounts; SQLite and Postgres (CLIP_TEST_DB).

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { ClipError, type Envelope as SdkEnvelope } from '@clip/sdk';
 
 type Envelope = SdkEnvelope<unknown>;

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { ClipError, type DashboardStats } from '@clip/sdk';
 import knexFactory from 'knex';
 import { test } from 'uvu';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';

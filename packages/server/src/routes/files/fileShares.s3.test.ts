@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import type { ClipClient, CreateStorageConfigBody } from '@clip/sdk';

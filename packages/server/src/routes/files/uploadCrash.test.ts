@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Malformed multipart bodies against a real server process: no request may end the process, and each
 // answers 400 with a message (issue 9, items 1 and 2).
 import { type ChildProcess, spawn } from 'node:child_process';

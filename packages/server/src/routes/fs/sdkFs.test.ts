@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // The SDK's mounts and fs resources against a live server: every call shape of mounts.md's wire list
 // (mounts CRUD and key views, list/get/download/preview/mkdir/upload/remove/batch-remove/rename/update/
 // file-link), fs.upload's modes, and fs.download into a Blob and into a Node file with resume by Range.

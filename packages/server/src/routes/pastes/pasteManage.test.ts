@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { type ClipClient, PASTE_PREVIEW_CHARS, type PasteListItem, type PasteRecord } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { join } from 'node:path';
 import { type ClipClient, isFullStorageConfig, type StorageConfig } from '@clip/sdk';
 import { test } from 'uvu';

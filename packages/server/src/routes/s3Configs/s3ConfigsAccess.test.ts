@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { join } from 'node:path';
 import { type ClipClient, type CreateStorageConfigBody, isFullStorageConfig } from '@clip/sdk';
 import { test } from 'uvu';
