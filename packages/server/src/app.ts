@@ -22,6 +22,7 @@ import { registerFileRoutes } from './routes/files/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
+import { registerTaskRoutes } from './routes/tasks/index.ts';
 import { registerUrlRoutes } from './routes/url/index.ts';
 import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
@@ -36,6 +37,7 @@ import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
+import { type Clock, createTaskRunner, createTaskService, systemClock } from './tasks/index.ts';
 
 export interface RunningApp {
   url: string;
@@ -45,7 +47,10 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(config: Config, options: { logger?: Logger } = {}): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<RunningApp> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
@@ -76,6 +81,15 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     logger,
     onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
   });
+  const clock = options.clock ?? systemClock;
+  const taskRunner = createTaskRunner({
+    knex: db.knex,
+    dialect: db.dialect,
+    logger,
+    clock,
+    leaseMs: config.taskLeaseMs,
+    pollMs: config.taskPollMs || 1000,
+  });
   const services: Services = {
     config,
     logger,
@@ -97,6 +111,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       allowPrivateUrls: config.allowPrivateUrls,
     }),
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
+    tasks: createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() }),
+    taskRunner,
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -111,6 +127,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerStorageConfigRoutes(api, deps);
   registerFileRoutes(api, deps);
   registerUrlRoutes(api, deps);
+  registerTaskRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
@@ -160,6 +177,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  if (config.taskPollMs > 0) taskRunner.start();
 
   return {
     url,
@@ -167,6 +185,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     firstAdmin,
     async close() {
       await scheduler.stopAll();
+      await taskRunner.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -6,4 +6,5 @@ export * from './files.ts';
 export * from './pastes.ts';
 export * from './storageConfigs.ts';
 export * from './system.ts';
+export * from './tasks.ts';
 export * from './url.ts';

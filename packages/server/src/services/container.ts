@@ -5,6 +5,7 @@ import type { Database } from '../db/connect.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
+import type { TaskRunner, TaskService } from '../tasks/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
@@ -36,6 +37,9 @@ export interface Services {
   urlUploads: UrlService;
   /** Removes expired, used-up and abandoned file shares with their objects; run by the scheduler. */
   sweepFiles(now?: number): Promise<FileSweepResult>;
+  /** Background tasks (copy, delete, ...): the API's service and this process's runner. */
+  tasks: TaskService;
+  taskRunner: TaskRunner;
 }
 
 export interface RouteDeps {

@@ -5,6 +5,7 @@ import * as pastes from './002_pastes.ts';
 import * as storageConfigs from './003_storage_configs.ts';
 import * as fileShares from './004_file_shares.ts';
 import * as activity from './005_activity.ts';
+import * as tasks from './013_tasks.ts';
 
 export interface Migration {
   name: string;
@@ -18,6 +19,7 @@ const migrations: Migration[] = [
   { name: '003_storage_configs', ...storageConfigs },
   { name: '004_file_shares', ...fileShares },
   { name: '005_activity', ...activity },
+  { name: '013_tasks', ...tasks },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
