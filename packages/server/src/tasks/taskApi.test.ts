@@ -59,13 +59,14 @@ test('a key sees only its own tasks; the admin sees all; filters and paging', as
   assert.is((await a.client.tasks.list({ status: 'completed' })).total, 0);
 
   // B cannot read, cancel, retry or delete A's task: it answers as if missing.
+  const id = mineA[0].id;
   for (const call of [
-    b.client.tasks.get(mineA[0].id),
-    b.client.tasks.cancel(mineA[0].id),
-    b.client.tasks.retry(mineA[0].id),
-    b.client.tasks.remove(mineA[0].id),
+    () => b.client.tasks.get(id),
+    () => b.client.tasks.cancel(id),
+    () => b.client.tasks.retry(id),
+    () => b.client.tasks.remove(id),
   ])
-    assert.is((await failure(call)).status, 404);
+    assert.is((await failure(call())).status, 404);
   assert.equal(
     (await b.client.tasks.list()).items.map((t) => t.id),
     [mineB.id],
