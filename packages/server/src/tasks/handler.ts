@@ -32,4 +32,6 @@ export interface TaskHandler<Item = unknown> {
   /** What the task shows as its current file while the item runs. */
   describe(item: Item): string;
   runItem(item: Item, payload: TaskPayload<Item>, ctx: ItemContext): Promise<ItemOutcome>;
+  /** After the last item (also when cancelled): e.g. one cache invalidation for the whole task. */
+  finish?(payload: TaskPayload<Item>): Promise<void>;
 }
