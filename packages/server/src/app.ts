@@ -8,6 +8,11 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import { createBatchCopy } from './fs/copy/batchCopy.ts';
+import { createListingCache } from './fs/listingCache.ts';
+import { createFsUploads } from './fs/multipart/index.ts';
+import { createFsService } from './fs/service.ts';
+import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
@@ -19,6 +24,9 @@ import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
+import { registerFsRoutes } from './routes/fs/index.ts';
+import { registerFsCopyRoutes } from './routes/fsCopy/index.ts';
+import { registerMountRoutes } from './routes/mounts/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
@@ -31,6 +39,7 @@ import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
 import { createFileServices } from './services/files/index.ts';
+import { createMountService } from './services/mountService.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -81,6 +90,17 @@ export async function startApp(
     logger,
     onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
   });
+  const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));
+  const listingCache = createListingCache(db.knex);
+  const caches = createCacheRegistry();
+  caches.register(listingCache);
+  const fs = createFsService({
+    activeMounts: () => mounts.activeMounts(),
+    driverFor: (id) => storageConfigs.driverFor(id),
+    cache: listingCache,
+    signer: createFsLinkSigner(serverSecret),
+    origin: () => origin,
+  });
   const clock = options.clock ?? systemClock;
   const taskRunner = createTaskRunner({
     knex: db.knex,
@@ -90,6 +110,7 @@ export async function startApp(
     leaseMs: config.taskLeaseMs,
     pollMs: config.taskPollMs || 1000,
   });
+  const taskService = createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() });
   const services: Services = {
     config,
     logger,
@@ -99,7 +120,7 @@ export async function startApp(
     apiKeys: createApiKeyService(db.knex, box),
     settings,
     dashboard: createDashboardService(db.knex),
-    caches: createCacheRegistry(),
+    caches,
     pastes,
     storageConfigs,
     sweepPastes: createPasteSweep(pastes, logger),
@@ -111,8 +132,22 @@ export async function startApp(
       allowPrivateUrls: config.allowPrivateUrls,
     }),
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
-    tasks: createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() }),
+    mounts,
+    fs,
+    // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
+    fsUploads: createFsUploads({
+      knex: db.knex,
+      fs,
+      settings,
+      storageConfigs,
+      shareBytes: (id) => files.deps.repo.usedBytes(id),
+      dataDir: config.dataDir,
+      logger,
+    }),
+    sweepUploads: (now) => services.fsUploads.sweep(now),
+    tasks: taskService,
     taskRunner,
+    fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -127,6 +162,9 @@ export async function startApp(
   registerStorageConfigRoutes(api, deps);
   registerFileRoutes(api, deps);
   registerUrlRoutes(api, deps);
+  registerMountRoutes(api, deps);
+  registerFsRoutes(api, deps);
+  registerFsCopyRoutes(api, deps);
   registerTaskRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
@@ -177,6 +215,7 @@ export async function startApp(
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   if (config.taskPollMs > 0) taskRunner.start();
 
   return {

@@ -151,7 +151,9 @@ export async function executeTask(
     await ticking;
   }
   if (stopReason === 'lease-lost') return;
-  await handler.finish?.(payload).catch((err) => options.logger.warn({ err, task: row.id }, 'task finish step failed'));
+  await handler
+    .finish?.(payload)
+    .catch((err) => options.logger.warn({ err, task: row.id }, 'task finish step failed'));
   const status: TaskStatus =
     stopReason === 'cancelled'
       ? 'cancelled'

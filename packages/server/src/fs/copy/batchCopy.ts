@@ -44,7 +44,11 @@ export interface BatchCopyService extends ClientCopy {
   batchRemove(actor: Actor, paths: string[]): Promise<FsBatchRemoveResult | { task_id: string }>;
 }
 
-export function createBatchCopy(deps: { fs: FsService; tasks: TaskService; runner: TaskRunner }): BatchCopyService {
+export function createBatchCopy(deps: {
+  fs: FsService;
+  tasks: TaskService;
+  runner: TaskRunner;
+}): BatchCopyService {
   const { fs, tasks } = deps;
 
   async function invalidateTargets(actor: Actor, targets: string[]): Promise<void> {

@@ -62,7 +62,9 @@ export function createClientCopy(fs: FsService): ClientCopy {
     };
     if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
       const partSize = Math.max(COPY_PART_BYTES, Math.ceil(unit.size / 10_000 / MiB) * MiB);
-      const { uploadId } = await onStorage(to.path, () => target.multipartInit(to.storagePath, { contentType }));
+      const { uploadId } = await onStorage(to.path, () =>
+        target.multipartInit(to.storagePath, { contentType }),
+      );
       const parts = [];
       for (let n = 1, start = 0; start < unit.size; n++, start += partSize) {
         const url = await onStorage(to.path, () =>
@@ -73,7 +75,11 @@ export function createClientCopy(fs: FsService): ClientCopy {
       item.multipart = { uploadId, partSize, parts };
     } else {
       item.uploadUrl = await onStorage(to.path, () =>
-        target.presignPut(to.storagePath, { contentType, contentLength: unit.size, expiresInSeconds: LINK_TTL_S }),
+        target.presignPut(to.storagePath, {
+          contentType,
+          contentLength: unit.size,
+          expiresInSeconds: LINK_TTL_S,
+        }),
       );
     }
     return item;
@@ -123,7 +129,8 @@ export function createClientCopy(fs: FsService): ClientCopy {
         try {
           const driver = to.driver;
           if (file.uploadId) {
-            if (!canMultipart(driver) || !file.parts?.length) throw badRequest('a multipart commit needs its parts');
+            if (!canMultipart(driver) || !file.parts?.length)
+              throw badRequest('a multipart commit needs its parts');
             await driver.multipartComplete(to.storagePath, file.uploadId, file.parts);
           }
           const head = await driver.stat(to.storagePath);

@@ -6,7 +6,13 @@
  */
 import { Transform } from 'node:stream';
 import { COPY_MULTIPART_THRESHOLD } from '@clip/sdk';
-import { canCopy, canMkdir, canMultipart, type MultipartPart, type StorageDriver } from '../../storage/driver.ts';
+import {
+  canCopy,
+  canMkdir,
+  canMultipart,
+  type MultipartPart,
+  type StorageDriver,
+} from '../../storage/driver.ts';
 import { withRetry } from '../../tasks/transient.ts';
 import type { ResolvedMountPath } from '../types.ts';
 import type { CopyUnit } from './plan.ts';
@@ -116,7 +122,13 @@ async function multipartCopy(
         async () => {
           const read = await from.driver.read(from.storagePath, { start, end });
           try {
-            return await target.multipartUploadPart(to.storagePath, uploadId, partNumber, read.stream, end - start + 1);
+            return await target.multipartUploadPart(
+              to.storagePath,
+              uploadId,
+              partNumber,
+              read.stream,
+              end - start + 1,
+            );
           } catch (err) {
             read.stream.destroy();
             throw err;

@@ -78,7 +78,9 @@ export async function planCopy(fs: FsService, actor: Actor, pairs: CopyPair[]): 
 
 function add(plan: CopyPlan, unit: CopyUnit): void {
   if (plan.units.length >= MAX_COPY_UNITS)
-    throw badRequest(`the copy holds more than ${MAX_COPY_UNITS} objects: copy its folders one batch at a time`);
+    throw badRequest(
+      `the copy holds more than ${MAX_COPY_UNITS} objects: copy its folders one batch at a time`,
+    );
   plan.units.push(unit);
   if (unit.kind === 'file') {
     plan.files++;
@@ -104,7 +106,8 @@ async function walk(
       if (e.isDirectory) {
         add(plan, { kind: 'folder', source, target, size: 0 });
         folders.push({ storagePath: e.path || childPath(storagePath, e.name), source, target });
-      } else add(plan, { kind: 'file', source, target, size: e.size, etag: e.etag, contentType: e.contentType });
+      } else
+        add(plan, { kind: 'file', source, target, size: e.size, etag: e.etag, contentType: e.contentType });
     }
     cursor = page.cursor;
   } while (cursor);
