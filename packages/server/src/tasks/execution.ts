@@ -58,10 +58,12 @@ export async function executeTask(
   let stopReason: 'cancelled' | 'lease-lost' | null = null;
   let dirty = true;
 
+  // A cancel is cooperative: items in flight finish their current write (or stop at their next
+  // checkpoint, between parts). A lost lease aborts at once: another runner owns the task now.
   const halt = (reason: 'cancelled' | 'lease-lost') => {
     if (stopReason) return;
     stopReason = reason;
-    stop.abort(new TaskStopped(reason === 'cancelled' ? 'task cancelled' : 'task lease lost'));
+    if (reason === 'lease-lost') stop.abort(new TaskStopped('task lease lost'));
   };
 
   const progressFields = () => ({
@@ -119,7 +121,8 @@ export async function executeTask(
       dirty = true;
     },
     checkpoint() {
-      if (stop.signal.aborted) throw stop.signal.reason;
+      if (stopReason)
+        throw new TaskStopped(stopReason === 'cancelled' ? 'task cancelled' : 'task lease lost');
     },
   });
 
@@ -130,10 +133,10 @@ export async function executeTask(
       running.set(index, handler.describe(item));
       dirty = true;
       try {
-        const outcome = await handler.runItem(item, payload, ctxFor());
-        // An item cut short by a stop is not done: a takeover or a retry does it again.
-        if (!stopReason) record(index, outcome);
+        // An item that finished is recorded even when a stop came meanwhile: its write happened.
+        record(index, await handler.runItem(item, payload, ctxFor()));
       } catch (err) {
+        // An item cut short by a stop is not done: a takeover or a retry does it again.
         if (!stopReason)
           record(index, { status: 'failed', path: handler.describe(item), error: (err as Error).message });
       } finally {
