@@ -18,6 +18,7 @@ import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
+import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
@@ -215,6 +216,7 @@ export async function startApp(
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   if (config.taskPollMs > 0) taskRunner.start();
 

@@ -81,7 +81,11 @@ export async function downloadPath<T>(
       async () => {
         if (offset >= size && size > 0) return;
         const headers: Record<string, string> = {};
-        if (offset > 0) headers.range = `bytes=${offset}-`;
+        if (offset > 0) {
+          headers.range = `bytes=${offset}-`;
+          // Only the rest of the version we hold; another version answers whole (200) and we start over.
+          if (meta.etag) headers['if-range'] = `"${stripWeak(meta.etag)}"`;
+        }
         let res: Response;
         try {
           res = await client.fs.openDownload(path, { headers, signal });
@@ -111,9 +115,13 @@ export async function downloadPath<T>(
             await sink.write(value);
             offset += value.byteLength;
             reporter.add(value.byteLength);
+            if (signal.aborted) {
+              await reader.cancel().catch(() => undefined);
+              throw uploadCancelled();
+            }
           }
         } catch (err) {
-          throw transferError(err, signal);
+          throw err instanceof ClipError ? err : transferError(err, signal);
         }
         if (size > 0 && offset < size) throw new ClipError(0, 'NETWORK_ERROR', 'the download ended early');
       },

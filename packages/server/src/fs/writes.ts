@@ -151,10 +151,10 @@ export function createWrites(ctx: FsContext) {
 
   async function rename(actor: Actor, oldRaw: string, newRaw: string): Promise<FsItem> {
     const from = await ctx.resolveMount(actor, oldRaw, 'write');
+    refuseMountRoot(from, 'rename or move the mount instead');
     const to = await ctx.resolveMount(actor, newRaw, 'write');
     if (from.mount.id !== to.mount.id)
       throw badRequest(`"${from.path}" and "${to.path}" are in different mounts: copy across mounts instead`);
-    refuseMountRoot(from, 'rename or move the mount instead');
     refuseMountRoot(to, 'it cannot be replaced');
     const source = await stat(from);
     if (!source) throw notFound(`"${from.path}" not found`);
@@ -173,8 +173,19 @@ export function createWrites(ctx: FsContext) {
         await from.driver.remove(from.storagePath);
       }
     } catch (err) {
+      // Sources are deleted only after every copy landed, so the source is whole; the target did not
+      // exist before (checked above), so whatever copies landed there are removed again.
+      const cleaned = await to.driver.remove(to.storagePath).then(
+        () => true,
+        () => false,
+      );
       await invalidate(from);
-      throw fsStorageError(err, from.path);
+      const failure = fsStorageError(err, from.path);
+      throw new AppError(
+        failure.status,
+        failure.code,
+        `${failure.message}; "${from.path}" is unchanged${cleaned ? '' : `, and partial copies may remain at "${to.path}"`}`,
+      );
     }
     await invalidate(from);
     const moved = await stat(to);

@@ -4,7 +4,8 @@
  * outlives the request, the tab and the process: `status` tells what arrived, a re-init of the same file
  * resumes, and `complete` joins exactly the parts the database holds.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   FS_UPLOAD_IDLE_MS,
@@ -27,7 +28,7 @@ import { partPlan } from '../../services/files/multipartService.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
-import { partStoreFor } from './partStores.ts';
+import { partStoreFor, sessionDir } from './partStores.ts';
 import type { SessionRepo, UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
@@ -51,7 +52,17 @@ export interface UploadSweepResult {
   removed: number;
 }
 
+/** A complete that made no progress this long is taken to have died with its process. */
+const STALE_COMPLETE_MS = 15 * 60_000;
+
 const stripQuotes = (etag: string) => etag.replace(/"/g, '');
+
+/** The ETag S3 gives an object assembled from these parts: MD5 of the parts' MD5s, dash, part count. */
+export function multipartEtag(parts: UploadPartRow[]): string {
+  const hash = createHash('md5');
+  for (const p of parts) hash.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
+  return `${hash.digest('hex')}-${parts.length}`;
+}
 
 export function uploadedParts(rows: UploadPartRow[]): FsUploadedPart[] {
   return rows.map((p) => ({ partNumber: p.part_number, size: p.size, etag: p.etag }));
@@ -96,10 +107,15 @@ export function createMultipartService(deps: MultipartDeps) {
     }
   }
 
-  function requireOpen(session: UploadSessionRow): void {
+  function requireOpen(session: UploadSessionRow, allowStaleComplete = false): void {
     if (session.status === 'aborted') throw gone(`upload "${session.id}" was aborted`);
     if (session.status === 'completed') throw conflict(`upload "${session.id}" is already complete`);
-    if (session.status === 'completing') throw conflict(`upload "${session.id}" is being completed`);
+    // A complete whose process died (no progress for a while) may be taken over by a retry.
+    if (
+      session.status === 'completing' &&
+      !(allowStaleComplete && now() - session.updated_at > STALE_COMPLETE_MS)
+    )
+      throw conflict(`upload "${session.id}" is being completed; ask again shortly`);
   }
 
   /** The session's target resolved again for this actor; the mount must still lead to the same object. */
@@ -124,6 +140,8 @@ export function createMultipartService(deps: MultipartDeps) {
   }
 
   async function abortStorage(session: UploadSessionRow): Promise<boolean> {
+    // Parts kept on our disk go even when the storage config is gone.
+    await rm(sessionDir(deps.dataDir, session.id), { recursive: true, force: true }).catch(() => undefined);
     const driver = await host.driver(session.storage_config_id);
     if (!driver) return false;
     try {
@@ -266,7 +284,7 @@ export function createMultipartService(deps: MultipartDeps) {
       let session = await own(actor, body.uploadId);
       checkKey(session, body.key, body.path);
       if (session.status === 'completed' && session.result) return JSON.parse(session.result) as FsUploadDone;
-      requireOpen(session);
+      requireOpen(session, true);
       if (body.fileSize !== undefined && body.fileSize !== session.file_size)
         throw conflict(
           `fileSize ${body.fileSize} differs from the ${session.file_size} bytes upload "${session.id}" began with`,
@@ -299,23 +317,50 @@ export function createMultipartService(deps: MultipartDeps) {
       const target = await retarget(actor, session);
       await host.checkSize(target, session.file_size, session.id);
       const t = now();
-      if (!(await repo.transition(session.id, 'uploading', 'completing', { updated_at: t }))) {
+      const stale = session.status === 'completing';
+      let owned = await repo.transition(
+        session.id,
+        stale ? 'completing' : 'uploading',
+        'completing',
+        { updated_at: t },
+        stale ? session.updated_at : undefined,
+      );
+      if (!owned) {
         session = (await repo.byId(session.id)) ?? session;
         if (session.status === 'completed' && session.result)
           return JSON.parse(session.result) as FsUploadDone;
         requireOpen(session);
+        owned = await repo.transition(session.id, 'uploading', 'completing', { updated_at: t });
+        if (!owned) throw conflict(`upload "${session.id}" changed while completing; ask its status`);
+      }
+      // The parts as they are now that no other complete can start (a part may have been sent again).
+      const final = await repo.parts(session.id);
+      if (final.length !== session.part_count) {
+        await repo.transition(session.id, 'completing', 'uploading', { updated_at: now() });
+        throw conflict(`upload "${session.id}" has ${final.length} of ${session.part_count} parts`);
       }
       let written: { size: number };
       try {
-        written = await partStoreFor(target.driver, deps.dataDir).finish(session, parts);
+        written = await partStoreFor(target.driver, deps.dataDir).finish(session, final);
       } catch (err) {
         await repo.transition(session.id, 'completing', 'uploading', { updated_at: now() });
-        const name = (err as Error)?.name;
-        if (name === 'NoSuchUpload') {
-          await repo.transition(session.id, 'uploading', 'aborted');
-          throw gone(`the storage no longer knows upload "${session.id}"; start it again`);
+        // The store may have finished this upload before (a complete whose process died right after):
+        // then the object is there with the declared size and the ETag these very parts make (S3), or at
+        // least written since the session began (stores such as s3rver that compute the ETag otherwise).
+        const landed = await target.driver.stat(session.object_key).catch(() => null);
+        const ours =
+          landed?.size === session.file_size &&
+          (landed.etag === multipartEtag(final) ||
+            (landed.modified !== null && landed.modified.getTime() >= session.created_at - 1000));
+        if (!ours) {
+          if ((err as Error)?.name === 'NoSuchUpload') {
+            await repo.transition(session.id, 'uploading', 'aborted');
+            throw gone(`the storage no longer knows upload "${session.id}"; start it again`);
+          }
+          throw storageError(err, 'completing the upload');
         }
-        throw storageError(err, 'completing the upload');
+        await repo.transition(session.id, 'uploading', 'completing', { updated_at: now() });
+        written = { size: landed.size };
       }
       if (written.size !== session.file_size) {
         await repo.transition(session.id, 'completing', 'aborted');

@@ -12,7 +12,7 @@ export class PartBody extends Transform {
   #received = 0;
 
   constructor(expected: number) {
-    super({ highWaterMark: 1024 * 1024 });
+    super({ highWaterMark: 64 * 1024 });
     this.#expected = expected;
   }
 

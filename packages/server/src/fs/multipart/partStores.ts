@@ -74,7 +74,7 @@ export function localPartStore(dataDir: string, driver: StorageDriver): PartStor
       async function* joined(): AsyncGenerator<Buffer> {
         for (const p of parts)
           yield* createReadStream(join(dir, `${p.part_number}.part`), {
-            highWaterMark: 1024 * 1024,
+            highWaterMark: 256 * 1024,
           }) as AsyncIterable<Buffer>;
       }
       const result = await driver.write(session.object_key, Readable.from(joined()), {

@@ -16,6 +16,7 @@ import type { Context } from 'koa';
 import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
@@ -43,6 +44,8 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
 
   let result: FsUploadResult | null = null;
   let spooled: { file: string; name: string; type: string } | null = null;
+  // The stream machinery may report the abort that follows instead of the limit that caused it.
+  let limitError: AppError | null = null;
 
   const store = async (
     folderRaw: unknown,
@@ -80,7 +83,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
       }
       // `path` has not arrived yet: spool to a temp file below the data dir, with the size limit.
       const dir = join(config.dataDir, 'tmp');
-      const file_ = join(dir, `fs-upload-${randomUUID()}`);
+      const file_ = join(dir, `${FS_SPOOL_PREFIX}${randomUUID()}`);
       let seen = 0;
       mkdir(dir, { recursive: true })
         .then(() =>
@@ -89,7 +92,10 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
             async function* limited(source: AsyncIterable<Buffer>) {
               for await (const chunk of source) {
                 seen += chunk.length;
-                if (seen > limit) throw tooLarge(`the upload is larger than the limit of ${limit} bytes`);
+                if (seen > limit) {
+                  limitError = tooLarge(`the upload is larger than the limit of ${limit} bytes`);
+                  throw limitError;
+                }
                 yield chunk;
               }
             },
@@ -103,7 +109,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
           },
           (err) => {
             void rm(file_, { force: true });
-            callback(err);
+            callback(limitError ?? err);
           },
         );
     },
@@ -130,6 +136,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     }
     return result as FsUploadResult;
   } catch (err) {
+    if (limitError) throw limitError;
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; message?: string };
     if (e?.code === 'LIMIT_UNEXPECTED_FILE') throw badRequest('the file part must be named "file"');
