@@ -55,7 +55,7 @@ test.before(async () => {
   const first = await start();
   const admin = await adminOf(first);
   const local = (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local')!;
-  localRoot = local.root_path!;
+  localRoot = (local as unknown as { root_path: string }).root_path;
   const s3Config = await admin.storageConfigs.create({
     name: 's3rver',
     provider_type: 'minio',

@@ -137,6 +137,7 @@ export class FsResource {
   remove(path: string): Promise<null> {
     return this.#t.request('DELETE', `${this.scope()}/remove`, { query: { path } });
   }
+  /** NOTE (i11): answers `{ task_id }` instead when a folder of more than 1,000 objects made the batch a delete task. */
   batchRemove(paths: string[]): Promise<FsBatchRemoveResult> {
     return this.#t.request('POST', `${this.scope()}/batch-remove`, { body: { paths } });
   }

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile as writeFileOnDisk } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -143,6 +146,34 @@ test('cancel mid-task: status cancelled, no further writes', async () => {
   const again = await admin.tasks.get(started.task_id);
   assert.is(again.success, final!.success);
   assert.is((await tree(fs, '/s3/cancel')).size, written, 'nothing written after the task ended');
+});
+
+test('a batch delete with a folder of more than 1,000 objects becomes a delete task', async () => {
+  await writeFile(fs, '/loc/small/one.txt', '1');
+  const admin = await kit.server.adminClient();
+  // 1,001 files straight into the local storage's directory (the mount shows its root): fast to set up.
+  const root = (
+    (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local') as {
+      root_path: string;
+    }
+  ).root_path;
+  assert.ok(existsSync(join(root, 'small', 'one.txt')), 'the /loc mount shows the local root');
+  for (let d = 0; d < 10; d++) await mkdir(join(root, 'huge', `d${d}`), { recursive: true });
+  await Promise.all(
+    Array.from({ length: 1001 }, (_, i) =>
+      writeFileOnDisk(join(root, 'huge', `d${i % 10}`, `f${i}.txt`), 'x'),
+    ),
+  );
+  const small = await admin.fs.batchRemove(['/loc/small']);
+  assert.equal(small, { removed: ['/loc/small'], failed: [] });
+  const big = await admin.fs.batchRemove(['/loc/huge', '/loc/dst']);
+  assert.ok('task_id' in big);
+  let final: Task | null = null;
+  for await (const t of admin.tasks.watch((big as { task_id: string }).task_id, { intervalMs: 100 }))
+    final = t;
+  assert.equal([final!.type, final!.status, final!.success], ['delete', 'completed', 2]);
+  assert.is(await fs.stat(ADMIN, '/loc/huge'), null);
+  assert.is(await fs.stat(ADMIN, '/loc/dst'), null);
 });
 
 test.run();
