@@ -53,9 +53,13 @@ export async function copyUnit(
     }
     return 'copied';
   }
-  const existing = await retry(() => to.driver.stat(to.storagePath));
-  if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
-  if (existing && ctx.skipExisting) return 'skipped';
+  // Only skipExisting needs to look first (a storage request per file): a replacing copy just writes,
+  // and a folder in the way fails the write itself.
+  if (ctx.skipExisting) {
+    const existing = await retry(() => to.driver.stat(to.storagePath));
+    if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
+    if (existing) return 'skipped';
+  }
   ctx.checkpoint?.();
   const sameStorage = from.mount.storageConfigId === to.mount.storageConfigId;
   const driver = from.driver;
