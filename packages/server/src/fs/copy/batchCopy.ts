@@ -23,9 +23,9 @@ import { type CopyUnit, planCopy } from './plan.ts';
 
 /** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
 const UNITS_IN_FLIGHT = 8;
-/** Of those, objects above this size run at most BIG_IN_FLIGHT at once: each holds a few parts in memory. */
+/** Of those, objects above this size run at most BIG_IN_FLIGHT at once per process (bounded memory and disk). */
 const BIG_OBJECT_BYTES = 16 * 1024 * 1024;
-const BIG_IN_FLIGHT = 2;
+const BIG_IN_FLIGHT = 4;
 
 /** A counting semaphore; one for the whole process, so the bound holds across tasks and requests. */
 function semaphore(size: number) {
