@@ -9,6 +9,7 @@ import * as shareConfigFk from './006_share_config_fk.ts';
 import * as mounts from './010_mounts.ts';
 import * as fsCacheVersions from './011_fs_cache_versions.ts';
 import * as uploadSessions from './012_upload_sessions.ts';
+import * as tasks from './013_tasks.ts';
 import * as webdav from './014_webdav.ts';
 
 export interface Migration {
@@ -27,6 +28,7 @@ const migrations: Migration[] = [
   { name: '010_mounts', ...mounts },
   { name: '011_fs_cache_versions', ...fsCacheVersions },
   { name: '012_upload_sessions', ...uploadSessions },
+  { name: '013_tasks', ...tasks },
   { name: '014_webdav', ...webdav },
 ];
 
