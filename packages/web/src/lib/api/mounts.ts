@@ -143,3 +143,68 @@ export function fsApi(client: ClipClient) {
 
 export type FsApi = ReturnType<typeof fsApi>;
 export type MountsApi = ReturnType<typeof mountsApi>;
+
+export type TaskStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed' | 'cancelled';
+export interface ServerTask {
+  id: string;
+  type: 'copy' | 'upload' | 'delete' | 'download';
+  status: TaskStatus;
+  progress: number;
+  current_file?: string | null;
+  total?: number;
+  success?: number;
+  skipped?: number;
+  failed?: number;
+  error?: string | null;
+  created_at: string;
+  updated_at?: string;
+  completed_at?: string | null;
+}
+
+export function tasksApi(client: ClipClient) {
+  const t = client.transport;
+  const base = () => `${scope(client)}/tasks`;
+  return {
+    async list(): Promise<ServerTask[]> {
+      return unwrapList(await t.request<ServerTask[] | { items: ServerTask[] }>('GET', base()));
+    },
+    cancel: (id: string) => t.request<unknown>('POST', `${base()}/${encodeURIComponent(id)}/cancel`),
+    retry: (id: string) => t.request<unknown>('POST', `${base()}/${encodeURIComponent(id)}/retry`),
+    remove: (id: string) => t.request<unknown>('DELETE', `${base()}/${encodeURIComponent(id)}`),
+    clear: () => t.request<unknown>('POST', `${base()}/clear`),
+  };
+}
+
+/** An upload through `/fs/upload` with progress (XHR: fetch cannot report upload progress). */
+export function uploadWithProgress(
+  client: ClipClient,
+  folder: string,
+  file: Blob & { name: string },
+  onProgress: (loaded: number) => void,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const t = client.transport;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', t.url(`${scope(client)}/fs/upload`));
+    for (const [k, v] of Object.entries(t.headers())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => {
+      try {
+        if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText).data);
+        else reject(new Error(JSON.parse(xhr.responseText).message ?? xhr.statusText));
+      } catch {
+        reject(new Error(xhr.statusText || String(xhr.status)));
+      }
+    };
+    xhr.onerror = () => reject(new Error('network error'));
+    xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    // Where the bytes go comes first, so the server can stream the file straight to storage.
+    form.append('path', folder);
+    form.append('create_parents', 'true');
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
