@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { fsApi } from '../../lib/api/mounts.ts';
+import './folderTree.css';
 
 export function FolderTree({
   selected,
