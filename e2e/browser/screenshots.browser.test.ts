@@ -97,7 +97,7 @@ const SHOTS: Shot[] = [
     name: 'mount-explorer',
     path: () => '/mount-explorer',
     signedIn: true,
-    ready: (page) => page.getByTestId('mount-path').waitFor(),
+    ready: (page) => page.getByTestId('explorer').waitFor(),
   },
 ];
 

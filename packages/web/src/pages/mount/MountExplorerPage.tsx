@@ -310,7 +310,7 @@ export default function MountExplorerPage() {
 
   if (!mayBrowse)
     return (
-      <section className="page explorer">
+      <section className="page explorer" data-testid="explorer" data-path={path}>
         <h1>{t`Mount explorer`}</h1>
         <p className="muted" data-testid="explorer-signin">
           {authType === 'none'
@@ -342,7 +342,9 @@ export default function MountExplorerPage() {
       }}
       onDrop={(e) => void onDrop(e)}
       data-testid="explorer"
+      data-path={path}
     >
+      <h1 className="visually-hidden">{t`Mount explorer`}</h1>
       <div className="explorer-head">
         <nav aria-label={t`Breadcrumbs`} className="breadcrumbs">
           <ol>
