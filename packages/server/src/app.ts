@@ -8,6 +8,10 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import { createListingCache } from './fs/listingCache.ts';
+import { createFsUploads } from './fs/multipart/index.ts';
+import { createFsService } from './fs/service.ts';
+import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
 import { serveWebApp } from './http/static.ts';
@@ -19,6 +23,8 @@ import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
+import { registerFsRoutes } from './routes/fs/index.ts';
+import { registerMountRoutes } from './routes/mounts/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
@@ -30,6 +36,7 @@ import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
 import { createFileServices } from './services/files/index.ts';
+import { createMountService } from './services/mountService.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -76,6 +83,17 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     logger,
     onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
   });
+  const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));
+  const listingCache = createListingCache(db.knex);
+  const caches = createCacheRegistry();
+  caches.register(listingCache);
+  const fs = createFsService({
+    activeMounts: () => mounts.activeMounts(),
+    driverFor: (id) => storageConfigs.driverFor(id),
+    cache: listingCache,
+    signer: createFsLinkSigner(serverSecret),
+    origin: () => origin,
+  });
   const services: Services = {
     config,
     logger,
@@ -85,7 +103,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     apiKeys: createApiKeyService(db.knex, box),
     settings,
     dashboard: createDashboardService(db.knex),
-    caches: createCacheRegistry(),
+    caches,
     pastes,
     storageConfigs,
     sweepPastes: createPasteSweep(pastes, logger),
@@ -97,6 +115,19 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       allowPrivateUrls: config.allowPrivateUrls,
     }),
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
+    mounts,
+    fs,
+    // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
+    fsUploads: createFsUploads({
+      knex: db.knex,
+      fs,
+      settings,
+      storageConfigs,
+      shareBytes: (id) => files.deps.repo.usedBytes(id),
+      dataDir: config.dataDir,
+      logger,
+    }),
+    sweepUploads: (now) => services.fsUploads.sweep(now),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -111,6 +142,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerStorageConfigRoutes(api, deps);
   registerFileRoutes(api, deps);
   registerUrlRoutes(api, deps);
+  registerMountRoutes(api, deps);
+  registerFsRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
@@ -160,6 +193,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
 
   return {
     url,
