@@ -31,7 +31,10 @@ function authHeader(auth: string | null, adminToken: string): Record<string, str
   return { authorization: `ApiKey ${auth}` };
 }
 
-export async function startFsKit(starting: Promise<TestServer>, options: { s3?: TestS3 } = {}): Promise<FsKit> {
+export async function startFsKit(
+  starting: Promise<TestServer>,
+  options: { s3?: TestS3 } = {},
+): Promise<FsKit> {
   const [server, s3] = await Promise.all([starting, options.s3 ?? startS3rver()]);
   const adminToken = await server.adminToken();
   const admin = await server.adminClient();

@@ -46,7 +46,10 @@ test('admin creates, reads, lists, updates, toggles and deletes a mount', async 
   const off = await kit.call<Mount>('admin', 'PUT', `/admin/mounts/${m.id}`, { is_active: false });
   assert.is(off.status, 200);
   assert.is(off.body.data.is_active, false);
-  const renamed = await kit.call<Mount>('admin', 'PUT', `/admin/mounts/${m.id}`, { name: 'Docs', cache_ttl: 0 });
+  const renamed = await kit.call<Mount>('admin', 'PUT', `/admin/mounts/${m.id}`, {
+    name: 'Docs',
+    cache_ttl: 0,
+  });
   assert.is(renamed.body.data.name, 'Docs');
   assert.is(renamed.body.data.cache_ttl, 0);
 
@@ -112,7 +115,12 @@ test('keys read mounts at, under or above their basic path, and may not change a
   assert.is((await kit.call(key, 'GET', `/user/mounts/${b.id}`)).status, 404);
   assert.is((await kit.call(key, 'GET', '/admin/mounts')).status, 403);
 
-  const body = { name: 'mine', mount_path: '/mine', storage_type: 'local', storage_config_id: kit.localConfigId };
+  const body = {
+    name: 'mine',
+    mount_path: '/mine',
+    storage_type: 'local',
+    storage_config_id: kit.localConfigId,
+  };
   for (const prefix of ['/admin', '/user']) {
     const create = await kit.call(key, 'POST', `${prefix}/mounts`, body);
     assert.is(create.status, 403);
