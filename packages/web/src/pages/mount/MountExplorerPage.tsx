@@ -262,7 +262,12 @@ export default function MountExplorerPage() {
       <summary className="icon-button" aria-label={t`Actions for ${item.name}`}>
         ⋯
       </summary>
-      <div className="row-menu-items">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons ran */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keyboard */}
+      <div
+        className="row-menu-items"
+        onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}
+      >
         {item.type !== 'folder' && (
           <>
             <button type="button" onClick={() => void download(item)}>
