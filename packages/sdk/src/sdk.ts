@@ -6,6 +6,7 @@ import { FilesResource } from './resources/files.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
+import { TasksResource } from './resources/tasks.ts';
 import { UrlResource } from './resources/url.ts';
 
 /** The typed client: one resource per API family, over one transport. */
@@ -19,6 +20,7 @@ export class ClipClient {
   readonly url: UrlResource;
   readonly dashboard: DashboardResource;
   readonly storageConfigs: StorageConfigsResource;
+  readonly tasks: TasksResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -30,6 +32,7 @@ export class ClipClient {
     this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
     this.storageConfigs = new StorageConfigsResource(this.transport);
+    this.tasks = new TasksResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {
