@@ -1,0 +1,171 @@
+/**
+ * The mount explorer and mount management in Chromium against a live server with a local mount:
+ * mount CRUD with inline validation, browsing and breadcrumbs, list/grid, new folder, drop upload,
+ * rename, previews (an HTML preview cannot read our localStorage), text edit and save, direct link,
+ * download, batch select and delete, the ?preview= deep link and the key path tree.
+ */
+
+import type { Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { confirmDialog, dialog, openModule, signInAdmin, toast } from './adminHelpers.ts';
+import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+
+const test = suite<{ env: BrowserEnv; page: Page }>('mount explorer');
+
+test.before(async (ctx) => {
+  ctx.env = await startBrowserEnv();
+  const admin = await ctx.env.server.adminClient();
+  await admin.storageConfigs.create({ name: 'Disk', provider_type: 'local', root_path: 'explorer-store' });
+  ctx.page = await ctx.env.open('/admin');
+  await signInAdmin(ctx.page);
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+});
+
+const entry = (page: Page, name: string) => page.locator(`[data-entry="${name}"]`);
+
+async function dropOnExplorer(page: Page, files: { name: string; type: string; text: string }[]) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([f.text], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  await page.dispatchEvent('[data-testid="explorer"]', 'drop', { dataTransfer });
+}
+
+test('mount management: validation inline, create, disable/enable, edit', async ({ page }) => {
+  await openModule(page, /Mount management/, 'mount-management');
+  await page.getByRole('button', { name: 'New mount' }).click();
+  const form = dialog(page, 'mount-form');
+  await form.locator('input[name="name"]').fill('L');
+  await form.locator('input[name="mount_path"]').fill('/api/x');
+  await form.locator('input[name="cache_ttl"]').fill('-1');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await form.getByText('Between 2 and 50 characters').waitFor();
+  await form.getByText(/first segment is reserved/).waitFor();
+  await form.getByText('A whole number of 0 or more').waitFor();
+  await form.locator('input[name="name"]').fill('Local files');
+  await form.locator('input[name="mount_path"]').fill('/local');
+  await form.locator('input[name="cache_ttl"]').fill('0');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await toast(page, /Mount created/);
+  const row = page.locator('[data-module="mount-management"] tbody tr[data-row]', { hasText: '/local' });
+  await row.waitFor();
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await row.getByText('Disabled').waitFor();
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await row.getByText('Active', { exact: true }).waitFor();
+});
+
+test('browse, breadcrumbs, new folder, drop upload, list/grid remembered', async ({ page }) => {
+  await page.goto('/mount-explorer');
+  await entry(page, 'local').waitFor();
+  await entry(page, 'local').locator('.entry-open').click();
+  await page.waitForURL(/\/mount-explorer\/local$/);
+  await page.getByTestId('explorer-empty').waitFor();
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await dialog(page, 'name').locator('input[name="name"]').fill('docs');
+  await dialog(page, 'name').getByRole('button', { name: 'Create' }).click();
+  await entry(page, 'docs').waitFor();
+  await entry(page, 'docs').locator('.entry-open').click();
+  await page.waitForURL(/\/mount-explorer\/local\/docs$/);
+  await dropOnExplorer(page, [
+    { name: 'notes.md', type: 'text/markdown', text: '# Hello\n\n<script>alert(1)</script>**bold**' },
+    {
+      name: 'page.html',
+      type: 'text/html',
+      text: '<p id="r">start</p><script>try{localStorage.getItem("x");document.getElementById("r").textContent="read"}catch(e){document.getElementById("r").textContent="blocked"}</script>',
+    },
+  ]);
+  await entry(page, 'notes.md').waitFor();
+  await entry(page, 'page.html').waitFor();
+  await page.locator('[data-task-kind="upload"][data-status="completed"]').nth(1).waitFor();
+  await page.locator('.breadcrumbs').getByRole('link', { name: 'local' }).click();
+  await page.waitForURL(/\/mount-explorer\/local$/);
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  await page.locator('.entry.grid[data-entry="docs"]').waitFor();
+  await page.reload();
+  await page.locator('.entry.grid[data-entry="docs"]').waitFor();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await page.locator('.entry.list[data-entry="docs"]').waitFor();
+});
+
+test('previews: sanitised Markdown, HTML in a sandbox without our storage, deep link', async ({ page }) => {
+  await page.goto('/mount-explorer/local/docs?preview=notes.md');
+  const preview = dialog(page, 'preview');
+  await preview.locator('[data-testid="preview-markdown"] h1', { hasText: 'Hello' }).waitFor();
+  assert.is(await preview.locator('script').count(), 0, 'scripts are removed');
+  await preview.getByRole('button', { name: 'Close' }).first().click();
+  await page.waitForURL((u) => !u.search.includes('preview'));
+  await entry(page, 'page.html').locator('.entry-open').click();
+  const frame = page.frameLocator('[data-testid="preview-html"]');
+  await frame.locator('#r', { hasText: 'blocked' }).waitFor();
+  assert.is(await page.getByTestId('preview-html').getAttribute('sandbox'), 'allow-scripts');
+});
+
+test('edit and save, rename, download, direct link, batch delete', async ({ page, env }) => {
+  await page.goto('/mount-explorer/local/docs');
+  await entry(page, 'notes.md').locator('summary').click();
+  await entry(page, 'notes.md').getByRole('button', { name: 'Edit' }).click();
+  const editor = dialog(page, 'text-edit');
+  await editor.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nmore');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await toast(page, /Saved notes.md/);
+  await editor.getByRole('button', { name: 'Close' }).last().click();
+  const admin = await env.server.adminClient();
+  const res = await fetch(`${env.server.url}/api/admin/fs/download?path=/local/docs/notes.md`, {
+    headers: { authorization: `Bearer ${(admin.transport.auth as { token: string }).token}` },
+  });
+  assert.ok((await res.text()).endsWith('\nmore'), 'the saved text is stored');
+
+  await entry(page, 'notes.md').locator('summary').click();
+  await entry(page, 'notes.md').getByRole('button', { name: 'Rename' }).click();
+  await dialog(page, 'name').locator('input[name="name"]').fill('readme.md');
+  await dialog(page, 'name').getByRole('button', { name: 'Rename' }).click();
+  await entry(page, 'readme.md').waitFor();
+
+  await entry(page, 'readme.md').locator('summary').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    entry(page, 'readme.md').getByRole('button', { name: 'Download' }).click(),
+  ]);
+  assert.is(download.suggestedFilename(), 'readme.md');
+
+  await entry(page, 'readme.md').locator('summary').click();
+  await entry(page, 'readme.md').getByRole('button', { name: 'Direct link' }).click();
+  await dialog(page, 'file-link').getByRole('button', { name: 'Create link' }).click();
+  const url = await page.getByTestId('file-link-url').inputValue();
+  const linked = await fetch(url);
+  assert.ok((await linked.text()).startsWith('# Hello'), 'the direct link serves the bytes without a header');
+  await dialog(page, 'file-link').getByRole('button', { name: 'Close' }).last().click();
+
+  await entry(page, 'readme.md').locator('input[type="checkbox"]').click();
+  await entry(page, 'page.html')
+    .locator('input[type="checkbox"]')
+    .click({ modifiers: ['Shift'] });
+  assert.is(await page.getByTestId('selection-count').textContent(), '2 selected');
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await confirmDialog(page, /^Delete$/);
+  await page.getByTestId('explorer-empty').waitFor();
+});
+
+test('the key form picks its basic path from the folder tree', async ({ page }) => {
+  await page.goto('/admin/key-management');
+  await page.waitForSelector('[data-module="key-management"]');
+  await page.getByRole('button', { name: /New key|New API key/ }).click();
+  await page.getByRole('tab', { name: 'Path selection' }).click();
+  await page.locator('[data-folder="/local"] .tree-label').first().click();
+  await page.locator('[data-folder="/local"] .tree-toggle').first().click();
+  await page.locator('[data-folder="/local/docs"] .tree-label').click();
+  assert.is(await page.locator('input[name="basic_path"]').inputValue(), '/local/docs');
+});
+
+test('no console errors on the way', ({ env }) => {
+  assert.equal(env.consoleErrors, []);
+});
+
+if (chromiumAvailable()) test.run();
