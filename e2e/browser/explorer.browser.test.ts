@@ -105,6 +105,38 @@ test('previews: sanitised Markdown, HTML in a sandbox without our storage, deep 
   assert.is(await page.getByTestId('preview-html').getAttribute('sandbox'), 'allow-scripts');
 });
 
+test('batch copy across storages becomes a task the task manager follows to completion', async ({
+  page,
+  env,
+}) => {
+  const admin = await env.server.adminClient();
+  const other = await admin.storageConfigs.create({
+    name: 'Other disk',
+    provider_type: 'local',
+    root_path: 'other-store',
+  });
+  const created = await admin.transport.request('POST', '/admin/mounts', {
+    body: { name: 'Archive', mount_path: '/archive', storage_type: 'local', storage_config_id: other.id },
+  });
+  assert.ok(created);
+  await page.goto('/mount-explorer/local/docs');
+  await entry(page, 'notes.md').waitFor();
+  await page.getByLabel('Select all').check();
+  assert.is(await page.getByTestId('selection-count').textContent(), '2 selected');
+  await page.getByRole('button', { name: 'Copy to…' }).click();
+  const picker = dialog(page, 'copy');
+  await picker.locator('[data-folder="/archive"] .tree-label').click();
+  assert.is(await page.getByTestId('copy-target').textContent(), '/archive');
+  await picker.getByRole('button', { name: 'Copy here' }).click();
+  const task = page.locator('[data-task-kind="copy"]').first();
+  await task.waitFor();
+  await page.locator('[data-task-kind="copy"][data-status="completed"]').waitFor({ timeout: 60_000 });
+  assert.match((await task.textContent()) ?? '', /2 done, 0 skipped, 0 failed of 2/);
+  await page.goto('/mount-explorer/archive');
+  await entry(page, 'notes.md').waitFor();
+  await entry(page, 'page.html').waitFor();
+});
+
 test('edit and save, rename, download, direct link, batch delete', async ({ page, env }) => {
   await page.goto('/mount-explorer/local/docs');
   await entry(page, 'notes.md').locator('summary').click();

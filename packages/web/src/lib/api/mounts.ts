@@ -3,7 +3,7 @@
  * A stop-gap until the SDK's own `mounts`/`fs` resources land: every call still goes through the
  * SDK client (auth header, envelope, error mapping); only the paths live here.
  */
-import type { ClipClient } from '@clip/sdk';
+import type { BatchCopyClientSide, BatchCopyDone, BatchCopyQueued, ClipClient } from '@clip/sdk';
 
 export type StorageType = 's3' | 'local';
 
@@ -67,10 +67,7 @@ export interface BatchRemoveResult {
   failed: { path: string; error: string }[];
 }
 
-export type BatchCopyResult =
-  | { copied: number; skipped: number; failed: number | { path: string; error: string }[] }
-  | { task_id: string }
-  | { requiresClientSideCopy: true; items: unknown[] };
+export type BatchCopyResult = BatchCopyDone | BatchCopyQueued | BatchCopyClientSide;
 
 const scope = (client: ClipClient) => (client.transport.auth.type === 'admin' ? '/admin' : '/user');
 
@@ -143,37 +140,6 @@ export function fsApi(client: ClipClient) {
 
 export type FsApi = ReturnType<typeof fsApi>;
 export type MountsApi = ReturnType<typeof mountsApi>;
-
-export type TaskStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed' | 'cancelled';
-export interface ServerTask {
-  id: string;
-  type: 'copy' | 'upload' | 'delete' | 'download';
-  status: TaskStatus;
-  progress: number;
-  current_file?: string | null;
-  total?: number;
-  success?: number;
-  skipped?: number;
-  failed?: number;
-  error?: string | null;
-  created_at: string;
-  updated_at?: string;
-  completed_at?: string | null;
-}
-
-export function tasksApi(client: ClipClient) {
-  const t = client.transport;
-  const base = () => `${scope(client)}/tasks`;
-  return {
-    async list(): Promise<ServerTask[]> {
-      return unwrapList(await t.request<ServerTask[] | { items: ServerTask[] }>('GET', base()));
-    },
-    cancel: (id: string) => t.request<unknown>('POST', `${base()}/${encodeURIComponent(id)}/cancel`),
-    retry: (id: string) => t.request<unknown>('POST', `${base()}/${encodeURIComponent(id)}/retry`),
-    remove: (id: string) => t.request<unknown>('DELETE', `${base()}/${encodeURIComponent(id)}`),
-    clear: () => t.request<unknown>('POST', `${base()}/clear`),
-  };
-}
 
 /** An upload through `/fs/upload` with progress (XHR: fetch cannot report upload progress). */
 export function uploadWithProgress(

@@ -2,11 +2,12 @@
  * The task manager: the server's tasks (copy, delete, ...) polled while the panel is open, and the
  * browser's own uploads (transfers.ts, kept across reloads), with progress, cancel, retry and clear.
  */
+
+import type { Task } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { type ServerTask, tasksApi } from '../../lib/api/mounts.ts';
 import { useFeedback } from '../admin/shared/feedback.ts';
 import { formatBytes } from '../admin/shared/format.ts';
 import { cancelTransfer, clearFinishedTransfers, transfers } from './transfers.ts';
@@ -19,19 +20,17 @@ export function TaskPanel({ onClose, refreshKey }: { onClose(): void; refreshKey
   const { t } = useLingui();
   const { client } = useServices();
   const feedback = useFeedback();
-  const [tasks, setTasks] = useState<ServerTask[] | null>(null);
+  const [tasks, setTasks] = useState<Task[] | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(
     () =>
-      tasksApi(client)
-        .list()
-        .then(
-          (list) => {
-            setTasks(list);
-            setFailed(false);
-          },
-          () => setFailed(true),
-        ),
+      client.tasks.list({ limit: 50 }).then(
+        (list) => {
+          setTasks(list.items);
+          setFailed(false);
+        },
+        () => setFailed(true),
+      ),
     [client],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey asks for a new read now.
@@ -63,7 +62,7 @@ export function TaskPanel({ onClose, refreshKey }: { onClose(): void; refreshKey
     }
   }
 
-  const api = tasksApi(client);
+  const api = client.tasks;
   const local = [...transfers.value].reverse();
   return (
     <aside className="task-panel panel" aria-label={t`Task manager`} data-testid="task-panel">
