@@ -5,23 +5,41 @@
  * download, batch select and delete, the ?preview= deep link and the key path tree.
  */
 
+import { startS3rver, type TestS3 } from '@clip/server/testing';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { addS3Config } from '../upload/helpers.ts';
 import { confirmDialog, dialog, openModule, signInAdmin, toast } from './adminHelpers.ts';
-import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+import { type BrowserEnv, chromiumAvailable, signInWithKey, startBrowserEnv } from './harness.ts';
 
-const test = suite<{ env: BrowserEnv; page: Page }>('mount explorer');
+const test = suite<{ env: BrowserEnv; page: Page; s3: TestS3 }>('mount explorer');
+
+// A 1×1 PNG.
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test.before(async (ctx) => {
   ctx.env = await startBrowserEnv();
+  ctx.s3 = await startS3rver();
   const admin = await ctx.env.server.adminClient();
   await admin.storageConfigs.create({ name: 'Disk', provider_type: 'local', root_path: 'explorer-store' });
+  const s3Config = await addS3Config(ctx.env.server, ctx.s3);
+  await admin.transport.request('POST', '/admin/mounts', {
+    body: {
+      name: 'Bucket',
+      mount_path: '/s3',
+      storage_type: 's3',
+      storage_config_id: s3Config,
+      sort_order: 1,
+    },
+  });
   ctx.page = await ctx.env.open('/admin');
   await signInAdmin(ctx.page);
 });
 test.after(async (ctx) => {
   await ctx.env?.close();
+  await ctx.s3?.close();
 });
 
 const entry = (page: Page, name: string) => page.locator(`[data-entry="${name}"]`);
@@ -194,6 +212,38 @@ test('the key form picks its basic path from the folder tree', async ({ page }) 
   await page.locator('[data-folder="/local"] .tree-toggle').first().click();
   await page.locator('[data-folder="/local/docs"] .tree-label').click();
   assert.is(await page.locator('input[name="basic_path"]').inputValue(), '/local/docs');
+});
+
+test('an s3rver mount: upload by the button, image and highlighted code previews', async ({ page }) => {
+  await page.goto('/mount-explorer/s3');
+  await page.getByTestId('explorer-empty').waitFor();
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') },
+    { name: 'main.ts', mimeType: 'text/plain', buffer: Buffer.from('const answer: number = 42;\n') },
+  ]);
+  await entry(page, 'pixel.png').waitFor();
+  await entry(page, 'main.ts').waitFor();
+  await entry(page, 'pixel.png').locator('.entry-open').click();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="preview-image"]');
+    return Boolean(img?.complete && img.naturalWidth === 1);
+  });
+  await page.goto('/mount-explorer/s3?preview=main.ts');
+  await page.locator('[data-testid="preview-text"] code.hljs .hljs-keyword').first().waitFor();
+});
+
+test('a key inside its basic path: redirected there, write actions only inside it', async ({ env }) => {
+  const { key } = await env.server.keyClient({ mount: true, basic_path: '/local/docs' });
+  const page = await env.open('/admin');
+  await signInWithKey(page, key);
+  await page.goto('/mount-explorer/s3');
+  await page.waitForURL((url) => url.pathname === '/mount-explorer/local/docs');
+  await page.getByRole('button', { name: 'Upload' }).waitFor();
+  await page.goto('/mount-explorer');
+  await entry(page, 'local').waitFor();
+  assert.is(await entry(page, 's3').count(), 0, 'only the branch that leads to the basic path');
+  assert.is(await page.getByRole('button', { name: 'Upload' }).count(), 0, 'no upload above the basic path');
+  await page.context().close();
 });
 
 test('no console errors on the way', ({ env }) => {
