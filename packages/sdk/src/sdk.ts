@@ -3,6 +3,8 @@ import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
 import { DashboardResource } from './resources/dashboard.ts';
 import { FilesResource } from './resources/files.ts';
+import { FsResource } from './resources/fs.ts';
+import { MountsResource } from './resources/mounts.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
@@ -21,6 +23,8 @@ export class ClipClient {
   readonly dashboard: DashboardResource;
   readonly storageConfigs: StorageConfigsResource;
   readonly tasks: TasksResource;
+  readonly mounts: MountsResource;
+  readonly fs: FsResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -33,6 +37,8 @@ export class ClipClient {
     this.dashboard = new DashboardResource(this.transport);
     this.storageConfigs = new StorageConfigsResource(this.transport);
     this.tasks = new TasksResource(this.transport);
+    this.mounts = new MountsResource(this.transport);
+    this.fs = new FsResource(this.transport, () => this);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

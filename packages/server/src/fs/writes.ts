@@ -151,10 +151,10 @@ export function createWrites(ctx: FsContext) {
 
   async function rename(actor: Actor, oldRaw: string, newRaw: string): Promise<FsItem> {
     const from = await ctx.resolveMount(actor, oldRaw, 'write');
+    refuseMountRoot(from, 'rename or move the mount instead');
     const to = await ctx.resolveMount(actor, newRaw, 'write');
     if (from.mount.id !== to.mount.id)
       throw badRequest(`"${from.path}" and "${to.path}" are in different mounts: copy across mounts instead`);
-    refuseMountRoot(from, 'rename or move the mount instead');
     refuseMountRoot(to, 'it cannot be replaced');
     const source = await stat(from);
     if (!source) throw notFound(`"${from.path}" not found`);

@@ -102,4 +102,6 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
   router.get('/fs/preview', signed('preview'));
 
   // Resumable multipart and presigned uploads (helper 10b) register here.
+  registerFsMultipartRoutes(router, deps);
+  registerFsPresignRoutes(router, deps);
 }

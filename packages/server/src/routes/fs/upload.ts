@@ -43,6 +43,8 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
 
   let result: FsUploadResult | null = null;
   let spooled: { file: string; name: string; type: string } | null = null;
+  // The stream machinery may report the abort that follows instead of the limit that caused it.
+  let limitError: AppError | null = null;
 
   const store = async (
     folderRaw: unknown,
@@ -89,7 +91,10 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
             async function* limited(source: AsyncIterable<Buffer>) {
               for await (const chunk of source) {
                 seen += chunk.length;
-                if (seen > limit) throw tooLarge(`the upload is larger than the limit of ${limit} bytes`);
+                if (seen > limit) {
+                  limitError = tooLarge(`the upload is larger than the limit of ${limit} bytes`);
+                  throw limitError;
+                }
                 yield chunk;
               }
             },
@@ -103,7 +108,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
           },
           (err) => {
             void rm(file_, { force: true });
-            callback(err);
+            callback(limitError ?? err);
           },
         );
     },
@@ -130,6 +135,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     }
     return result as FsUploadResult;
   } catch (err) {
+    if (limitError) throw limitError;
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; message?: string };
     if (e?.code === 'LIMIT_UNEXPECTED_FILE') throw badRequest('the file part must be named "file"');
