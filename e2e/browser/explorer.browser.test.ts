@@ -5,6 +5,9 @@
  * download, batch select and delete, the ?preview= deep link and the key path tree.
  */
 
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startS3rver, type TestS3 } from '@clip/server/testing';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
@@ -230,6 +233,50 @@ test('an s3rver mount: upload by the button, image and highlighted code previews
   });
   await page.goto('/mount-explorer/s3?preview=main.ts');
   await page.locator('[data-testid="preview-text"] code.hljs .hljs-keyword').first().waitFor();
+});
+
+test('a 30 MiB upload goes in parts and resumes after a reload from the parts the server has', async ({
+  page,
+}) => {
+  await page.goto('/mount-explorer/s3');
+  await entry(page, 'pixel.png').waitFor();
+  // A file on disk, so both picks carry the same modification time (part of the resume fingerprint).
+  const dir = await mkdtemp(join(tmpdir(), 'clip-explorer-'));
+  const file = join(dir, 'big.bin');
+  await writeFile(file, Buffer.alloc(30 * 1024 * 1024, 7));
+  // Two parts reach the server; the others are held in the browser until the page goes away.
+  let passed = 0;
+  await page.route(/\/fs\/multipart\/part/, (route) => {
+    if (passed < 2) {
+      passed++;
+      return route.continue();
+    }
+    return new Promise(() => undefined);
+  });
+  const stored: number[] = [];
+  page.on('response', (res) => {
+    if (/\/fs\/multipart\/part/.test(res.url()) && res.ok()) stored.push(1);
+  });
+  await page.getByTestId('upload-input').setInputFiles(file);
+  await (async () => {
+    for (let i = 0; i < 600 && stored.length < 2; i++) await page.waitForTimeout(50);
+  })();
+  assert.is(stored.length, 2, 'two parts stored before the reload');
+  // Reload first: the held parts die with the page and never reach the server.
+  await page.reload();
+  await page.unroute(/\/fs\/multipart\/part/);
+  await page
+    .locator('[data-task-kind="upload"][data-status="interrupted"]', { hasText: 'big.bin' })
+    .waitFor();
+  const sentAfter: string[] = [];
+  page.on('request', (req) => {
+    if (/\/fs\/multipart\/part/.test(req.url())) sentAfter.push(req.url());
+  });
+  await page.getByTestId('upload-input').setInputFiles(file);
+  await entry(page, 'big.bin').waitFor({ timeout: 120_000 });
+  assert.is(sentAfter.length, 4, 'only the four missing parts of six are sent again');
+  assert.match((await entry(page, 'big.bin').textContent()) ?? '', /30\.0 MB/);
+  await rm(dir, { recursive: true, force: true });
 });
 
 test('a key inside its basic path: redirected there, write actions only inside it', async ({ env }) => {

@@ -3,10 +3,11 @@
  * smoothly (only the visible rows are in the DOM). Keyboard: arrows move, space selects, Enter opens,
  * Ctrl/Cmd+A selects all, Delete asks to delete the selection.
  */
+
+import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
-import type { FsItem } from '../../lib/api/mounts.ts';
 import { formatBytes, formatShortDateTime } from '../admin/shared/format.ts';
 import { FileIcon } from './FileIcon.tsx';
 

@@ -1,21 +1,22 @@
-import type { FsItemType } from '../../lib/api/mounts.ts';
+import type { FsItemType } from '@clip/sdk';
+import { Icon, type IconName } from '../../components/Icon.tsx';
 
-/** A small glyph per item type (no icon font, no images to load). */
-const GLYPHS: Record<FsItemType, string> = {
-  folder: '📁',
-  file: '📄',
-  image: '🖼️',
-  video: '🎬',
-  audio: '🎵',
-  document: '📑',
-  archive: '🗜️',
-  code: '📝',
+/** One stroke icon per item type (no icon font, no emoji font needed). */
+const ICONS: Record<FsItemType, IconName> = {
+  folder: 'folder',
+  file: 'file',
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'file',
+  archive: 'archive',
+  code: 'code',
 };
 
 export function FileIcon({ type, large }: { type: FsItemType; large?: boolean }) {
   return (
-    <span className={`file-icon${large ? ' large' : ''}`} aria-hidden="true">
-      {GLYPHS[type] ?? GLYPHS.file}
+    <span className={`file-icon ${type}${large ? ' large' : ''}`}>
+      <Icon name={ICONS[type] ?? 'file'} size={large ? 40 : 18} />
     </span>
   );
 }

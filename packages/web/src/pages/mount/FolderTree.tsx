@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { fsApi } from '../../lib/api/mounts.ts';
+import { Icon } from '../../components/Icon.tsx';
 import './folderTree.css';
 
 export function FolderTree({
@@ -47,19 +47,17 @@ function FolderNode({
   useEffect(() => {
     if (!open || children) return;
     let live = true;
-    fsApi(client)
-      .list(path)
-      .then(
-        (r) =>
-          live &&
-          setChildren(
-            r.items
-              .filter((i) => i.type === 'folder')
-              .map((i) => ({ name: i.name, path: i.path }))
-              .sort((a, b) => a.name.localeCompare(b.name)),
-          ),
-        () => live && setFailed(true),
-      );
+    client.fs.listAll(path).then(
+      (r) =>
+        live &&
+        setChildren(
+          r.items
+            .filter((i) => i.type === 'folder')
+            .map((i) => ({ name: i.name, path: i.path }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        ),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -83,7 +81,7 @@ function FolderNode({
           onClick={() => onSelect(path)}
           aria-pressed={isSelected}
         >
-          📁 {name}
+          <Icon name="folder" size={16} /> {name}
         </button>
       </div>
       {open && (

@@ -3,7 +3,7 @@
  * follow transfers in the task manager. The route's guard (app/guards.ts) already keeps an API key
  * inside its basic path; here actions a key may not do are hidden, not just refused by the server.
  */
-import { isPathWithin } from '@clip/sdk';
+import { type FsGetResult, type FsItem, type FsListResult, isPathWithin } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +12,6 @@ import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
-import { type FsGet, type FsItem, type FsList, fsApi } from '../../lib/api/mounts.ts';
 import { useConfirm } from '../admin/shared/confirm.tsx';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { useFeedback } from '../admin/shared/feedback.ts';
@@ -72,7 +71,7 @@ export default function MountExplorerPage() {
   const basicPath = auth.userInfo.value.basicPath;
   const mayBrowse = authType === 'admin' || (authType === 'apikey' && permissions.mount);
 
-  const [listing, setListing] = useState<FsList | null>(null);
+  const [listing, setListing] = useState<FsListResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
@@ -90,7 +89,7 @@ export default function MountExplorerPage() {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const api = useMemo(() => fsApi(client), [client]);
+  const api = client.fs;
   const canWrite =
     mayBrowse &&
     listing !== null &&
@@ -104,7 +103,7 @@ export default function MountExplorerPage() {
     const refresh = refreshNext.current;
     refreshNext.current = false;
     setLoading(true);
-    api.list(path, { refresh, signal: controller.signal }).then(
+    api.listAll(path, { refresh, signal: controller.signal }).then(
       (r) => {
         setListing(r);
         setError(null);
@@ -216,10 +215,10 @@ export default function MountExplorerPage() {
 
   async function copy(names: string[], target: string, skipExisting: boolean) {
     try {
-      const result = await api.batchCopy(
-        names.map((n) => ({ sourcePath: joinPath(path, n), targetPath: joinPath(target, n) })),
+      const result = await api.batchCopy({
+        items: names.map((n) => ({ sourcePath: joinPath(path, n), targetPath: joinPath(target, n) })),
         skipExisting,
-      );
+      });
       if ('task_id' in result) {
         feedback.ok(t`Copy started; follow it in the task manager`);
         setTasksOpen(true);
@@ -594,17 +593,15 @@ function PreviewDialog({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const [meta, setMeta] = useState<FsGet | null>(null);
+  const [meta, setMeta] = useState<FsGetResult | null>(null);
   useEffect(() => {
     if (!item) return;
     let live = true;
     setMeta(null);
-    fsApi(client)
-      .get(item.path)
-      .then(
-        (m) => live && setMeta(m),
-        () => live && setMeta({ ...item }),
-      );
+    client.fs.get(item.path).then(
+      (m) => live && setMeta(m),
+      () => live && setMeta({ ...item, download_url: null, preview_url: null }),
+    );
     return () => {
       live = false;
     };

@@ -4,11 +4,12 @@
  * (no allow-same-origin: it cannot read our storage or cookies), Office through the third-party
  * viewers with a note, and "no preview" with a download for the rest.
  */
+import type { FsGetResult, FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { errorMessage } from '../../i18n/errorMessage.ts';
-import { type FsGet, type FsItem, fsApi } from '../../lib/api/mounts.ts';
+import { readText } from '../../lib/api/mounts.ts';
 import { highlightCodeBlocks } from '../../lib/highlight.ts';
 import { previewKindOf } from './explorerModel.ts';
 
@@ -27,7 +28,7 @@ export function PreviewPane({
   onDownload,
 }: {
   item: FsItem;
-  meta: FsGet | null;
+  meta: FsGetResult | null;
   onDownload(): void;
 }) {
   const { t } = useLingui();
@@ -83,9 +84,10 @@ function TextualPreview({
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fsApi(client)
-      .readText(path, controller.signal)
-      .then(setText, (err) => !controller.signal.aborted && setFailed(errorMessage(err)));
+    readText(client, path, controller.signal).then(
+      setText,
+      (err) => !controller.signal.aborted && setFailed(errorMessage(err)),
+    );
     return () => controller.abort();
   }, [client, path]);
   if (failed) return <p className="muted" role="alert">{t`The preview could not be loaded: ${failed}`}</p>;
@@ -136,12 +138,10 @@ function OfficePreview({ path }: { path: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    fsApi(client)
-      .fileLink(path, 3600)
-      .then(
-        (r) => live && setUrl(new URL(r.url, window.location.href).href),
-        () => live && setFailed(true),
-      );
+    client.fs.fileLink(path, { expires_in: 3600 }).then(
+      (r) => live && setUrl(new URL(r.url, window.location.href).href),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };

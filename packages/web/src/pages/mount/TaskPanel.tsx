@@ -97,7 +97,7 @@ export function TaskPanel({ onClose, refreshKey }: { onClose(): void; refreshKey
               {formatBytes(x.loaded)} / {formatBytes(x.size)}
               {x.status === 'running' && x.speed > 0 && ` · ${formatBytes(x.speed)}/s`}
               {x.error && ` · ${x.error}`}
-              {x.status === 'interrupted' && ` · ${t`Drop the file here again to upload it.`}`}
+              {x.status === 'interrupted' && ` · ${t`Upload the same file to this folder again to resume.`}`}
               <span className="spacer" />
               {(x.status === 'running' || x.status === 'pending') && (
                 <button type="button" className="button small" onClick={() => cancelTransfer(x.id)}>

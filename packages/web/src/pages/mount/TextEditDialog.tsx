@@ -1,8 +1,9 @@
 /** Edit a text file and save it back; closing with unsaved changes asks first (and so does leaving the page). */
+import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { type FsItem, fsApi } from '../../lib/api/mounts.ts';
+import { readText } from '../../lib/api/mounts.ts';
 import { useConfirm } from '../admin/shared/confirm.tsx';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { useFeedback } from '../admin/shared/feedback.ts';
@@ -31,20 +32,18 @@ export function TextEditDialog({
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per file.
   useEffect(() => {
     const controller = new AbortController();
-    fsApi(client)
-      .readText(item.path, controller.signal)
-      .then(
-        (body) => {
-          setOriginal(body);
-          setText(body);
-        },
-        (err) => {
-          if (!controller.signal.aborted) {
-            feedback.fail(t`Could not open ${name}`, err);
-            onClose();
-          }
-        },
-      );
+    readText(client, item.path, controller.signal).then(
+      (body) => {
+        setOriginal(body);
+        setText(body);
+      },
+      (err) => {
+        if (!controller.signal.aborted) {
+          feedback.fail(t`Could not open ${name}`, err);
+          onClose();
+        }
+      },
+    );
     return () => controller.abort();
   }, [client, item.path]);
 
@@ -59,7 +58,7 @@ export function TextEditDialog({
     if (saving) return;
     setSaving(true);
     try {
-      await fsApi(client).update(item.path, text);
+      await client.fs.update(item.path, text);
       setOriginal(text);
       feedback.ok(t`Saved ${name}`);
       onSaved();

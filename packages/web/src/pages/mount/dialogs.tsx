@@ -2,7 +2,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
-import { fsApi } from '../../lib/api/mounts.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { copyText, useFeedback } from '../admin/shared/feedback.ts';
 import { Field } from '../admin/shared/ShareSettingsFields.tsx';
@@ -84,7 +83,7 @@ export function LinkDialog({ path, name, onClose }: { path: string; name: string
   async function create() {
     setBusy(true);
     try {
-      const r = await fsApi(client).fileLink(path, expiresIn);
+      const r = await client.fs.fileLink(path, { expires_in: expiresIn });
       setLink({ ...r, url: new URL(r.url, window.location.href).href });
     } catch (err) {
       feedback.fail(t`Could not create the link`, err);

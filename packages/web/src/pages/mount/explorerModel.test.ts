@@ -1,6 +1,6 @@
+import type { FsItem } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FsItem } from '../../lib/api/mounts.ts';
 import {
   crumbs,
   filterItems,
@@ -19,6 +19,9 @@ const item = (name: string, type: FsItem['type'], size: number | null, modified:
   type,
   size,
   modified,
+  etag: null,
+  mimetype: null,
+  is_mount: false,
 });
 
 test('paths join, go up and break into breadcrumbs', () => {

@@ -1,5 +1,5 @@
 /** The explorer's pure rules: paths, breadcrumbs, sorting, filtering, range selection, preview kinds. */
-import type { FsItem } from '../../lib/api/mounts.ts';
+import type { FsItem } from '@clip/sdk';
 import { previewKind as sharePreviewKind } from '../file/previewKind.ts';
 
 export type SortKey = 'name' | 'size' | 'modified';

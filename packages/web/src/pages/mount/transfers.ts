@@ -5,7 +5,6 @@
  */
 import type { ClipClient } from '@clip/sdk';
 import { signal } from '@preact/signals-react';
-import { uploadWithProgress } from '../../lib/api/mounts.ts';
 
 export type TransferStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 export interface Transfer {
@@ -23,7 +22,14 @@ export interface Transfer {
 }
 
 const KEY = 'clip-explorer-transfers';
+const SAVE_EVERY_MS = 1000;
 const controllers = new Map<string, AbortController>();
+/** Once the page is going away, aborted requests are not failures: the list keeps them as running. */
+let leaving = false;
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
 
 function restore(): Transfer[] {
   try {
@@ -38,7 +44,9 @@ function restore(): Transfer[] {
 
 export const transfers = signal<Transfer[]>(typeof localStorage === 'undefined' ? [] : restore());
 
+let lastSave = 0;
 function save() {
+  lastSave = Date.now();
   try {
     localStorage.setItem(KEY, JSON.stringify(transfers.value.slice(-100)));
   } catch {
@@ -81,25 +89,21 @@ export async function uploadFiles(
     if (!controller || controller.signal.aborted) continue;
     patch(transfer.id, { status: 'running', startedAt: Date.now() });
     save();
-    let last = { at: performance.now(), loaded: 0 };
     try {
-      await uploadWithProgress(
-        client,
-        transfer.folder,
-        file,
-        (loaded) => {
-          const now = performance.now();
-          const dt = (now - last.at) / 1000;
-          if (dt >= 0.25) {
-            patch(transfer.id, { loaded, speed: (loaded - last.loaded) / dt });
-            last = { at: now, loaded };
-          } else patch(transfer.id, { loaded });
+      // Resumable: a multipart upload of the same file to the same folder (after a reload or a
+      // cancel) continues from the parts the server already has.
+      await client.fs.upload(transfer.folder, file, {
+        createParents: true,
+        signal: controller.signal,
+        onProgress: (p) => {
+          patch(transfer.id, { loaded: p.loaded, speed: p.speed });
+          if (Date.now() - lastSave >= SAVE_EVERY_MS) save();
         },
-        controller.signal,
-      );
+      });
       patch(transfer.id, { status: 'completed', loaded: file.size, speed: 0 });
       onEach?.();
     } catch (err) {
+      if (leaving) return;
       const cancelled = controller.signal.aborted;
       patch(transfer.id, {
         status: cancelled ? 'cancelled' : 'failed',

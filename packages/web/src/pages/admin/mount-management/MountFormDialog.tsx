@@ -1,15 +1,13 @@
 /** Create or edit a mount: name, path, storage, remark, sort order, cache TTL, web proxy, active. */
-import { isFullStorageConfig, type StorageConfigView } from '@clip/sdk';
+import { isFullStorageConfig, MOUNT_PATH_MAX, type Mount, type StorageConfigView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { type Mount, mountsApi } from '../../../lib/api/mounts.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useFeedback } from '../shared/feedback.ts';
 import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   editMountForm,
-  MOUNT_PATH_MAX,
   type MountFormState,
   type MountProblem,
   mountBody,
@@ -83,10 +81,9 @@ export function MountFormDialog({
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      const api = mountsApi(client);
       const body = mountBody(state);
-      if (creating) await api.create(body);
-      else await api.update(mount.id, body);
+      if (creating) await client.mounts.create(body);
+      else await client.mounts.update(mount.id, body);
       feedback.ok(creating ? t`Mount created` : t`Mount updated`);
       onSaved();
     } catch (err) {

@@ -1,4 +1,5 @@
 /** Mount management: the admin creates, edits, enables/disables and deletes mounts; a key only looks. */
+import type { Mount } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
-import { type Mount, mountsApi } from '../../../lib/api/mounts.ts';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable, type SortState, sortRows } from '../shared/DataTable.tsx';
 import { useFeedback } from '../shared/feedback.ts';
@@ -29,7 +29,7 @@ export default function MountManagement() {
   const [open, setOpen] = useState<{ mount: Mount | null } | null>(null);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState<MountSort>>({ key: 'sort_order', order: 'asc' });
-  const mounts = useAsync(() => mountsApi(client).list(), 'mounts', {
+  const mounts = useAsync(() => client.mounts.list().then((r) => r.items), 'mounts', {
     onError: (err) => feedback.fail(t`Could not load mounts`, err),
   });
   const configs = useAsync(
@@ -61,7 +61,7 @@ export default function MountManagement() {
   async function toggle(mount: Mount) {
     const name = mount.name;
     try {
-      await mountsApi(client).update(mount.id, { is_active: !mount.is_active });
+      await client.mounts.setActive(mount.id, !mount.is_active);
       feedback.ok(mount.is_active ? t`"${name}" disabled` : t`"${name}" enabled`);
       await mounts.reload();
     } catch (err) {
@@ -79,7 +79,7 @@ export default function MountManagement() {
     });
     if (!ok) return;
     try {
-      await mountsApi(client).remove(mount.id);
+      await client.mounts.remove(mount.id);
       feedback.ok(t`Mount deleted`);
       await mounts.reload();
     } catch (err) {

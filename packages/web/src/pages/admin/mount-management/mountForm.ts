@@ -2,21 +2,18 @@
  * The mount form: state, the validation rules of spec section 5 and mounts.md (problem codes the
  * dialog translates), and the request body.
  */
-import { DEFAULT_MOUNT_CACHE_TTL_S, MOUNT_NAME_MAX, MOUNT_NAME_MIN } from '@clip/sdk';
-import type { Mount, MountBody, StorageType } from '../../../lib/api/mounts.ts';
+import {
+  type CreateMountBody,
+  DEFAULT_MOUNT_CACHE_TTL_S,
+  MOUNT_NAME_MAX,
+  MOUNT_NAME_MIN,
+  MOUNT_PATH_MAX,
+  type Mount,
+  type MountStorageType,
+  RESERVED_MOUNT_SEGMENTS,
+} from '@clip/sdk';
 
-export const MOUNT_PATH_MAX = 100;
-export const RESERVED_MOUNT_SEGMENTS = [
-  'api',
-  'dav',
-  'admin',
-  'user',
-  'paste',
-  'file',
-  'upload',
-  'raw',
-  'assets',
-];
+type StorageType = MountStorageType;
 
 export interface MountFormState {
   name: string;
@@ -84,7 +81,8 @@ export function mountPathProblem(path: string, taken: readonly string[] = []): M
   if (path.length > MOUNT_PATH_MAX) return 'path-long';
   const segments = path.slice(1).split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return 'path-segment';
-  if (RESERVED_MOUNT_SEGMENTS.includes(segments[0].toLowerCase())) return 'path-reserved';
+  if ((RESERVED_MOUNT_SEGMENTS as readonly string[]).includes(segments[0].toLowerCase()))
+    return 'path-reserved';
   if (taken.includes(path)) return 'path-taken';
   return null;
 }
@@ -104,7 +102,7 @@ export function validateMountForm(state: MountFormState, takenPaths: readonly st
   return problems;
 }
 
-export function mountBody(state: MountFormState): MountBody {
+export function mountBody(state: MountFormState): CreateMountBody {
   return {
     name: state.name.trim(),
     mount_path: state.mountPath.trim(),
