@@ -279,6 +279,92 @@ test('a 30 MiB upload goes in parts and resumes after a reload from the parts th
   await rm(dir, { recursive: true, force: true });
 });
 
+test('preview kinds: video (seekable by Range), audio, PDF, Office viewers with a note, no preview', async ({
+  page,
+}) => {
+  await page.goto('/mount-explorer/local');
+  await page.getByRole('button', { name: 'New folder' }).click();
+  await dialog(page, 'name').locator('input[name="name"]').fill('media');
+  await dialog(page, 'name').getByRole('button', { name: 'Create' }).click();
+  await entry(page, 'media').locator('.entry-open').click();
+  await page.waitForURL(/\/local\/media$/);
+  const bytes = Buffer.alloc(4096, 1);
+  await page.getByTestId('upload-input').setInputFiles([
+    { name: 'clip.mp4', mimeType: 'video/mp4', buffer: bytes },
+    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: bytes },
+    { name: 'paper.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    { name: 'sheet.xlsx', mimeType: 'application/octet-stream', buffer: bytes },
+    { name: 'blob.bin', mimeType: 'application/octet-stream', buffer: bytes },
+  ]);
+  await entry(page, 'blob.bin').waitFor();
+  const open = async (name: string, testId: string) => {
+    await page.goto(`/mount-explorer/local/media?preview=${name}`);
+    const el = page.getByTestId(testId);
+    await el.waitFor();
+    return el;
+  };
+  const video = await open('clip.mp4', 'preview-video');
+  const src = (await video.getAttribute('src')) ?? '';
+  const ranged = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { range: 'bytes=0-9' } });
+    return { status: res.status, length: (await res.arrayBuffer()).byteLength };
+  }, src);
+  assert.equal(ranged, { status: 206, length: 10 }, 'the video link answers Range requests');
+  await open('song.mp3', 'preview-audio');
+  await open('paper.pdf', 'preview-pdf');
+  const office = await open('sheet.xlsx', 'preview-office');
+  assert.match((await office.textContent()) ?? '', /leaves this server/);
+  const viewer = await office.getByRole('link', { name: 'Microsoft Office viewer' }).getAttribute('href');
+  assert.match(viewer ?? '', /^https:\/\/view\.officeapps\.live\.com\/op\/view\.aspx\?src=http/);
+  const none = await open('blob.bin', 'preview-none');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    none.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  assert.is(download.suggestedFilename(), 'blob.bin');
+});
+
+test('a key sees mount management read-only, with the note that keys cannot change mounts', async ({
+  env,
+}) => {
+  const { key } = await env.server.keyClient({ mount: true });
+  const page = await env.open('/admin');
+  await signInWithKey(page, key);
+  await page.goto('/admin/mount-management');
+  await page.locator('[data-module="mount-management"] tbody tr[data-row]').first().waitFor();
+  await page.getByText('API keys cannot create, edit, enable, disable or delete mounts').waitFor();
+  assert.is(await page.getByRole('button', { name: 'New mount' }).count(), 0);
+  assert.is(await page.getByRole('button', { name: 'Disable' }).count(), 0);
+  await page.context().close();
+});
+
+test('keyboard: arrows move, space selects, Ctrl+A selects all, Enter opens; focus is visible', async ({
+  page,
+}) => {
+  await page.goto('/mount-explorer/s3');
+  await entry(page, 'big.bin').waitFor();
+  await entry(page, 'big.bin').locator('.entry-open').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(
+    () => document.activeElement?.closest('[data-entry]')?.getAttribute('data-entry') === 'main.ts',
+  );
+  assert.ok(
+    await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle !== 'none'),
+    'a visible focus ring',
+  );
+  assert.is(
+    await page.evaluate(() => document.activeElement?.closest('[data-entry]')?.getAttribute('data-entry')),
+    'main.ts',
+  );
+  await page.keyboard.press(' ');
+  assert.is(await page.getByTestId('selection-count').textContent(), '1 selected');
+  await page.keyboard.press('Control+a');
+  assert.is(await page.getByTestId('selection-count').textContent(), '3 selected');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/preview=main\.ts/);
+  await dialog(page, 'preview').waitFor();
+});
+
 test('a key inside its basic path: redirected there, write actions only inside it', async ({ env }) => {
   const { key } = await env.server.keyClient({ mount: true, basic_path: '/local/docs' });
   const page = await env.open('/admin');
