@@ -77,7 +77,7 @@ async function checkSetup(url, origin, token) {
     await page.goto(`${origin}/api/health`);
     await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
     await page.goto(url);
-    await page.waitForSelector('[role="grid"][aria-rowcount="1000"] [data-entry="file-0000.txt"]', {
+    await page.waitForSelector('.entries[data-count="1000"] [data-entry="file-0000.txt"]', {
       timeout: 60_000,
     });
   } finally {
@@ -152,7 +152,10 @@ const lines = [
   ...rows.flatMap(({ variant, m }) =>
     Object.entries(m.failing)
       .filter(([, list]) => list?.length)
-      .map(([cat, list]) => `- ${variant} ${cat}: ${list.join(', ')}`),
+      .map(
+        ([cat, list]) =>
+          `- ${variant} ${cat} (median run), audits below passing: ${list.map((a) => `\`${a.id}\` (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`).join(', ')}`,
+      ),
   ),
   '',
 ];

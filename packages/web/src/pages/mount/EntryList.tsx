@@ -33,7 +33,7 @@ const TILE_MIN_WIDTH = 136;
 export function EntryList(props: EntryListProps) {
   const { t } = useLingui();
   const { items, view, selected, selectable } = props;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(800);
   const [focus, setFocus] = useState(0);
   useEffect(() => {
@@ -64,7 +64,7 @@ export function EntryList(props: EntryListProps) {
     );
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
     if (target.closest('input[type="text"], input[type="search"], textarea, select')) return;
     const step = view === 'grid' ? columns : 1;
@@ -183,14 +183,13 @@ export function EntryList(props: EntryListProps) {
   };
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a virtualised grid cannot be a <table>.
-    <div
+    // A labelled region: its links and checkboxes carry the semantics; arrows move between entries.
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the focusable entries inside
+    <section
       ref={scrollRef}
       className={`entries ${view}`}
-      role="grid"
       aria-label={props.label}
-      aria-rowcount={items.length}
-      aria-multiselectable={selectable || undefined}
+      data-count={items.length}
       onKeyDown={onKeyDown}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -214,6 +213,6 @@ export function EntryList(props: EntryListProps) {
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }

@@ -90,11 +90,10 @@ export default function MountExplorerPage() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const api = client.fs;
-  const canWrite =
-    mayBrowse &&
-    listing !== null &&
-    !listing.is_virtual &&
-    (authType === 'admin' || isPathWithin(basicPath, path));
+  // Known from the session alone, so the toolbar keeps its shape while the folder loads.
+  const mayWriteHere = mayBrowse && path !== '/' && (authType === 'admin' || isPathWithin(basicPath, path));
+  const showWriteTools = mayWriteHere && !listing?.is_virtual;
+  const canWrite = mayWriteHere && listing !== null && !listing.is_virtual;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a new read.
   useEffect(() => {
@@ -371,9 +370,14 @@ export default function MountExplorerPage() {
               {t`Up`}
             </button>
           )}
-          {canWrite && (
+          {showWriteTools && (
             <>
-              <button type="button" className="button primary" onClick={() => fileInput.current?.click()}>
+              <button
+                type="button"
+                className="button primary"
+                disabled={!canWrite}
+                onClick={() => fileInput.current?.click()}
+              >
                 <Icon name="upload" size={16} />
                 {t`Upload`}
               </button>
@@ -389,7 +393,12 @@ export default function MountExplorerPage() {
                   void upload(files.map((file) => ({ file, folder: path })));
                 }}
               />
-              <button type="button" className="button" onClick={() => setOpen({ kind: 'mkdir' })}>
+              <button
+                type="button"
+                className="button"
+                disabled={!canWrite}
+                onClick={() => setOpen({ kind: 'mkdir' })}
+              >
                 <Icon name="plus" size={16} />
                 {t`New folder`}
               </button>
@@ -454,11 +463,12 @@ export default function MountExplorerPage() {
             {t`Tasks`}
           </button>
         </div>
-        {canWrite && items.length > 0 && (
+        {showWriteTools && (
           <div className="bulk-bar explorer-bulk" aria-live="polite">
             <label className="check-field">
               <input
                 type="checkbox"
+                disabled={items.length === 0}
                 checked={allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(order))}
               />
