@@ -58,7 +58,7 @@ function pathFromSplat(splat: string | undefined): string {
 export default function MountExplorerPage() {
   useSignals();
   const { t } = useLingui();
-  const { client, auth } = useServices();
+  const { client, auth, listingPrefetch } = useServices();
   const feedback = useFeedback();
   const { confirm, confirmHost } = useConfirm();
   const navigate = useNavigate();
@@ -76,6 +76,7 @@ export default function MountExplorerPage() {
   const [loading, setLoading] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const refreshNext = useRef(false);
+  const loadedPath = useRef<string | null>(null);
   const [view, setView] = useState<ViewMode>(() =>
     localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list',
   );
@@ -102,7 +103,12 @@ export default function MountExplorerPage() {
     const refresh = refreshNext.current;
     refreshNext.current = false;
     setLoading(true);
-    api.listAll(path, { refresh, signal: controller.signal }).then(
+    // The route's loader may have started this folder's listing: take it on arrival only (a reload
+    // after a change must read again).
+    const arriving = loadedPath.current !== path;
+    loadedPath.current = path;
+    const started = arriving && !refresh ? listingPrefetch.take(path) : undefined;
+    (started ?? api.listAll(path, { refresh, signal: controller.signal })).then(
       (r) => {
         setListing(r);
         setError(null);
