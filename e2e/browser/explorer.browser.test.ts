@@ -166,6 +166,10 @@ test('edit and save, rename, download, direct link, batch delete', async ({ page
   await editor.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nmore');
+  // Closing with unsaved changes asks first; staying keeps the text.
+  await editor.getByRole('button', { name: 'Close' }).last().click();
+  await dialog(page, 'confirm').getByRole('button', { name: 'Cancel' }).click();
+  assert.match((await editor.locator('.cm-content').textContent()) ?? '', /more$/);
   await editor.getByRole('button', { name: 'Save' }).click();
   await toast(page, /Saved notes.md/);
   await editor.getByRole('button', { name: 'Close' }).last().click();
