@@ -18,6 +18,7 @@ import {
   withSpaceReport,
 } from '../upload/errors.ts';
 import { declaredType } from '../upload/job.ts';
+import { isUnsupportedMode } from '../upload/plan.ts';
 import { ProgressReporter } from '../upload/progress.ts';
 import { putRange } from '../upload/put.ts';
 import { withRetries } from '../upload/retry.ts';
@@ -95,8 +96,16 @@ export async function uploadToFolder(
   try {
     let done: FsUploadDone;
     if (mode === 'direct') done = await direct(run);
-    else if (mode === 'presigned') done = await presigned(run);
-    else done = await multipart(run);
+    else if (mode === 'presigned') {
+      try {
+        done = await presigned(run);
+      } catch (err) {
+        // A mount whose storage cannot presign (local) takes the bytes through the server instead.
+        if (!isUnsupportedMode(err)) throw err;
+        reporter.setMode('multipart');
+        done = await multipart(run);
+      }
+    } else done = await multipart(run);
     reporter.stage('completed');
     return done;
   } catch (err) {

@@ -28,6 +28,9 @@ function cases(base: string): Case[] {
     out.push(['GET', `${base}/${r}?path=/bad&path=/x`, undefined, /path/]);
     out.push(['GET', `${base}/${r}?path=/bad&nope=1`, undefined, /nope/]);
   }
+  out.push(['GET', `${base}/list?path=/bad/${'n'.repeat(256)}`, undefined, /255 bytes/]);
+  out.push(['GET', `${base}/get?path=/bad${'/abcdefgh'.repeat(120)}`, undefined, /1024 bytes/]);
+  out.push(['POST', `${base}/mkdir`, { path: `/bad/${'é'.repeat(128)}` }, /255 bytes/]);
   out.push(['GET', `${base}/list?path=/bad&limit=0`, undefined, /limit/]);
   out.push(['GET', `${base}/list?path=/bad&limit=1001`, undefined, /limit/]);
   out.push(['GET', `${base}/list?path=/bad&limit=x`, undefined, /limit/]);

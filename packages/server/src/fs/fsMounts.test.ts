@@ -43,19 +43,26 @@ test('virtual folders list mounts and the way to deeper ones, by (sort_order, na
 test('nested mounts: the longest prefix wins and shows inside its parent; disabled mounts vanish', async () => {
   await kit.mount({ mount_path: '/outer', cache_ttl: 0, root_prefix: 'n-outer' });
   const inner = await kit.mount({ mount_path: '/outer/inner', cache_ttl: 0, root_prefix: 'n-inner' });
+  await kit.mount({ mount_path: '/outer/way/down', cache_ttl: 0, root_prefix: 'n-down' });
+  await kit.mount({ mount_path: '/outer/way2/down', cache_ttl: 300, root_prefix: 'n-down' });
   await kit.call('admin', 'POST', '/admin/fs/update', { path: '/outer/file.txt', content: 'outer' });
   await kit.call('admin', 'POST', '/admin/fs/update', { path: '/outer/inner/file.txt', content: 'inner' });
   const outer = await list('/outer');
   const names = outer.body.data.items.map((i) => i.name).sort();
-  assert.equal(names, ['file.txt', 'inner']);
+  assert.equal(names, ['file.txt', 'inner', 'way', 'way2']);
   assert.ok(outer.body.data.items.find((i) => i.name === 'inner')?.is_mount);
+  for (const path of ['/outer/way', '/outer/way2']) {
+    const way = await list(path);
+    assert.is(way.status, 200, `${path}: ${way.body.message}`);
+    assert.equal(
+      way.body.data.items.map((i) => i.name),
+      ['down'],
+    );
+  }
   const read = await kit.raw('admin', 'GET', '/admin/fs/download?path=/outer/inner/file.txt');
   assert.is(await read.text(), 'inner');
   await kit.call<Mount>('admin', 'PUT', `/admin/mounts/${inner.id}`, { is_active: false });
-  assert.equal(
-    (await list('/outer')).body.data.items.map((i) => i.name),
-    ['file.txt'],
-  );
+  assert.equal((await list('/outer')).body.data.items.map((i) => i.name).sort(), ['file.txt', 'way', 'way2']);
   // With the inner mount disabled, the path falls to the outer mount (whose storage has no such file).
   assert.is((await kit.raw('admin', 'GET', '/admin/fs/download?path=/outer/inner/file.txt')).status, 404);
 });

@@ -128,4 +128,27 @@ test('reads and writes outside the scope are refused and change nothing', async 
   assert.is((await kit.call(null, 'GET', '/user/fs/list?path=/')).status, 401);
 });
 
+test('uploads as the scoped key: inside the scope in both field orders, 403 outside', async () => {
+  const send = async (folder: string, order: 'path-first' | 'file-first') => {
+    const form = new FormData();
+    if (order === 'path-first') form.append('path', folder);
+    form.append('file', new Blob(['key upload']), 'up.txt');
+    if (order === 'file-first') form.append('path', folder);
+    const res = await kit.raw(scoped, 'POST', '/user/fs/upload', { body: form });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  for (const order of ['path-first', 'file-first'] as const) {
+    assert.is(await send('/m1/sub', order), 201);
+    assert.is(await send('/m1/subx', order), 403);
+    assert.is(await send('/m1', order), 403);
+    assert.is(await send('/m1/sub/../subx', order), 400);
+  }
+  const subx = await kit.call<FsListResult>('admin', 'GET', '/admin/fs/list?path=/m1/subx');
+  assert.equal(
+    subx.body.data.items.map((i) => i.name),
+    ['secret.txt'],
+  );
+});
+
 test.run();

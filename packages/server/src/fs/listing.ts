@@ -12,6 +12,7 @@ import type { StorageEntry } from '../storage/driver.ts';
 import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
 import { onStorage } from './errors.ts';
+import { MAX_CACHED_FOLDER_ITEMS } from './listingCache.ts';
 import { joinVirtual, segmentsOf } from './paths.ts';
 import { virtualChildren } from './resolve.ts';
 import type { FsListOptions, ResolvedMountPath, ResolvedPath } from './types.ts';
@@ -27,14 +28,21 @@ export function createListing(ctx: FsContext) {
     return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
   }
 
-  /** Items of a storage folder, whole, from the cache or storage. */
-  async function wholeFolder(r: ResolvedMountPath, refresh: boolean): Promise<FsItem[]> {
+  /**
+   * Items of a storage folder, whole, from the cache or storage; null when the folder is too large to
+   * cache (the caller pages it from storage instead).
+   */
+  async function wholeFolder(
+    r: ResolvedMountPath,
+    refresh: boolean,
+    hasNestedMounts: boolean,
+  ): Promise<FsItem[] | null> {
     const version = await cache.version(r.mount.storageConfigId);
     if (!refresh) {
       const hit = cache.get(r.mount, r.storagePath, version);
+      if (hit === 'too-large') return null;
       if (hit) return hit;
     }
-    await requireFolder(r);
     const items: FsItem[] = [];
     let cursor: string | null = null;
     do {
@@ -43,14 +51,25 @@ export function createListing(ctx: FsContext) {
       );
       for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
       cursor = page.cursor;
+      if (items.length > MAX_CACHED_FOLDER_ITEMS) {
+        cache.set(r.mount, r.storagePath, r.path, version, null);
+        return null;
+      }
     } while (cursor);
+    if (items.length === 0) await requireFolder(r, hasNestedMounts);
     cache.set(r.mount, r.storagePath, r.path, version, items);
     return items;
   }
 
-  async function requireFolder(r: ResolvedMountPath): Promise<void> {
+  /**
+   * Called only when a listing came back empty (a non-empty listing proves the folder exists): an empty
+   * folder, a missing one (404) or a file (400)?
+   */
+  async function requireFolder(r: ResolvedMountPath, hasNestedMounts = false): Promise<void> {
     if (r.subPath === '') return;
     const entry = await onStorage(r.path, () => r.driver.stat(r.storagePath));
+    // A folder that exists only as the way to a nested mount.
+    if (!entry && hasNestedMounts) return;
     if (!entry) throw notFound(`folder "${r.path}" not found`);
     if (!entry.isDirectory) throw badRequest(`"${r.path}" is a file, not a folder`);
   }
@@ -88,10 +107,15 @@ export function createListing(ctx: FsContext) {
     if (cursor !== null && !cursor.startsWith(CACHED) && !cursor.startsWith(DRIVER))
       throw badRequest('cursor is not one this server gave out');
     // Nested mounts show as folders on the first page.
-    const overlay = cursor === null ? virtualItems(mounts, r.path) : [];
+    const nestedItems = virtualItems(mounts, r.path);
+    const nested = nestedItems.length > 0;
+    const overlay = cursor === null ? nestedItems : [];
 
-    if (r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)) {
-      const all = await wholeFolder(r, options.refresh === true && cursor === null);
+    const all =
+      r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)
+        ? await wholeFolder(r, options.refresh === true && cursor === null, nested)
+        : null;
+    if (all) {
       let start = 0;
       if (cursor) {
         const after = cursor.slice(CACHED.length);
@@ -110,10 +134,12 @@ export function createListing(ctx: FsContext) {
     }
 
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
-    if (cursor === null) await requireFolder(r);
+    if (cursor?.startsWith(CACHED))
+      throw badRequest('cursor has expired (the folder changed while paging): list from the start');
     const page = await onStorage(r.path, () =>
       r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
     );
+    if (cursor === null && page.entries.length === 0) await requireFolder(r, nested);
     const items = page.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     return {
       path: r.path,

@@ -13,6 +13,10 @@ import { fsAccessAt } from '../services/permissions.ts';
 
 /** Folders kept at most; the oldest filled goes first past it. */
 const MAX_ENTRIES = 5000;
+/** Items kept across all folders, so memory stays bounded whatever the folders hold. */
+const MAX_TOTAL_ITEMS = 500_000;
+/** A folder larger than this is never cached: it is paged straight from storage. */
+export const MAX_CACHED_FOLDER_ITEMS = 20_000;
 
 interface Entry {
   mountId: string;
@@ -21,15 +25,24 @@ interface Entry {
   configVersion: number;
   /** Virtual path of the folder (for scoped clearing). */
   path: string;
-  items: FsItem[];
+  /** null = the folder is too large to cache (remembered, so it is paged from storage directly). */
+  items: FsItem[] | null;
   expiresAt: number;
 }
 
 export interface ListingCache extends ClearableCache {
   /** The config's current version: read it BEFORE listing storage, and fill with it. */
   version(configId: string): Promise<number>;
-  get(mount: MountRecord, storagePath: string, configVersion: number): FsItem[] | null;
-  set(mount: MountRecord, storagePath: string, path: string, configVersion: number, items: FsItem[]): void;
+  /** The cached folder, 'too-large' when it is known to exceed MAX_CACHED_FOLDER_ITEMS, or null on a miss. */
+  get(mount: MountRecord, storagePath: string, configVersion: number): FsItem[] | 'too-large' | null;
+  /** `items` null records that the folder is too large to cache. */
+  set(
+    mount: MountRecord,
+    storagePath: string,
+    path: string,
+    configVersion: number,
+    items: FsItem[] | null,
+  ): void;
   /** After a write to storage config `configId`: every process stops serving its older listings. */
   invalidate(configId: string): Promise<void>;
   size(): number;
@@ -37,6 +50,13 @@ export interface ListingCache extends ClearableCache {
 
 export function createListingCache(knex: Knex, now: () => number = Date.now): ListingCache {
   const entries = new Map<string, Entry>();
+  let totalItems = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    totalItems -= e.items?.length ?? 0;
+    entries.delete(key);
+  };
   const keyOf = (mountId: string, storagePath: string) => `${mountId}\u0000${storagePath}`;
 
   async function bump(configId: string): Promise<void> {
@@ -62,16 +82,17 @@ export function createListingCache(knex: Knex, now: () => number = Date.now): Li
       const e = entries.get(key);
       if (!e) return null;
       if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.configVersion !== configVersion) {
-        entries.delete(key);
+        drop(key);
         return null;
       }
-      return e.items;
+      return e.items ?? 'too-large';
     },
 
     set(mount, storagePath, path, configVersion, items) {
       if (mount.cacheTtl <= 0) return;
       const key = keyOf(mount.id, storagePath);
-      entries.delete(key);
+      drop(key);
+      totalItems += items?.length ?? 0;
       entries.set(key, {
         mountId: mount.id,
         mountVersion: mount.version,
@@ -81,11 +102,12 @@ export function createListingCache(knex: Knex, now: () => number = Date.now): Li
         items,
         expiresAt: now() + mount.cacheTtl * 1000,
       });
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      while (entries.size > MAX_ENTRIES || totalItems > MAX_TOTAL_ITEMS)
+        drop(entries.keys().next().value as string);
     },
 
     async invalidate(configId) {
-      for (const [key, e] of entries) if (e.configId === configId) entries.delete(key);
+      for (const [key, e] of entries) if (e.configId === configId) drop(key);
       await bump(configId);
     },
 
@@ -95,7 +117,7 @@ export function createListingCache(knex: Knex, now: () => number = Date.now): Li
       let cleared = 0;
       for (const [key, e] of entries) {
         if (actor.kind !== 'admin' && fsAccessAt(actor, e.path) !== 'full') continue;
-        entries.delete(key);
+        drop(key);
         configs.add(e.configId);
         cleared++;
       }

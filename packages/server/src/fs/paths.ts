@@ -7,6 +7,11 @@
 import { FS_PATH_MAX } from '@clip/sdk';
 import { badRequest } from '../http/appError.ts';
 
+/** Longest name (one segment), UTF-8 bytes: the usual file-system limit. */
+export const MAX_NAME_BYTES = 255;
+/** Longest virtual path, UTF-8 bytes: an S3 key holds at most 1024. */
+export const MAX_PATH_BYTES = 1024;
+
 /** Why a path is refused, or null when it is well formed (for callers that map errors themselves). */
 export function virtualPathProblem(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw === '') return 'path is required';
@@ -21,7 +26,11 @@ export function virtualPathProblem(raw: unknown): string | null {
   for (const segment of body.split('/')) {
     if (segment === '') return `path "${raw}" has an empty segment`;
     if (segment === '.' || segment === '..') return `path "${raw}" must not contain "${segment}" segments`;
+    // What file systems accept for one name, and what fits an S3 key below.
+    if (Buffer.byteLength(segment) > MAX_NAME_BYTES)
+      return `a name in the path is longer than ${MAX_NAME_BYTES} bytes`;
   }
+  if (Buffer.byteLength(raw) > MAX_PATH_BYTES) return `path is longer than ${MAX_PATH_BYTES} bytes`;
   return null;
 }
 

@@ -173,8 +173,19 @@ export function createWrites(ctx: FsContext) {
         await from.driver.remove(from.storagePath);
       }
     } catch (err) {
+      // Sources are deleted only after every copy landed, so the source is whole; the target did not
+      // exist before (checked above), so whatever copies landed there are removed again.
+      const cleaned = await to.driver.remove(to.storagePath).then(
+        () => true,
+        () => false,
+      );
       await invalidate(from);
-      throw fsStorageError(err, from.path);
+      const failure = fsStorageError(err, from.path);
+      throw new AppError(
+        failure.status,
+        failure.code,
+        `${failure.message}; "${from.path}" is unchanged${cleaned ? '' : `, and partial copies may remain at "${to.path}"`}`,
+      );
     }
     await invalidate(from);
     const moved = await stat(to);

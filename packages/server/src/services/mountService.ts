@@ -99,6 +99,12 @@ export const toMountRecord = (r: MountRow): MountRecord => ({
   version: Number(r.updated_at),
 });
 
+/** A PUT that only sets is_active enables or disables; anything else changes the mount. */
+export function mountChangeKind(body: unknown): 'toggle' | 'update' {
+  const keys = body && typeof body === 'object' ? Object.keys(body) : [];
+  return keys.length > 0 && keys.every((k) => k === 'is_active') ? 'toggle' : 'update';
+}
+
 type StorageConfigLookup = (id: string) => Promise<{ id: string; provider_type: string } | null>;
 
 export function createMountService(knex: Knex, storageConfig: StorageConfigLookup): MountService {
@@ -183,8 +189,7 @@ export function createMountService(knex: Knex, storageConfig: StorageConfigLooku
     },
 
     async update(actor, id, body) {
-      const onlyToggle = Object.keys(body).every((k) => k === 'is_active');
-      requireMountManagement(actor, onlyToggle ? 'toggle' : 'update');
+      requireMountManagement(actor, mountChangeKind(body));
       const current = await row(id);
       const patch: Partial<MountRow> = {};
       if (body.name !== undefined && body.name !== null) patch.name = checkMountName(body.name);

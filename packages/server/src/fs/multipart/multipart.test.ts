@@ -331,6 +331,51 @@ for (const which of ['local', 's3'] as const) {
     );
     assert.is(late.status, 404);
   });
+
+  test(`${which}: a complete whose process died mid-way is taken over by a retry`, async () => {
+    const bytes = randomBuffer(6 * MIB);
+    const init = await admin.fs.multipartInit({
+      path: mount().path,
+      filename: 'crash.bin',
+      fileSize: bytes.length,
+    });
+    for (const n of [1, 2]) {
+      const r = await postPart(
+        server,
+        token,
+        { uploadId: init.uploadId, partNumber: n, key: init.key },
+        bytes.subarray((n - 1) * init.partSize, Math.min(n * init.partSize, bytes.length)),
+      );
+      assert.is(r.status, 200, r.json.message);
+    }
+    const knex = server.app.services.db.knex;
+    const row = await knex('upload_sessions').where({ id: init.uploadId }).first();
+    if (which === 's3') {
+      // The store completed the upload, then the process died before recording it.
+      const parts = await knex('upload_parts').where({ session_id: init.uploadId }).orderBy('part_number');
+      const driver = mount().driver as unknown as import('../../storage/driver.ts').MultipartCapability;
+      await driver.multipartComplete(
+        row.object_key,
+        row.storage_upload_id,
+        parts.map((p: { part_number: number; etag: string }) => ({
+          partNumber: Number(p.part_number),
+          etag: p.etag,
+        })),
+      );
+    }
+    await knex('upload_sessions')
+      .where({ id: init.uploadId })
+      .update({ status: 'completing', updated_at: Date.now() });
+    // A complete in progress (recent) is not disturbed...
+    assert.is((await rejects(admin.fs.multipartComplete({ uploadId: init.uploadId }))).status, 409);
+    // ...one that made no progress for a while is taken over.
+    await knex('upload_sessions')
+      .where({ id: init.uploadId })
+      .update({ updated_at: Date.now() - 3600_000 });
+    const done = await admin.fs.multipartComplete({ uploadId: init.uploadId });
+    assert.is(done.item.size, bytes.length);
+    assert.is(sha256(await storedBytes(mount().driver, 'crash.bin')), sha256(bytes));
+  });
 }
 
 test('abort drops the parts; later calls answer 410; an unknown upload is 404', async () => {

@@ -5,6 +5,7 @@
  * resumes, and `complete` joins exactly the parts the database holds.
  */
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   FS_UPLOAD_IDLE_MS,
@@ -17,18 +18,26 @@ import {
   type FsMultipartPartResult,
   type FsMultipartStatus,
   type FsUploadDone,
-  type FsUploadedPart,
   MULTIPART_PART_TIMEOUT_MS,
 } from '@clip/sdk';
-import { AppError, badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
+import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { partPlan } from '../../services/files/multipartService.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
-import { partStoreFor } from './partStores.ts';
-import type { SessionRepo, UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
+import { partStoreFor, sessionDir } from './partStores.ts';
+import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
+import {
+  checkKey,
+  contentTypeFor,
+  expectedPartSize,
+  multipartEtag,
+  requireOpen,
+  statusOf,
+  stripQuotes,
+  uploadedParts,
+} from './sessionRules.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface MultipartDeps {
@@ -51,27 +60,6 @@ export interface UploadSweepResult {
   removed: number;
 }
 
-const stripQuotes = (etag: string) => etag.replace(/"/g, '');
-
-export function uploadedParts(rows: UploadPartRow[]): FsUploadedPart[] {
-  return rows.map((p) => ({ partNumber: p.part_number, size: p.size, etag: p.etag }));
-}
-
-/** Bytes part `n` of a session must have: the part size, except the last (the rest). */
-export function expectedPartSize(
-  session: Pick<UploadSessionRow, 'file_size' | 'part_size' | 'part_count'>,
-  n: number,
-): number {
-  return n < session.part_count
-    ? session.part_size
-    : session.file_size - session.part_size * (session.part_count - 1);
-}
-
-export function contentTypeFor(filename: string, declared: string | undefined | null): string {
-  if (declared && declared !== 'application/octet-stream') return checkMimetype(declared);
-  return guessMimetype(filename, declared) ?? 'application/octet-stream';
-}
-
 export function createMultipartService(deps: MultipartDeps) {
   const { repo, host } = deps;
   const now = deps.now ?? (() => Date.now());
@@ -80,26 +68,9 @@ export function createMultipartService(deps: MultipartDeps) {
   /** The actor's session (404 for anyone else's: whether it exists is not theirs to learn). */
   async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
     const session = await repo.byId(uploadId);
-    if (!session || session.kind !== 'multipart' || !ownsRecord(actor, session.actor))
+    if (session?.kind !== 'multipart' || !ownsRecord(actor, session.actor))
       throw notFound(`upload "${uploadId}" not found`);
     return session;
-  }
-
-  /** A client `key` or `path` never chooses where bytes go: one that differs is refused before any byte is read. */
-  function checkKey(session: UploadSessionRow, key: string | undefined, path?: string): void {
-    if (key !== undefined && key.normalize('NFC') !== session.target_path)
-      throw forbidden(`key "${key}" does not belong to upload "${session.id}"`);
-    if (path !== undefined) {
-      const folder = session.target_path.slice(0, session.target_path.lastIndexOf('/')) || '/';
-      const given = path.normalize('NFC').replace(/(.)\/$/, '$1');
-      if (given !== folder) throw forbidden(`path "${path}" does not belong to upload "${session.id}"`);
-    }
-  }
-
-  function requireOpen(session: UploadSessionRow): void {
-    if (session.status === 'aborted') throw gone(`upload "${session.id}" was aborted`);
-    if (session.status === 'completed') throw conflict(`upload "${session.id}" is already complete`);
-    if (session.status === 'completing') throw conflict(`upload "${session.id}" is being completed`);
   }
 
   /** The session's target resolved again for this actor; the mount must still lead to the same object. */
@@ -110,20 +81,9 @@ export function createMultipartService(deps: MultipartDeps) {
     return target;
   }
 
-  async function describe(session: UploadSessionRow, parts?: UploadPartRow[]): Promise<FsMultipartStatus> {
-    return {
-      uploadId: session.id,
-      key: session.target_path,
-      status: session.status,
-      fileSize: session.file_size,
-      partSize: session.part_size,
-      partCount: session.part_count,
-      parts: uploadedParts(parts ?? (await repo.parts(session.id))),
-      expiresAt: iso(session.expires_at),
-    };
-  }
-
   async function abortStorage(session: UploadSessionRow): Promise<boolean> {
+    // Parts kept on our disk go even when the storage config is gone.
+    await rm(sessionDir(deps.dataDir, session.id), { recursive: true, force: true }).catch(() => undefined);
     const driver = await host.driver(session.storage_config_id);
     if (!driver) return false;
     try {
@@ -205,7 +165,7 @@ export function createMultipartService(deps: MultipartDeps) {
     async part(actor: Actor, request: PartRequest): Promise<FsMultipartPartResult> {
       const session = await own(actor, request.uploadId);
       checkKey(session, request.key, request.path);
-      requireOpen(session);
+      requireOpen(session, now());
       const n = request.partNumber;
       if (n > session.part_count)
         throw badRequest(
@@ -259,14 +219,15 @@ export function createMultipartService(deps: MultipartDeps) {
     },
 
     async status(actor: Actor, uploadId: string): Promise<FsMultipartStatus> {
-      return describe(await own(actor, uploadId));
+      const session = await own(actor, uploadId);
+      return statusOf(session, await repo.parts(session.id));
     },
 
     async complete(actor: Actor, body: FsMultipartCompleteBody): Promise<FsUploadDone> {
       let session = await own(actor, body.uploadId);
       checkKey(session, body.key, body.path);
       if (session.status === 'completed' && session.result) return JSON.parse(session.result) as FsUploadDone;
-      requireOpen(session);
+      requireOpen(session, now(), true);
       if (body.fileSize !== undefined && body.fileSize !== session.file_size)
         throw conflict(
           `fileSize ${body.fileSize} differs from the ${session.file_size} bytes upload "${session.id}" began with`,
@@ -299,23 +260,50 @@ export function createMultipartService(deps: MultipartDeps) {
       const target = await retarget(actor, session);
       await host.checkSize(target, session.file_size, session.id);
       const t = now();
-      if (!(await repo.transition(session.id, 'uploading', 'completing', { updated_at: t }))) {
+      const stale = session.status === 'completing';
+      let owned = await repo.transition(
+        session.id,
+        stale ? 'completing' : 'uploading',
+        'completing',
+        { updated_at: t },
+        stale ? session.updated_at : undefined,
+      );
+      if (!owned) {
         session = (await repo.byId(session.id)) ?? session;
         if (session.status === 'completed' && session.result)
           return JSON.parse(session.result) as FsUploadDone;
-        requireOpen(session);
+        requireOpen(session, now());
+        owned = await repo.transition(session.id, 'uploading', 'completing', { updated_at: t });
+        if (!owned) throw conflict(`upload "${session.id}" changed while completing; ask its status`);
+      }
+      // The parts as they are now that no other complete can start (a part may have been sent again).
+      const final = await repo.parts(session.id);
+      if (final.length !== session.part_count) {
+        await repo.transition(session.id, 'completing', 'uploading', { updated_at: now() });
+        throw conflict(`upload "${session.id}" has ${final.length} of ${session.part_count} parts`);
       }
       let written: { size: number };
       try {
-        written = await partStoreFor(target.driver, deps.dataDir).finish(session, parts);
+        written = await partStoreFor(target.driver, deps.dataDir).finish(session, final);
       } catch (err) {
         await repo.transition(session.id, 'completing', 'uploading', { updated_at: now() });
-        const name = (err as Error)?.name;
-        if (name === 'NoSuchUpload') {
-          await repo.transition(session.id, 'uploading', 'aborted');
-          throw gone(`the storage no longer knows upload "${session.id}"; start it again`);
+        // The store may have finished this upload before (a complete whose process died right after):
+        // then the object is there with the declared size and the ETag these very parts make (S3), or at
+        // least written since the session began (stores such as s3rver that compute the ETag otherwise).
+        const landed = await target.driver.stat(session.object_key).catch(() => null);
+        const ours =
+          landed?.size === session.file_size &&
+          (landed.etag === multipartEtag(final) ||
+            (landed.modified !== null && landed.modified.getTime() >= session.created_at - 1000));
+        if (!ours) {
+          if ((err as Error)?.name === 'NoSuchUpload') {
+            await repo.transition(session.id, 'uploading', 'aborted');
+            throw gone(`the storage no longer knows upload "${session.id}"; start it again`);
+          }
+          throw storageError(err, 'completing the upload');
         }
-        throw storageError(err, 'completing the upload');
+        await repo.transition(session.id, 'uploading', 'completing', { updated_at: now() });
+        written = { size: landed.size };
       }
       if (written.size !== session.file_size) {
         await repo.transition(session.id, 'completing', 'aborted');

@@ -107,10 +107,12 @@ export function createSessionRepo(knex: Knex) {
       from: SessionStatus,
       to: SessionStatus,
       changes: Partial<UploadSessionRow> = {},
+      /** Also require this updated_at (taking over a stale state without racing another taker). */
+      updatedAt?: number,
     ): Promise<boolean> {
-      const n = await knex('upload_sessions')
-        .where({ id, status: from })
-        .update({ ...changes, status: to });
+      const q = knex('upload_sessions').where({ id, status: from });
+      if (updatedAt !== undefined) q.andWhere({ updated_at: updatedAt });
+      const n = await q.update({ ...changes, status: to });
       return n > 0;
     },
 

@@ -132,6 +132,15 @@ test('fs.upload: a Node file goes multipart (3 parts at once) with progress; an 
   const back = await admin.fs.download('/disk/node.bin', blobDownloadSink());
   assert.is(sha(new Uint8Array(await back.arrayBuffer())), sha(bytes));
 
+  // Presigned asked of a local mount: it cannot presign, so the bytes go multipart through the server.
+  const modes: (string | null)[] = [];
+  const fallback = await admin.fs.upload('/disk', await fileSource(path, { name: 'fallback.bin' }), {
+    mode: 'presigned',
+    onProgress: (p) => modes.push(p.mode),
+  });
+  assert.is(fallback.item.size, bytes.length);
+  assert.is(modes.at(-1), 'multipart');
+
   const stop = new AbortController();
   stop.abort();
   const err = await rejects(admin.fs.upload('/disk', await fileSource(path), { signal: stop.signal }));
@@ -181,6 +190,71 @@ test('fs.download into a Node file resumes by Range from a .part file of the sam
   await watching.fs.download('/disk/dl.bin', fileDownloadSink(dest));
   assert.equal(ranges, ['']);
   assert.is(sha(await readFile(dest)), sha(bytes));
+});
+
+test('fs.upload of a Node file resumes after an interruption; a changed file starts over', async () => {
+  const bytes = randomBytes(16 * MIB);
+  const path = join(dir, 'resumable.bin');
+  await writeFile(path, bytes);
+  const stop = new AbortController();
+  let ok = 0;
+  const cut = await rejects(
+    admin.fs.upload('/disk', await fileSource(path), {
+      mode: 'multipart',
+      concurrency: 1,
+      signal: stop.signal,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (String(input).includes('/multipart/part') && res.ok && ++ok === 1) stop.abort();
+        return res;
+      },
+    }),
+  );
+  assert.is(cut.code, 'CANCELLED');
+  const sent: number[] = [];
+  const counting = (input: string, init: RequestInit) => {
+    const m = /[?&]partNumber=(\d+)/.exec(input);
+    if (m) sent.push(Number(m[1]));
+    return fetch(input, init);
+  };
+  const done = await admin.fs.upload('/disk', await fileSource(path), { mode: 'multipart', fetch: counting });
+  assert.equal(
+    sent.sort((a, b) => a - b),
+    [2, 3, 4],
+  );
+  const back = await admin.fs.download('/disk/resumable.bin', blobDownloadSink());
+  assert.is(sha(new Uint8Array(await back.arrayBuffer())), sha(bytes));
+
+  // Same name and size, other bytes: the fingerprint differs, so nothing of the old session is reused.
+  const stop2 = new AbortController();
+  ok = 0;
+  await rejects(
+    admin.fs.upload('/disk', await fileSource(path, { name: 'again.bin' }), {
+      mode: 'multipart',
+      concurrency: 1,
+      signal: stop2.signal,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (String(input).includes('/multipart/part') && res.ok && ++ok === 1) stop2.abort();
+        return res;
+      },
+    }),
+  );
+  const changed = Buffer.from(bytes);
+  changed[changed.length - 1] ^= 0xff;
+  await writeFile(path, changed);
+  sent.length = 0;
+  const fresh = await admin.fs.upload('/disk', await fileSource(path, { name: 'again.bin' }), {
+    mode: 'multipart',
+    fetch: counting,
+  });
+  assert.equal(
+    sent.sort((a, b) => a - b),
+    [1, 2, 3, 4],
+  );
+  assert.is.not(fresh.uploadId, done.uploadId);
+  const again = await admin.fs.download('/disk/again.bin', blobDownloadSink());
+  assert.is(sha(new Uint8Array(await again.arrayBuffer())), sha(changed));
 });
 
 test('a key without mount permission, or outside its path, is refused by every upload call', async () => {

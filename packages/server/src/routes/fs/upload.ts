@@ -16,6 +16,7 @@ import type { Context } from 'koa';
 import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
@@ -82,7 +83,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
       }
       // `path` has not arrived yet: spool to a temp file below the data dir, with the size limit.
       const dir = join(config.dataDir, 'tmp');
-      const file_ = join(dir, `fs-upload-${randomUUID()}`);
+      const file_ = join(dir, `${FS_SPOOL_PREFIX}${randomUUID()}`);
       let seen = 0;
       mkdir(dir, { recursive: true })
         .then(() =>

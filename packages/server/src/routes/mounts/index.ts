@@ -4,9 +4,12 @@
  */
 import { createMountBodySchema, updateMountBodySchema } from '@clip/sdk';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
+import { mountChangeKind } from '../../services/mountService.ts';
+import { requireMountManagement } from '../../services/permissions.ts';
 
 const searchOf = (q: unknown): string | undefined =>
   typeof q === 'string' && q.trim() !== '' ? q.trim().slice(0, 200) : undefined;
@@ -17,29 +20,30 @@ export function registerMountRoutes(router: Router, { services, auth }: RouteDep
   router.get('/admin/mounts', auth('admin'), async (ctx) => {
     ctx.body = await mounts.list(actorOf(ctx), { search: searchOf(ctx.query.search) });
   });
-  // 'authenticated', so a key learns *why* it cannot (the service answers the spec's 403).
-  router.post('/admin/mounts', auth('authenticated'), async (ctx) => {
+  // 'authenticated', so a key learns *why* it cannot (spec section 6): the check runs before validation.
+  const create = async (ctx: Context) => {
     const actor = actorOf(ctx);
-    if (actor.kind === 'admin') {
-      ctx.status = 201;
-      ctx.body = await mounts.create(actor, checkBody(createMountBodySchema, ctx.request.body));
-    } else ctx.body = await mounts.create(actor, ctx.request.body as never);
-  });
+    requireMountManagement(actor, 'create');
+    ctx.status = 201;
+    ctx.body = await mounts.create(actor, checkBody(createMountBodySchema, ctx.request.body));
+  };
+  const update = async (ctx: Context) => {
+    const actor = actorOf(ctx);
+    requireMountManagement(actor, mountChangeKind(ctx.request.body));
+    ctx.body = await mounts.update(actor, ctx.params.id, checkBody(updateMountBodySchema, ctx.request.body));
+  };
+  const remove = async (ctx: Context) => {
+    const actor = actorOf(ctx);
+    requireMountManagement(actor, 'delete');
+    await mounts.remove(actor, ctx.params.id);
+    ctx.body = null;
+  };
+  router.post('/admin/mounts', auth('authenticated'), create);
   router.get('/admin/mounts/:id', auth('admin'), async (ctx) => {
     ctx.body = await mounts.get(actorOf(ctx), ctx.params.id);
   });
-  router.put('/admin/mounts/:id', auth('authenticated'), async (ctx) => {
-    const actor = actorOf(ctx);
-    const body =
-      actor.kind === 'admin'
-        ? checkBody(updateMountBodySchema, ctx.request.body)
-        : ((ctx.request.body ?? {}) as Record<string, unknown>);
-    ctx.body = await mounts.update(actor, ctx.params.id, body);
-  });
-  router.delete('/admin/mounts/:id', auth('authenticated'), async (ctx) => {
-    await mounts.remove(actorOf(ctx), ctx.params.id);
-    ctx.body = null;
-  });
+  router.put('/admin/mounts/:id', auth('authenticated'), update);
+  router.delete('/admin/mounts/:id', auth('authenticated'), remove);
 
   router.get('/user/mounts', auth('mount'), async (ctx) => {
     ctx.body = await mounts.list(actorOf(ctx), { search: searchOf(ctx.query.search) });
@@ -47,19 +51,8 @@ export function registerMountRoutes(router: Router, { services, auth }: RouteDep
   router.get('/user/mounts/:id', auth('mount'), async (ctx) => {
     ctx.body = await mounts.get(actorOf(ctx), ctx.params.id);
   });
-  // Spec section 6: keys cannot create, change, enable/disable or delete mounts.
-  router.post('/user/mounts', auth('authenticated'), async (ctx) => {
-    ctx.body = await mounts.create(actorOf(ctx), ctx.request.body as never);
-  });
-  router.put('/user/mounts/:id', auth('authenticated'), async (ctx) => {
-    ctx.body = await mounts.update(
-      actorOf(ctx),
-      ctx.params.id,
-      (ctx.request.body ?? {}) as Record<string, unknown>,
-    );
-  });
-  router.delete('/user/mounts/:id', auth('authenticated'), async (ctx) => {
-    await mounts.remove(actorOf(ctx), ctx.params.id);
-    ctx.body = null;
-  });
+  // Spec section 6: keys cannot create, change, enable/disable or delete mounts (403 saying so).
+  router.post('/user/mounts', auth('authenticated'), create);
+  router.put('/user/mounts/:id', auth('authenticated'), update);
+  router.delete('/user/mounts/:id', auth('authenticated'), remove);
 }
