@@ -11,7 +11,7 @@ export class TaskStopped extends Error {
 }
 
 export interface ItemContext {
-  /** Aborted when the task is cancelled or this runner lost its lease; pass it to storage calls. */
+  /** Aborted when this runner lost its lease (a cancel waits for `checkpoint`); pass it to storage calls. */
   signal: AbortSignal;
   /** Counts bytes moved (progress). */
   addBytes(n: number): void;

@@ -24,10 +24,15 @@ export function testHandler(options: { concurrency?: number } = {}) {
     async runItem(item, _payload, ctx: ItemContext) {
       started.push(item.name);
       if (item.wait) {
-        await Promise.race([
-          gate,
-          new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
-        ]);
+        // Like a transfer between parts: check for a stop every few milliseconds until released.
+        let released = false;
+        void gate.then(() => {
+          released = true;
+        });
+        while (!released) {
+          ctx.checkpoint();
+          await new Promise((r) => setTimeout(r, 5));
+        }
       }
       ctx.checkpoint();
       const failed = failures.get(item.name) ?? 0;

@@ -21,6 +21,11 @@ const MiB = 1024 * 1024;
 /** Parts of a cross-storage multipart copy and how many run at once (the memory bound). */
 export const COPY_PART_BYTES = 16 * MiB;
 export const COPY_PARTS_IN_FLIGHT = 4;
+/**
+ * Objects above this size go through the target's multipart capability with streamed parts: one part
+ * up to 100 MiB, 16 MiB parts above (the driver's own write would buffer its parts in memory).
+ */
+const STREAMED_PUT_MIN_BYTES = 8 * MiB;
 
 export interface UnitContext {
   skipExisting: boolean;
@@ -53,9 +58,13 @@ export async function copyUnit(
     }
     return 'copied';
   }
-  const existing = await retry(() => to.driver.stat(to.storagePath));
-  if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
-  if (existing && ctx.skipExisting) return 'skipped';
+  // Only skipExisting needs to look first (a storage request per file): a replacing copy just writes,
+  // and a folder in the way fails the write itself.
+  if (ctx.skipExisting) {
+    const existing = await retry(() => to.driver.stat(to.storagePath));
+    if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
+    if (existing) return 'skipped';
+  }
   ctx.checkpoint?.();
   const sameStorage = from.mount.storageConfigId === to.mount.storageConfigId;
   const driver = from.driver;
@@ -65,7 +74,7 @@ export async function copyUnit(
     return 'copied';
   }
   const target = to.driver;
-  if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
+  if (unit.size > STREAMED_PUT_MIN_BYTES && canMultipart(target)) {
     await multipartCopy(from, to, target, unit.size, ctx);
     return 'copied';
   }
@@ -103,7 +112,8 @@ async function multipartCopy(
   size: number,
   ctx: UnitContext,
 ): Promise<void> {
-  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
+  const partSize =
+    size <= COPY_MULTIPART_THRESHOLD ? size : Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
   const count = Math.ceil(size / partSize);
   const source = await withRetry(() => from.driver.stat(from.storagePath), { signal: ctx.signal });
   const { uploadId } = await withRetry(
