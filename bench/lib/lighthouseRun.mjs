@@ -102,7 +102,7 @@ export function summariseLhr(lhr) {
  * Launches Chromium, audits `url` once with `variant` (a VARIANTS entry), closes Chromium.
  * Answers the summary plus the full result as `lhr`.
  */
-export async function runLighthouse(url, variant, { cpuSlowdown } = {}) {
+export async function runLighthouse(url, variant, { cpuSlowdown, prepare } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: CHROMIUM_FLAGS,
@@ -111,6 +111,12 @@ export async function runLighthouse(url, variant, { cpuSlowdown } = {}) {
   try {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
     if (cpuSlowdown !== undefined) flags.throttling = { cpuSlowdownMultiplier: cpuSlowdown };
+    // `prepare(port)` sets up the profile first (e.g. a signed-in session in localStorage), which
+    // Lighthouse must then keep: it clears the origin's storage by default.
+    if (prepare) {
+      await prepare(chrome.port);
+      flags.disableStorageReset = true;
+    }
     const result = await lighthouse(url, flags, variant.config);
     if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
     return { ...summariseLhr(result.lhr), lhr: result.lhr };

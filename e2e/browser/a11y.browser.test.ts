@@ -95,7 +95,7 @@ test('every visible control has a name, on every page', async ({ env, key, paste
     ['/', '.cm-content'],
     ['/upload', '[data-testid="drop-zone"]'],
     [`/paste/${paste}`, '[data-testid="share-content"] h1'],
-    ['/mount-explorer', '[data-testid="mount-path"]'],
+    ['/mount-explorer', '[data-testid="explorer"]'],
   ]) {
     await page.goto(path);
     await page.waitForSelector(ready);

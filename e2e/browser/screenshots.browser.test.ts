@@ -94,12 +94,6 @@ const SHOTS: Shot[] = [
     signedIn: false,
     ready: (page) => page.getByTestId('file-text').waitFor(),
   },
-  {
-    name: 'mount-explorer',
-    path: () => '/mount-explorer',
-    signedIn: true,
-    ready: (page) => page.getByTestId('mount-path').waitFor(),
-  },
 ];
 
 for (const language of ['en', 'zh'] as const) {

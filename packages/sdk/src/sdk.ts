@@ -22,9 +22,9 @@ export class ClipClient {
   readonly url: UrlResource;
   readonly dashboard: DashboardResource;
   readonly storageConfigs: StorageConfigsResource;
+  readonly tasks: TasksResource;
   readonly mounts: MountsResource;
   readonly fs: FsResource;
-  readonly tasks: TasksResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -36,9 +36,9 @@ export class ClipClient {
     this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
     this.storageConfigs = new StorageConfigsResource(this.transport);
+    this.tasks = new TasksResource(this.transport);
     this.mounts = new MountsResource(this.transport);
     this.fs = new FsResource(this.transport, () => this);
-    this.tasks = new TasksResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

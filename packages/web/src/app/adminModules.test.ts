@@ -16,13 +16,14 @@ test('the admin opens every module, in the spec order', () => {
   ]);
 });
 
-test('a key opens the management of what it may create, nothing else', () => {
+test('a key opens the management of what it may create, and the mounts (read-only)', () => {
   assert.equal(allowedAdminModules('apikey', { ...none, text: true }), ['text-management']);
   assert.equal(allowedAdminModules('apikey', { text: true, file: true, mount: true }), [
     'text-management',
     'file-management',
+    'mount-management',
   ]);
-  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), []);
+  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), ['mount-management']);
   assert.equal(allowedAdminModules('none', { text: true, file: true, mount: true }), []);
 });
 

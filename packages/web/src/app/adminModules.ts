@@ -9,6 +9,10 @@ export function allowedAdminModules(authType: AuthType, permissions: Permissions
   if (authType === 'admin') return [...ADMIN_MODULES];
   if (authType !== 'apikey') return [];
   return ADMIN_MODULES.filter(
-    (m) => (m === 'text-management' && permissions.text) || (m === 'file-management' && permissions.file),
+    (m) =>
+      (m === 'text-management' && permissions.text) ||
+      (m === 'file-management' && permissions.file) ||
+      // Read-only: a key sees the mounts it may reach, with the spec's note that it cannot change them.
+      (m === 'mount-management' && permissions.mount),
   );
 }

@@ -63,6 +63,23 @@ export function mountPathFromUrl(splat: string | undefined): string | null {
   }
 }
 
+/** The explorer's guard, then its first listing started alongside the download of the page's chunk. */
+function explorerLoader(services: AppServices) {
+  const guard = guarded(services, (view, { params }) =>
+    mountRouteRedirect(view, mountPathFromUrl(params['*'])),
+  );
+  return async (args: LoaderFunctionArgs) => {
+    const result = await guard(args);
+    const { auth, client, listingPrefetch } = services;
+    const type = auth.state.value.authType;
+    if (!result && (type === 'admin' || (type === 'apikey' && auth.permissions.value.mount))) {
+      const path = (mountPathFromUrl(args.params['*']) ?? '/').replace(/\/+$/, '') || '/';
+      listingPrefetch.start(path, () => client.fs.listAll(path));
+    }
+    return result;
+  };
+}
+
 export function createAppRouter(services: AppServices) {
   const notify = services.toasts.show;
   const handle = (page: RouteHandle['page']): RouteHandle => ({ page });
@@ -117,9 +134,9 @@ export function createAppRouter(services: AppServices) {
         {
           path: 'mount-explorer/*',
           handle: handle('mount-explorer'),
-          loader: guarded(services, (view, { params }) =>
-            mountRouteRedirect(view, mountPathFromUrl(params['*'])),
-          ),
+          loader: explorerLoader(services),
+          // A new folder needs the guard and a listing; a preview (?preview=) or a reload does not.
+          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
           lazy: lazyPage('mount-explorer', () => import('../pages/mount/MountExplorerPage.tsx'), notify),
         },
         { path: '*', handle: handle('not-found'), loader: () => redirect('/') },

@@ -3,6 +3,7 @@ import {
   ClipClient,
   createOfflineApiCache,
   type FileLocked,
+  type FsListResult,
   type PasteLocked,
   type PasteView,
   type PublicFileView,
@@ -59,6 +60,8 @@ export function createAppServices(win: Window) {
       paste: createSharePrefetch<PasteView | PasteLocked>(),
       file: createSharePrefetch<PublicFileView | FileLocked>(),
     },
+    /** The explorer's first listing, started by its route's loader (keyed by path). */
+    listingPrefetch: createSharePrefetch<FsListResult>(),
     onSessionEnded: (listener: (error: Error) => void) => void sessionEndedListeners.push(listener),
     setApiBase(value: string): boolean {
       if (!apiBase.set(value)) return false;

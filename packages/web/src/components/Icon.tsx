@@ -20,6 +20,12 @@ const PATHS = {
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2v2h-2zM18 14h2v2h-2z',
   refresh: 'M20 12a8 8 0 11-2.34-5.66M20 4v4h-4',
   plus: 'M12 5v14M5 12h14',
+  folder: 'M3 6a1 1 0 011-1h5l2 2h9a1 1 0 011 1v10a1 1 0 01-1 1H4a1 1 0 01-1-1z',
+  file: 'M6 2h8l5 5v14a1 1 0 01-1 1H6a1 1 0 01-1-1V3a1 1 0 011-1zM14 2v5h5',
+  image: 'M4 4h16v16H4zM4 16l5-5 4 4 3-3 4 4M15 9a1 1 0 100-2 1 1 0 000 2z',
+  video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+  audio: 'M9 18V5l11-2v13M9 18a3 3 0 11-6 0 3 3 0 016 0zM20 16a3 3 0 11-6 0 3 3 0 016 0z',
+  archive: 'M4 4h16v4H4zM5 8v12h14V8M10 12h4',
 } as const;
 export type IconName = keyof typeof PATHS;
 

@@ -1,7 +1,7 @@
 /** Create or edit an API key: "Basic info" (name, permissions, expiry, custom key) and "Path selection" tabs. */
-import type { ApiKey } from '@clip/sdk';
+import { type ApiKey, normalizeScopePath } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useFeedback } from '../shared/feedback.ts';
@@ -20,6 +20,9 @@ import {
 } from './keyForm.ts';
 
 type Tab = 'basic' | 'path';
+
+/** The lazy tree of mounts and folders, loaded when the path tab is first shown. */
+const FolderTree = lazy(() => import('../../mount/FolderTree.tsx').then((m) => ({ default: m.FolderTree })));
 
 export function KeyFormDialog({
   apiKey,
@@ -259,7 +262,16 @@ export function KeyFormDialog({
             onChange={(e) => set('basicPath', e.target.value)}
           />
         </Field>
-        <p className="muted">{t`Type the path; picking it from the mounted folders comes with mount management.`}</p>
+        {tab === 'path' && (
+          <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
+            <FolderTree
+              label={t`Mounted folders`}
+              selected={normalizeScopePath(state.basicPath.trim() || '/') ?? ''}
+              onSelect={(path) => set('basicPath', path)}
+            />
+          </Suspense>
+        )}
+        <p className="muted">{t`Pick a folder from the mounts above, or type a path.`}</p>
       </div>
     </Dialog>
   );

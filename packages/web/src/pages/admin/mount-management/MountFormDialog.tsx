@@ -1,0 +1,214 @@
+/** Create or edit a mount: name, path, storage, remark, sort order, cache TTL, web proxy, active. */
+import { isFullStorageConfig, MOUNT_PATH_MAX, type Mount, type StorageConfigView } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useServices } from '../../../app/services.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { useFeedback } from '../shared/feedback.ts';
+import { Field } from '../shared/ShareSettingsFields.tsx';
+import {
+  editMountForm,
+  type MountFormState,
+  type MountProblem,
+  mountBody,
+  newMountForm,
+  validateMountForm,
+} from './mountForm.ts';
+
+const storageTypeOf = (c: StorageConfigView) =>
+  isFullStorageConfig(c) && c.provider_type === 'local' ? ('local' as const) : ('s3' as const);
+
+export function MountFormDialog({
+  mount,
+  configs,
+  takenPaths,
+  onClose,
+  onSaved,
+}: {
+  mount: Mount | null;
+  configs: StorageConfigView[];
+  takenPaths: string[];
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useLingui();
+  const { client } = useServices();
+  const feedback = useFeedback();
+  const creating = mount === null;
+  const [state, setState] = useState<MountFormState>(() => {
+    if (mount) return editMountForm(mount);
+    const first = configs.find((c) => isFullStorageConfig(c) && c.is_default) ?? configs[0];
+    return newMountForm(first ? String(first.id) : '', first ? storageTypeOf(first) : 's3');
+  });
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = validateMountForm(
+    state,
+    takenPaths.filter((p) => p !== mount?.mount_path),
+  );
+  const set = <K extends keyof MountFormState>(key: K, value: MountFormState[K]) =>
+    setState((s) => ({ ...s, [key]: value }));
+
+  const text = (p: MountProblem | undefined): string | null => {
+    if (!tried || !p) return null;
+    switch (p) {
+      case 'required':
+        return t`Required`;
+      case 'name-length':
+        return t`Between 2 and 50 characters`;
+      case 'path-start':
+        return t`Start with / and name a folder, e.g. /photos`;
+      case 'path-trailing':
+        return t`Leave out the trailing /`;
+      case 'path-segment':
+        return t`No empty, "." or ".." segments`;
+      case 'path-chars':
+        return t`No backslashes or control characters`;
+      case 'path-long':
+        return t`At most ${MOUNT_PATH_MAX} characters`;
+      case 'path-reserved':
+        return t`The first segment is reserved (api, dav, admin, user, paste, file, upload, raw, assets)`;
+      case 'path-taken':
+        return t`Another mount already uses this path`;
+      case 'non-negative-integer':
+        return t`A whole number of 0 or more`;
+    }
+  };
+  const invalid = (p: MountProblem | undefined) => (tried && p ? true : undefined);
+
+  async function save() {
+    setTried(true);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      const body = mountBody(state);
+      if (creating) await client.mounts.create(body);
+      else await client.mounts.update(mount.id, body);
+      feedback.ok(creating ? t`Mount created` : t`Mount updated`);
+      onSaved();
+    } catch (err) {
+      feedback.fail(creating ? t`Could not create the mount` : t`Could not update the mount`, err);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={creating ? t`New mount` : t`Edit mount ${mount.name}`}
+      name="mount-form"
+      wide
+      onClose={onClose}
+      onSubmit={save}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t`Cancel`}
+          </button>
+          <button type="submit" className="button primary" disabled={saving}>
+            {saving ? t`Saving…` : creating ? t`Create` : t`Save`}
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <div className="grid-2">
+          <Field label={t`Name`} error={text(problems.name)}>
+            <input
+              name="name"
+              value={state.name}
+              maxLength={60}
+              aria-invalid={invalid(problems.name)}
+              onChange={(e) => set('name', e.target.value)}
+            />
+          </Field>
+          <Field
+            label={t`Mount path`}
+            error={text(problems.mountPath)}
+            hint={t`Where the storage appears in the explorer and WebDAV, e.g. /photos`}
+          >
+            <input
+              name="mount_path"
+              className="mono"
+              value={state.mountPath}
+              aria-invalid={invalid(problems.mountPath)}
+              onChange={(e) => set('mountPath', e.target.value)}
+            />
+          </Field>
+        </div>
+        <Field label={t`Storage config`} error={text(problems.storageConfigId)}>
+          <select
+            name="storage_config_id"
+            value={state.storageConfigId}
+            aria-invalid={invalid(problems.storageConfigId)}
+            onChange={(e) => {
+              const config = configs.find((c) => String(c.id) === e.target.value);
+              setState((s) => ({
+                ...s,
+                storageConfigId: e.target.value,
+                storageType: config ? storageTypeOf(config) : s.storageType,
+              }));
+            }}
+          >
+            <option value="">{t`Choose a storage config`}</option>
+            {configs.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t`Remark`}>
+          <input
+            name="remark"
+            value={state.remark}
+            maxLength={200}
+            onChange={(e) => set('remark', e.target.value)}
+          />
+        </Field>
+        <div className="grid-2">
+          <Field label={t`Sort order`} error={text(problems.sortOrder)} hint={t`Lower numbers come first`}>
+            <input
+              name="sort_order"
+              inputMode="numeric"
+              value={state.sortOrder}
+              aria-invalid={invalid(problems.sortOrder)}
+              onChange={(e) => set('sortOrder', e.target.value)}
+            />
+          </Field>
+          <Field
+            label={t`Cache TTL (seconds)`}
+            error={text(problems.cacheTtl)}
+            hint={t`How long folder listings are cached; 0 = never cached`}
+          >
+            <input
+              name="cache_ttl"
+              inputMode="numeric"
+              value={state.cacheTtl}
+              aria-invalid={invalid(problems.cacheTtl)}
+              onChange={(e) => set('cacheTtl', e.target.value)}
+            />
+          </Field>
+        </div>
+        <label className="check-field">
+          <input
+            type="checkbox"
+            name="web_proxy"
+            checked={state.webProxy}
+            onChange={(e) => set('webProxy', e.target.checked)}
+          />
+          {t`Stream downloads through this server (off: redirect to a presigned link)`}
+        </label>
+        <label className="check-field">
+          <input
+            type="checkbox"
+            name="is_active"
+            checked={state.isActive}
+            onChange={(e) => set('isActive', e.target.checked)}
+          />
+          {t`Active`}
+        </label>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+/** The explorer's pure rules: paths, breadcrumbs, sorting, filtering, range selection, preview kinds. */
+import type { FsItem } from '@clip/sdk';
+import { previewKind as sharePreviewKind } from '../file/previewKind.ts';
+
+export type SortKey = 'name' | 'size' | 'modified';
+export interface SortSpec {
+  key: SortKey;
+  order: 'asc' | 'desc';
+}
+
+/** `/a/b` + `c` -> `/a/b/c`; the root stays `/`. */
+export function joinPath(folder: string, name: string): string {
+  return `${folder === '/' ? '' : folder.replace(/\/+$/, '')}/${name}`;
+}
+
+export function parentPath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  const cut = trimmed.lastIndexOf('/');
+  return cut <= 0 ? '/' : trimmed.slice(0, cut);
+}
+
+export function baseName(path: string): string {
+  return path.replace(/\/+$/, '').split('/').pop() ?? '';
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** `/s3/photos/2024` -> [/, /s3, /s3/photos, /s3/photos/2024]; the first crumb is the root. */
+export function crumbs(path: string): Crumb[] {
+  const out: Crumb[] = [{ name: '/', path: '/' }];
+  let at = '';
+  for (const segment of path.split('/').filter(Boolean)) {
+    at += `/${segment}`;
+    out.push({ name: segment, path: at });
+  }
+  return out;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Folders first, then by the chosen key; names break ties so the order is stable. */
+export function sortItems(items: readonly FsItem[], sort: SortSpec): FsItem[] {
+  const dir = sort.order === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const fa = a.type === 'folder' ? 0 : 1;
+    const fb = b.type === 'folder' ? 0 : 1;
+    if (fa !== fb) return fa - fb;
+    let diff = 0;
+    if (sort.key === 'size') diff = (a.size ?? -1) - (b.size ?? -1);
+    else if (sort.key === 'modified') diff = Date.parse(a.modified ?? '') - Date.parse(b.modified ?? '') || 0;
+    if (Number.isNaN(diff)) diff = 0;
+    return (diff || collator.compare(a.name, b.name)) * (diff ? dir : sort.key === 'name' ? dir : 1);
+  });
+}
+
+export function filterItems(items: readonly FsItem[], needle: string): FsItem[] {
+  const n = needle.trim().toLowerCase();
+  return n ? items.filter((i) => i.name.toLowerCase().includes(n)) : [...items];
+}
+
+/**
+ * Click selection like a file manager: a plain click toggles one (checkbox semantics), shift-click
+ * selects the range from the last anchor, keeping what was selected.
+ */
+export function selectWithClick(
+  order: readonly string[],
+  selected: ReadonlySet<string>,
+  anchor: string | null,
+  target: string,
+  shift: boolean,
+): Set<string> {
+  const next = new Set(selected);
+  if (shift && anchor !== null) {
+    const from = order.indexOf(anchor);
+    const to = order.indexOf(target);
+    if (from >= 0 && to >= 0) {
+      const [lo, hi] = from < to ? [from, to] : [to, from];
+      for (let i = lo; i <= hi; i++) next.add(order[i]);
+      return next;
+    }
+  }
+  if (next.has(target)) next.delete(target);
+  else next.add(target);
+  return next;
+}
+
+export type ExplorerPreviewKind =
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'pdf'
+  | 'markdown'
+  | 'text'
+  | 'html'
+  | 'office'
+  | 'none';
+
+const HTML = /\.(html?|xhtml)$/i;
+
+export function previewKindOf(item: Pick<FsItem, 'name' | 'mimetype' | 'size'>): ExplorerPreviewKind {
+  if (HTML.test(item.name) || item.mimetype === 'text/html')
+    return (item.size ?? 0) <= 1024 * 1024 ? 'html' : 'none';
+  return sharePreviewKind(item.mimetype ?? guessType(item.name), item.name, item.size ?? 0);
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  pdf: 'application/pdf',
+};
+
+function guessType(name: string): string {
+  const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  return TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** Text files the explorer may edit in place (the server's update takes up to 10 MiB). */
+export function isEditable(item: Pick<FsItem, 'name' | 'mimetype' | 'size' | 'type'>): boolean {
+  if (item.type === 'folder') return false;
+  const kind = previewKindOf(item);
+  return (kind === 'text' || kind === 'markdown' || kind === 'html') && (item.size ?? 0) <= 10 * 1024 * 1024;
+}
+
+/** A name the user typed for a new folder or a rename: one path segment. */
+export function nameProblem(name: string): 'required' | 'invalid' | null {
+  const n = name.trim();
+  if (!n) return 'required';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused.
+  if (n === '.' || n === '..' || /[/\\\u0000-\u001f]/.test(n)) return 'invalid';
+  return null;
+}
