@@ -18,7 +18,7 @@ const authenticated = { requireAuth: true };
 /** Runs the user's editor on a file and waits for it (shell words allowed: `code --wait`). */
 export function runEditor(file: string): void {
   const editor = process.env.VISUAL || process.env.EDITOR || 'vi';
-  const result = spawnSync(`${editor} "$1"`, ['sh', file], { stdio: 'inherit', shell: '/bin/sh' });
+  const result = spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio: 'inherit' });
   if (result.status !== 0) throw new CliError(`${editor} exited with ${result.status ?? result.signal}`);
 }
 

@@ -1,0 +1,90 @@
+// kill -9 during a 60 MiB `clip put` to the s3rver mount, then the same command again: the file arrives
+// byte-identical and the second run sends only the parts the server did not have (counted at a proxy).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startS3rver, startTestServer, type TestS3, type TestServer } from '@clip/server/testing';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { succeeded } from '../../testing/assertRun.ts';
+import { type RecordingProxy, startRecordingProxy } from '../../testing/recordingProxy.ts';
+import { CLIP_BIN, createSandbox, type Sandbox } from '../../testing/runClip.ts';
+
+const MIB = 1024 * 1024;
+let server: TestServer;
+let s3: TestS3;
+let proxy: RecordingProxy;
+let box: Sandbox;
+let dir: string;
+let env: Record<string, string>;
+
+test.before(async () => {
+  s3 = await startS3rver();
+  server = await startTestServer();
+  proxy = await startRecordingProxy();
+  proxy.target = server.url;
+  box = await createSandbox(proxy.url);
+  env = { CLIP_TOKEN: await server.adminToken() };
+  dir = await mkdtemp(join(tmpdir(), 'clip-cli-resume-'));
+  const admin = await server.adminClient();
+  const bucket = await admin.storageConfigs.create({
+    name: 'bucket',
+    provider_type: 'other',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    region: s3.region,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    path_style: true,
+  });
+  await admin.mounts.create({ name: 's3', mount_path: '/s3', storage_type: 's3', storage_config_id: bucket.id });
+  await admin.fs.mkdir('/s3/in');
+});
+
+test.after(async () => {
+  await box?.dispose();
+  await proxy?.close();
+  await server?.close();
+  await s3?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const partPosts = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.includes('/fs/multipart/part')).length;
+
+const until = async (condition: () => boolean, what: string, timeoutMs = 120_000) => {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+test('kill -9 mid-upload, rerun: byte-identical and fewer bytes sent', async () => {
+  const bytes = randomBytes(60 * MIB);
+  const file = join(dir, 'big.bin');
+  await writeFile(file, bytes);
+  const child = spawn(CLIP_BIN, ['put', file, '/s3/in'], {
+    env: { ...process.env, XDG_CONFIG_HOME: box.configHome, CLIP_SERVER: proxy.url, ...env },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  // The 5th part request starts only once two of the first three (3 run at once) have finished.
+  await until(() => partPosts() >= 5, 'five part requests');
+  child.kill('SIGKILL');
+  await exited;
+  const firstRun = partPosts();
+  const totalParts = Math.ceil((60 * MIB) / (5 * MIB));
+  assert.ok(firstRun < totalParts + 1, `the kill came before the end (${firstRun} parts)`);
+
+  succeeded(await box.run(['put', file, '/s3/in'], { env }));
+  const secondRun = partPosts() - firstRun;
+  assert.ok(secondRun < totalParts, `the rerun sent ${secondRun} of ${totalParts} parts`);
+  assert.ok(secondRun >= 1);
+  const back = await (await server.adminClient()).fs.openDownload('/s3/in/big.bin');
+  const digest = createHash('sha256').update(Buffer.from(await back.arrayBuffer())).digest('hex');
+  assert.is(digest, createHash('sha256').update(bytes).digest('hex'));
+});
+
+test.run();
