@@ -4,7 +4,7 @@
  * outlives the request, the tab and the process: `status` tells what arrived, a re-init of the same file
  * resumes, and `complete` joins exactly the parts the database holds.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
@@ -18,18 +18,26 @@ import {
   type FsMultipartPartResult,
   type FsMultipartStatus,
   type FsUploadDone,
-  type FsUploadedPart,
   MULTIPART_PART_TIMEOUT_MS,
 } from '@clip/sdk';
-import { AppError, badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
+import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { partPlan } from '../../services/files/multipartService.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { partStoreFor, sessionDir } from './partStores.ts';
-import type { SessionRepo, UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
+import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
+import {
+  checkKey,
+  contentTypeFor,
+  expectedPartSize,
+  multipartEtag,
+  requireOpen,
+  statusOf,
+  stripQuotes,
+  uploadedParts,
+} from './sessionRules.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface MultipartDeps {
@@ -52,37 +60,6 @@ export interface UploadSweepResult {
   removed: number;
 }
 
-/** A complete that made no progress this long is taken to have died with its process. */
-const STALE_COMPLETE_MS = 15 * 60_000;
-
-const stripQuotes = (etag: string) => etag.replace(/"/g, '');
-
-/** The ETag S3 gives an object assembled from these parts: MD5 of the parts' MD5s, dash, part count. */
-export function multipartEtag(parts: UploadPartRow[]): string {
-  const hash = createHash('md5');
-  for (const p of parts) hash.update(Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
-  return `${hash.digest('hex')}-${parts.length}`;
-}
-
-export function uploadedParts(rows: UploadPartRow[]): FsUploadedPart[] {
-  return rows.map((p) => ({ partNumber: p.part_number, size: p.size, etag: p.etag }));
-}
-
-/** Bytes part `n` of a session must have: the part size, except the last (the rest). */
-export function expectedPartSize(
-  session: Pick<UploadSessionRow, 'file_size' | 'part_size' | 'part_count'>,
-  n: number,
-): number {
-  return n < session.part_count
-    ? session.part_size
-    : session.file_size - session.part_size * (session.part_count - 1);
-}
-
-export function contentTypeFor(filename: string, declared: string | undefined | null): string {
-  if (declared && declared !== 'application/octet-stream') return checkMimetype(declared);
-  return guessMimetype(filename, declared) ?? 'application/octet-stream';
-}
-
 export function createMultipartService(deps: MultipartDeps) {
   const { repo, host } = deps;
   const now = deps.now ?? (() => Date.now());
@@ -91,31 +68,9 @@ export function createMultipartService(deps: MultipartDeps) {
   /** The actor's session (404 for anyone else's: whether it exists is not theirs to learn). */
   async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
     const session = await repo.byId(uploadId);
-    if (!session || session.kind !== 'multipart' || !ownsRecord(actor, session.actor))
+    if (session?.kind !== 'multipart' || !ownsRecord(actor, session.actor))
       throw notFound(`upload "${uploadId}" not found`);
     return session;
-  }
-
-  /** A client `key` or `path` never chooses where bytes go: one that differs is refused before any byte is read. */
-  function checkKey(session: UploadSessionRow, key: string | undefined, path?: string): void {
-    if (key !== undefined && key.normalize('NFC') !== session.target_path)
-      throw forbidden(`key "${key}" does not belong to upload "${session.id}"`);
-    if (path !== undefined) {
-      const folder = session.target_path.slice(0, session.target_path.lastIndexOf('/')) || '/';
-      const given = path.normalize('NFC').replace(/(.)\/$/, '$1');
-      if (given !== folder) throw forbidden(`path "${path}" does not belong to upload "${session.id}"`);
-    }
-  }
-
-  function requireOpen(session: UploadSessionRow, allowStaleComplete = false): void {
-    if (session.status === 'aborted') throw gone(`upload "${session.id}" was aborted`);
-    if (session.status === 'completed') throw conflict(`upload "${session.id}" is already complete`);
-    // A complete whose process died (no progress for a while) may be taken over by a retry.
-    if (
-      session.status === 'completing' &&
-      !(allowStaleComplete && now() - session.updated_at > STALE_COMPLETE_MS)
-    )
-      throw conflict(`upload "${session.id}" is being completed; ask again shortly`);
   }
 
   /** The session's target resolved again for this actor; the mount must still lead to the same object. */
@@ -124,19 +79,6 @@ export function createMultipartService(deps: MultipartDeps) {
     if (target.storageConfigId !== session.storage_config_id || target.objectKey !== session.object_key)
       throw conflict(`the mount of "${session.target_path}" changed since upload "${session.id}" began`);
     return target;
-  }
-
-  async function describe(session: UploadSessionRow, parts?: UploadPartRow[]): Promise<FsMultipartStatus> {
-    return {
-      uploadId: session.id,
-      key: session.target_path,
-      status: session.status,
-      fileSize: session.file_size,
-      partSize: session.part_size,
-      partCount: session.part_count,
-      parts: uploadedParts(parts ?? (await repo.parts(session.id))),
-      expiresAt: iso(session.expires_at),
-    };
   }
 
   async function abortStorage(session: UploadSessionRow): Promise<boolean> {
@@ -223,7 +165,7 @@ export function createMultipartService(deps: MultipartDeps) {
     async part(actor: Actor, request: PartRequest): Promise<FsMultipartPartResult> {
       const session = await own(actor, request.uploadId);
       checkKey(session, request.key, request.path);
-      requireOpen(session);
+      requireOpen(session, now());
       const n = request.partNumber;
       if (n > session.part_count)
         throw badRequest(
@@ -277,14 +219,15 @@ export function createMultipartService(deps: MultipartDeps) {
     },
 
     async status(actor: Actor, uploadId: string): Promise<FsMultipartStatus> {
-      return describe(await own(actor, uploadId));
+      const session = await own(actor, uploadId);
+      return statusOf(session, await repo.parts(session.id));
     },
 
     async complete(actor: Actor, body: FsMultipartCompleteBody): Promise<FsUploadDone> {
       let session = await own(actor, body.uploadId);
       checkKey(session, body.key, body.path);
       if (session.status === 'completed' && session.result) return JSON.parse(session.result) as FsUploadDone;
-      requireOpen(session, true);
+      requireOpen(session, now(), true);
       if (body.fileSize !== undefined && body.fileSize !== session.file_size)
         throw conflict(
           `fileSize ${body.fileSize} differs from the ${session.file_size} bytes upload "${session.id}" began with`,
@@ -329,7 +272,7 @@ export function createMultipartService(deps: MultipartDeps) {
         session = (await repo.byId(session.id)) ?? session;
         if (session.status === 'completed' && session.result)
           return JSON.parse(session.result) as FsUploadDone;
-        requireOpen(session);
+        requireOpen(session, now());
         owned = await repo.transition(session.id, 'uploading', 'completing', { updated_at: t });
         if (!owned) throw conflict(`upload "${session.id}" changed while completing; ask its status`);
       }

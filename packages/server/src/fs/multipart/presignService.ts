@@ -11,8 +11,8 @@ import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { canPresign } from '../../storage/driver.ts';
-import { contentTypeFor } from './multipartService.ts';
 import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
+import { contentTypeFor } from './sessionRules.ts';
 import type { UploadHost } from './uploadHost.ts';
 
 /** How long a presigned PUT URL lives; the session stays one hour more for a PUT that started late. */
