@@ -18,6 +18,8 @@ export interface ExecutionOptions {
   /** Minimum time between two writes of progress (500 ms: at most twice a second). */
   flushIntervalMs: number;
   logger: Pick<Logger, 'warn' | 'error'>;
+  /** Aborted when this process shuts down: items in flight finish, then the task is handed back. */
+  shutdown?: AbortSignal;
   /** Test hook: called after each item's outcome is recorded in memory. */
   onItemDone?: (taskId: string, index: number) => void;
 }
@@ -55,12 +57,12 @@ export async function executeTask(
   const finishedAhead = new Set<number>();
   const running = new Map<number, string>();
   const stop = new AbortController();
-  let stopReason: 'cancelled' | 'lease-lost' | null = null;
+  let stopReason: 'cancelled' | 'lease-lost' | 'shutdown' | null = null;
   let dirty = true;
 
   // A cancel is cooperative: items in flight finish their current write (or stop at their next
   // checkpoint, between parts). A lost lease aborts at once: another runner owns the task now.
-  const halt = (reason: 'cancelled' | 'lease-lost') => {
+  const halt = (reason: 'cancelled' | 'lease-lost' | 'shutdown') => {
     if (stopReason) return;
     stopReason = reason;
     if (reason === 'lease-lost') stop.abort(new TaskStopped('task lease lost'));
@@ -145,15 +147,31 @@ export async function executeTask(
     }
   };
 
+  const onShutdown = () => halt('shutdown');
+  options.shutdown?.addEventListener('abort', onShutdown, { once: true });
   try {
     await flush();
     const concurrency = Math.max(1, handler.concurrency ?? 1);
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     clearInterval(heartbeat);
+    options.shutdown?.removeEventListener('abort', onShutdown);
     await ticking;
   }
   if (stopReason === 'lease-lost') return;
+  if (stopReason === 'shutdown') {
+    // Handed back at once (no lease to wait out): any process goes on from the first item not done.
+    const now = clock.now();
+    await mine().update({
+      ...progressFields(),
+      status: 'pending',
+      current_file: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: now,
+    });
+    return;
+  }
   await handler
     .finish?.(payload)
     .catch((err) => options.logger.warn({ err, task: row.id }, 'task finish step failed'));

@@ -157,6 +157,38 @@ test('progress is written at most twice a second', async () => {
   assert.equal([final.status, final.success, final.bytes_done], ['completed', 400, 400]);
 });
 
+test('a process shutting down hands its task back as pending, from the first item not done', async () => {
+  const db = await open();
+  const service = createTaskService({ knex: db.knex, clock: { now: Date.now }, wake() {} });
+  const task = await service.create(adminActor, {
+    type: 'download',
+    payload: { items: [{ name: 's0' }, { name: 's1', wait: true }, { name: 's2' }] },
+  });
+  const kit = testHandler();
+  const runner = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent, pollMs: 10 });
+  runner.register('download', kit.handler);
+  runner.start();
+  const deadline = Date.now() + 20_000;
+  while (!kit.started.includes('s1')) {
+    if (Date.now() > deadline) throw new Error('the task never reached its waiting item');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await runner.stop();
+  const row = await db.knex('tasks').where('id', task.id).first();
+  assert.equal(
+    [row.status, row.lease_owner, Number(row.next_item), Number(row.success_count)],
+    ['pending', null, 1, 1],
+  );
+  assert.not.ok(kit.started.includes('s2'));
+
+  const next = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent });
+  next.register('download', kit.handler);
+  kit.release();
+  assert.is(await next.drain(), 1);
+  assert.is((await service.get(adminActor, task.id)).status, 'completed');
+  assert.equal(kit.runs, ['s0', 's1', 's2']);
+});
+
 test('transient storage errors are retried with backoff, 4xx never', async () => {
   const delays: number[] = [];
   const sleep = async (ms: number) => {

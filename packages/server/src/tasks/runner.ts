@@ -37,7 +37,7 @@ export interface TaskRunner {
   wake(): void;
   /** Claims and runs tasks until none is left; for tests and one-shot tools. Answers how many ran. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the tasks in progress. */
+  /** Stops polling; running tasks finish their items in flight and are handed back as pending. */
   stop(): Promise<void>;
 }
 
@@ -53,6 +53,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   let started = false;
   let stopped = false;
   let looking: Promise<void> | null = null;
+  const shutdown = new AbortController();
 
   const runOne = async (): Promise<boolean> => {
     if (handlers.size === 0) return false;
@@ -71,6 +72,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
       flushIntervalMs: options.flushIntervalMs ?? 500,
       logger: options.logger,
       onItemDone: options.onItemDone,
+      shutdown: shutdown.signal,
     })
       .catch((err) => options.logger.error({ err, task: row.id }, 'task run failed'))
       .finally(() => {
@@ -127,6 +129,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
       stopped = true;
       if (timer) clearTimeout(timer);
       await looking;
+      shutdown.abort();
       await Promise.all(active);
     },
   };

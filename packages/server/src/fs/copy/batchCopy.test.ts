@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../fsTestKit.ts';
 import type { FsService } from '../types.ts';
-import { ADMIN, readText, sha256Of, tree, writeFile } from './copyTestKit.ts';
+import { ADMIN, readText, sha256Of, tree, writeBigFile, writeFile } from './copyTestKit.ts';
 
 let kit: FsKit;
 let fs: FsService;
@@ -98,6 +98,8 @@ test('cross-storage copy of 200 files local -> s3rver runs as a task, byte-ident
     expected.set(path, content);
     await writeFile(fs, `/loc${path}`, content);
   }
+  // One object large enough to go as a streamed presigned PUT rather than the driver's buffered parts.
+  const bigHash = await writeBigFile(fs, '/loc/many/big.bin', 12 * 1024 * 1024);
   const admin = await kit.server.adminClient();
   const started = await admin.fs.batchCopy({ items: [{ sourcePath: '/loc/many', targetPath: '/s3/many' }] });
   assert.ok('task_id' in started, 'across storage configs it is a task');
@@ -109,7 +111,8 @@ test('cross-storage copy of 200 files local -> s3rver runs as a task, byte-ident
   assert.is(final.type, 'copy');
   assert.is(final.success + final.skipped, final.total);
   const copied = await tree(fs, '/s3/many');
-  assert.is(copied.size, 200);
+  assert.is(copied.size, 201);
+  assert.is(await sha256Of(fs, '/s3/many/big.bin'), bigHash);
   for (const [path, content] of expected) {
     assert.is(copied.get(path.slice('/many'.length)), Buffer.byteLength(content));
   }
@@ -118,7 +121,7 @@ test('cross-storage copy of 200 files local -> s3rver runs as a task, byte-ident
   assert.is(await sha256Of(fs, '/s3/many/d2/f100.txt'), await sha256Of(fs, '/loc/many/d2/f100.txt'));
   // The listing cache of the target was refreshed when the task ended.
   const listing = await fs.list(ADMIN, '/s3/many');
-  assert.is(listing.items.length, 7);
+  assert.is(listing.items.length, 8);
 });
 
 test('cancel mid-task: status cancelled, no further writes', async () => {

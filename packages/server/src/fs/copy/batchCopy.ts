@@ -21,8 +21,31 @@ import { type ClientCopy, createClientCopy } from './clientCopy.ts';
 import { copyUnit } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
 
-/** Units of one copy run at once, in the request and in a task. */
-const UNITS_IN_FLIGHT = 4;
+/** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
+const UNITS_IN_FLIGHT = 8;
+/** Of those, objects above this size run at most BIG_IN_FLIGHT at once per process (bounded memory and disk). */
+const BIG_OBJECT_BYTES = 16 * 1024 * 1024;
+const BIG_IN_FLIGHT = 4;
+
+/** A counting semaphore; one for the whole process, so the bound holds across tasks and requests. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+const bigObjects = semaphore(BIG_IN_FLIGHT);
+const gated = <T>(unit: CopyUnit, fn: () => Promise<T>) =>
+  unit.size > BIG_OBJECT_BYTES ? bigObjects(fn) : fn();
 
 interface CopyPayload {
   items: CopyUnit[];
@@ -72,12 +95,14 @@ export function createBatchCopy(deps: {
       const p = payload as unknown as CopyPayload;
       const from = await fs.resolve(p.actor, unit.source, 'read');
       const to = await fs.resolve(p.actor, unit.target, 'write');
-      const outcome = await copyUnit(unit, from, to, {
-        skipExisting: p.skipExisting,
-        signal: ctx.signal,
-        checkpoint: ctx.checkpoint,
-        addBytes: ctx.addBytes,
-      });
+      const outcome = await gated(unit, () =>
+        copyUnit(unit, from, to, {
+          skipExisting: p.skipExisting,
+          signal: ctx.signal,
+          checkpoint: ctx.checkpoint,
+          addBytes: ctx.addBytes,
+        }),
+      );
       return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
     },
     async finish(payload) {
@@ -106,7 +131,7 @@ export function createBatchCopy(deps: {
           const from = await fs.resolve(actor, unit.source, 'read');
           const to = await fs.resolve(actor, unit.target, 'write');
           touched.set(to.mount.storageConfigId, to);
-          const outcome = await copyUnit(unit, from, to, { skipExisting });
+          const outcome = await gated(unit, () => copyUnit(unit, from, to, { skipExisting }));
           // Folders are how files get there; the counts are about files.
           if (unit.kind === 'file') done[outcome]++;
         } catch (err) {

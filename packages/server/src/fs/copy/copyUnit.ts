@@ -10,6 +10,7 @@ import {
   canCopy,
   canMkdir,
   canMultipart,
+  canPresign,
   type MultipartPart,
   type StorageDriver,
 } from '../../storage/driver.ts';
@@ -21,6 +22,8 @@ const MiB = 1024 * 1024;
 /** Parts of a cross-storage multipart copy and how many run at once (the memory bound). */
 export const COPY_PART_BYTES = 16 * MiB;
 export const COPY_PARTS_IN_FLIGHT = 4;
+/** Objects above this size go into S3 as one streamed presigned PUT (smaller ones: the driver's PUT). */
+const STREAMED_PUT_MIN_BYTES = 8 * MiB;
 
 export interface UnitContext {
   skipExisting: boolean;
@@ -53,9 +56,13 @@ export async function copyUnit(
     }
     return 'copied';
   }
-  const existing = await retry(() => to.driver.stat(to.storagePath));
-  if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
-  if (existing && ctx.skipExisting) return 'skipped';
+  // Only skipExisting needs to look first (a storage request per file): a replacing copy just writes,
+  // and a folder in the way fails the write itself.
+  if (ctx.skipExisting) {
+    const existing = await retry(() => to.driver.stat(to.storagePath));
+    if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
+    if (existing) return 'skipped';
+  }
   ctx.checkpoint?.();
   const sameStorage = from.mount.storageConfigId === to.mount.storageConfigId;
   const driver = from.driver;
@@ -69,6 +76,9 @@ export async function copyUnit(
     await multipartCopy(from, to, target, unit.size, ctx);
     return 'copied';
   }
+  // Large objects into S3: one streamed PUT through a presigned URL (the driver's own write would cut
+  // the body into buffered parts: more memory, and a multipart upload the store must stitch together).
+  const streamedPut = canPresign(target) && unit.size > STREAMED_PUT_MIN_BYTES;
   await retry(async () => {
     const read = await from.driver.read(from.storagePath);
     let counted = 0;
@@ -80,12 +90,36 @@ export async function copyUnit(
       },
     });
     read.stream.on('error', (err) => counter.destroy(err));
+    const body = read.stream.pipe(counter);
     try {
-      await to.driver.write(to.storagePath, read.stream.pipe(counter), {
-        size: read.size,
-        contentType: read.contentType ?? undefined,
-        signal: ctx.signal,
-      });
+      if (streamedPut && canPresign(target)) {
+        const contentType = read.contentType ?? undefined;
+        const url = await target.presignPut(to.storagePath, {
+          contentType,
+          contentLength: read.size,
+          expiresInSeconds: 3600,
+        });
+        const res = await fetch(url, {
+          method: 'PUT',
+          body: body as unknown as RequestInit['body'],
+          headers: {
+            'content-length': String(read.size),
+            ...(contentType ? { 'content-type': contentType } : {}),
+          },
+          signal: ctx.signal,
+          duplex: 'half',
+        } as RequestInit);
+        const text = await res.text().catch(() => '');
+        if (!res.ok)
+          throw Object.assign(new Error(`storage answered HTTP ${res.status} ${text.slice(0, 200)}`), {
+            status: res.status,
+          });
+      } else
+        await to.driver.write(to.storagePath, body, {
+          size: read.size,
+          contentType: read.contentType ?? undefined,
+          signal: ctx.signal,
+        });
     } catch (err) {
       read.stream.destroy();
       // A retried attempt counts its bytes again.
