@@ -19,7 +19,8 @@ let dir: string;
 let env: Record<string, string>;
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-const run = (args: string[], extra: Record<string, string> = {}) => box.run(args, { env: { ...env, ...extra } });
+const run = (args: string[], extra: Record<string, string> = {}) =>
+  box.run(args, { env: { ...env, ...extra } });
 const ok = async (args: string[], extra: Record<string, string> = {}) => succeeded(await run(args, extra));
 const names = async (path: string) =>
   (JSON.parse(await ok(['ls', path, '--json'])) as FsListResult).items.map((i) => i.name).sort();
@@ -31,8 +32,17 @@ test.before(async () => {
   box = await createSandbox(server.url);
   env = { CLIP_TOKEN: await server.adminToken() };
   dir = await mkdtemp(join(tmpdir(), 'clip-cli-fs-'));
-  const local = await admin.storageConfigs.create({ name: 'disk', provider_type: 'local', root_path: 'disk' });
-  await admin.mounts.create({ name: 'disk', mount_path: '/disk', storage_type: 'local', storage_config_id: local.id });
+  const local = await admin.storageConfigs.create({
+    name: 'disk',
+    provider_type: 'local',
+    root_path: 'disk',
+  });
+  await admin.mounts.create({
+    name: 'disk',
+    mount_path: '/disk',
+    storage_type: 'local',
+    storage_config_id: local.id,
+  });
   const bucket = await admin.storageConfigs.create({
     name: 'bucket',
     provider_type: 'other',
@@ -43,7 +53,12 @@ test.before(async () => {
     secret_access_key: s3.secretAccessKey,
     path_style: true,
   });
-  await admin.mounts.create({ name: 's3', mount_path: '/s3', storage_type: 's3', storage_config_id: bucket.id });
+  await admin.mounts.create({
+    name: 's3',
+    mount_path: '/s3',
+    storage_type: 's3',
+    storage_config_id: bucket.id,
+  });
 });
 
 test.after(async () => {
@@ -60,7 +75,10 @@ test('ls / lists the mounts: names, -l columns, --json parses', async () => {
   assert.match(long, /mount\s+-\s+-\s+disk\//);
   const json = JSON.parse(await ok(['ls', '/', '--json'])) as FsListResult;
   assert.is(json.is_virtual, true);
-  assert.equal(json.items.map((i) => i.path), ['/disk', '/s3']);
+  assert.equal(
+    json.items.map((i) => i.path),
+    ['/disk', '/s3'],
+  );
 });
 
 test('mkdir -p, put of a file and a folder, ls -l, cat, get of a file, a folder and to stdout', async () => {
@@ -74,7 +92,11 @@ test('mkdir -p, put of a file and a folder, ls -l, cat, get of a file, a folder 
   const single = join(dir, 'notes.txt');
   await writeFile(single, 'hello notes\n');
   const out = await ok(['put', single, tree, '/disk/docs']);
-  assert.equal(out.trim().split('\n'), ['/disk/docs/notes.txt', '/disk/docs/tree/a.txt', '/disk/docs/tree/sub/b.txt']);
+  assert.equal(out.trim().split('\n'), [
+    '/disk/docs/notes.txt',
+    '/disk/docs/tree/a.txt',
+    '/disk/docs/tree/sub/b.txt',
+  ]);
   assert.equal(await names('/disk/docs'), ['deep', 'notes.txt', 'tree']);
   assert.match(await ok(['ls', '-l', '/disk/docs']), /\w+\s+12B\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+notes\.txt/);
   assert.is(await ok(['cat', '/disk/docs/notes.txt', '/disk/docs/tree/a.txt']), 'hello notes\nalpha\n');
@@ -134,7 +156,10 @@ test('link prints a working direct link; --expires is checked', async () => {
 
 test('edit saves the editor result back; refuses when the file changed meanwhile', async () => {
   const editor = join(dir, 'editor.sh');
-  await writeFile(editor, '#!/bin/sh\necho "added line" >> "$1"\n[ -n "$CHANGE_FROM" ] && "$CLIP" put "$CHANGE_FROM" /disk/docs >/dev/null 2>&1\nexit 0\n');
+  await writeFile(
+    editor,
+    '#!/bin/sh\necho "added line" >> "$1"\n[ -n "$CHANGE_FROM" ] && "$CLIP" put "$CHANGE_FROM" /disk/docs >/dev/null 2>&1\nexit 0\n',
+  );
   await chmod(editor, 0o755);
   await ok(['edit', '/disk/docs/notes.txt'], { EDITOR: editor });
   assert.is(await ok(['cat', '/disk/docs/notes.txt']), 'hello notes\nadded line\n');
@@ -145,12 +170,28 @@ test('edit saves the editor result back; refuses when the file changed meanwhile
     CHANGE_FROM: join(other, 'notes.txt'),
     CLIP: CLIP_BIN,
   });
-  failedWith(refused, /\/disk\/docs\/notes\.txt: changed on the server while you edited; your version is in /);
+  failedWith(
+    refused,
+    /\/disk\/docs\/notes\.txt: changed on the server while you edited; your version is in /,
+  );
   assert.is(await ok(['cat', '/disk/docs/notes.txt']), 'someone else\n');
 });
 
 test('mounts ls|add|edit|disable|enable|rm', async () => {
-  const id = (await ok(['mounts', 'add', '--name', 'extra', '--path', '/extra', '--storage', 'disk', '--cache-ttl', '0'])).trim();
+  const id = (
+    await ok([
+      'mounts',
+      'add',
+      '--name',
+      'extra',
+      '--path',
+      '/extra',
+      '--storage',
+      'disk',
+      '--cache-ttl',
+      '0',
+    ])
+  ).trim();
   const listed = JSON.parse(await ok(['mounts', 'ls', '--json'])).items as Mount[];
   const extra = listed.find((m) => m.id === id);
   assert.is(extra?.cache_ttl, 0);
@@ -166,7 +207,9 @@ test('mounts ls|add|edit|disable|enable|rm', async () => {
   failedWith(await run(['mounts', 'rm', '/extra']), /no mount "\/extra"/);
   const { key } = await server.keyClient({ mount: true, basic_path: '/disk' });
   failedWith(
-    await box.run(['mounts', 'add', '--name', 'k', '--path', '/k', '--storage', 'disk'], { env: { CLIP_API_KEY: key } }),
+    await box.run(['mounts', 'add', '--name', 'k', '--path', '/k', '--storage', 'disk'], {
+      env: { CLIP_API_KEY: key },
+    }),
     /./,
   );
 });

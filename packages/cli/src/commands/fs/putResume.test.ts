@@ -39,7 +39,12 @@ test.before(async () => {
     secret_access_key: s3.secretAccessKey,
     path_style: true,
   });
-  await admin.mounts.create({ name: 's3', mount_path: '/s3', storage_type: 's3', storage_config_id: bucket.id });
+  await admin.mounts.create({
+    name: 's3',
+    mount_path: '/s3',
+    storage_type: 's3',
+    storage_config_id: bucket.id,
+  });
   await admin.fs.mkdir('/s3/in');
 });
 
@@ -51,7 +56,8 @@ test.after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const partPosts = () => proxy.seen.filter((r) => r.method === 'POST' && r.path.includes('/fs/multipart/part')).length;
+const partPosts = () =>
+  proxy.seen.filter((r) => r.method === 'POST' && r.path.includes('/fs/multipart/part')).length;
 
 const until = async (condition: () => boolean, what: string, timeoutMs = 120_000) => {
   const end = Date.now() + timeoutMs;
@@ -83,7 +89,9 @@ test('kill -9 mid-upload, rerun: byte-identical and fewer bytes sent', async () 
   assert.ok(secondRun < totalParts, `the rerun sent ${secondRun} of ${totalParts} parts`);
   assert.ok(secondRun >= 1);
   const back = await (await server.adminClient()).fs.openDownload('/s3/in/big.bin');
-  const digest = createHash('sha256').update(Buffer.from(await back.arrayBuffer())).digest('hex');
+  const digest = createHash('sha256')
+    .update(Buffer.from(await back.arrayBuffer()))
+    .digest('hex');
   assert.is(digest, createHash('sha256').update(bytes).digest('hex'));
 });
 

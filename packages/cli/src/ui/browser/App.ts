@@ -293,8 +293,8 @@ export function App({ backend, editText, setClipboard, cwd, initialPath = '/' }:
     else shareKey(input, key);
   });
 
-  const listHeight = Math.max(3, rows - 5);
-  const width = Math.max(20, columns);
+  const listHeight = Math.max(3, (rows || 24) - 5);
+  const width = Math.max(20, columns || 80);
   const tabs = h(
     Box,
     null,
@@ -305,7 +305,7 @@ export function App({ backend, editText, setClipboard, cwd, initialPath = '/' }:
   );
 
   let body: ReactElement;
-  if (mode.kind === 'help') body = helpScreen();
+  if (mode.kind === 'help') body = helpScreen(width);
   else if (mode.kind === 'preview') body = previewScreen(mode.title, mode.text, listHeight, width);
   else if (view === 'mounts') body = mountList(visible, cursor, selected, listHeight, width);
   else body = shareList(shares, cursor, listHeight, width, view);
@@ -394,20 +394,24 @@ function shareList(
   );
 }
 
-function helpScreen(): ReactElement {
-  const section = (title: string, keys: [string, string][]) =>
-    h(
-      Box,
-      { flexDirection: 'column', marginRight: 2 },
-      h(Text, { bold: true }, title),
-      ...keys.map(([k, what]) => h(Text, { key: k + what }, `${k.padEnd(18)} ${what}`)),
-    );
+function helpScreen(width: number): ReactElement {
+  const column = Math.floor(width / 2) - 1;
+  const section = (title: string, keys: [string, string][]) => [
+    h(Text, { key: title, bold: true }, title),
+    ...keys.map(([k, what]) =>
+      h(Text, { key: title + k + what, wrap: 'truncate-end' }, `${k.padEnd(14)} ${what}`),
+    ),
+  ];
   return h(
     Box,
-    { flexDirection: 'column' },
-    section('Mounts', MOUNT_KEYS),
-    section('Text and file shares', SHARE_KEYS),
-    section('Everywhere', GLOBAL_KEYS),
+    { flexDirection: 'row' },
+    h(Box, { flexDirection: 'column', width: column }, ...section('Mounts', MOUNT_KEYS)),
+    h(
+      Box,
+      { flexDirection: 'column', width: column },
+      ...section('Text and file shares', SHARE_KEYS),
+      ...section('Everywhere', GLOBAL_KEYS),
+    ),
   );
 }
 

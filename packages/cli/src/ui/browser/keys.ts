@@ -1,33 +1,33 @@
-/** Every key of the browser, in one table: the help screen and the README show this list. */
+/** Every key of the browser, in one table: the help screen (`?`) shows this list; the README explains more. */
 export const MOUNT_KEYS: [string, string][] = [
-  ['↑ ↓ / k j', 'move'],
-  ['Enter / → / l', 'open the folder (l on a file: copy its direct link)'],
-  ['Backspace / ← / h', 'go up a folder'],
+  ['↑ ↓ k j', 'move'],
+  ['Enter → l', 'open folder (l on a file: link)'],
+  ['Backspace ← h', 'up a folder'],
   ['space', 'select / unselect'],
-  ['/', 'filter the folder (Enter keeps, Esc clears)'],
-  ['p', 'preview text; metadata of images and binaries'],
+  ['/', 'filter (Enter keeps, Esc clears)'],
+  ['p', 'preview text / show metadata'],
   ['d', 'download (asks where)'],
-  ['u', 'upload a local file here (asks which)'],
-  ['c', 'copy the selection to a folder (asks which)'],
-  ['m', 'move the selection to a folder (asks which)'],
+  ['u', 'upload a local file here'],
+  ['c', 'copy selection to a folder'],
+  ['m', 'move selection to a folder'],
   ['r', 'rename'],
-  ['x', 'delete the selection (asks to confirm)'],
+  ['x', 'delete selection (confirms)'],
   ['n', 'new folder'],
-  ['l', 'copy a direct link (file)'],
+  ['l', 'copy direct link (file)'],
   ['R', 'refresh (bypass the cache)'],
 ];
 
 export const SHARE_KEYS: [string, string][] = [
-  ['↑ ↓ / k j', 'move'],
-  ['Enter / p', 'open (text content; file details)'],
+  ['↑ ↓ k j', 'move'],
+  ['Enter p', 'open'],
   ['l', 'copy the link'],
-  ['x', 'delete (asks to confirm)'],
-  ['n', 'new text share from $EDITOR (text shares)'],
+  ['x', 'delete (confirms)'],
+  ['n', 'new text share ($EDITOR)'],
   ['R', 'refresh'],
 ];
 
 export const GLOBAL_KEYS: [string, string][] = [
-  ['Tab / 1 2 3', 'switch view: Mounts, Text shares, File shares'],
+  ['Tab 1 2 3', 'switch view'],
   ['?', 'show / hide this help'],
-  ['q / Ctrl-C', 'quit'],
+  ['q Ctrl-C', 'quit'],
 ];
