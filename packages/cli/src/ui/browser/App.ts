@@ -311,7 +311,7 @@ export function App({ backend, editText, setClipboard, cwd, initialPath = '/' }:
   else body = shareList(shares, cursor, listHeight, width, view);
 
   const where = view === 'mounts' ? path : VIEW_TITLES[view];
-  const selection = selected.size > 0 ? `  ${selected.size} selected` : '';
+  const selection = view === 'mounts' && selected.size > 0 ? `  ${selected.size} selected` : '';
   const filterNote = filter ? `  filter: ${filter}` : '';
   let bottom: ReactElement;
   if (mode.kind === 'filter') bottom = h(Text, { color: 'yellow' }, `/${filter}█`);
@@ -329,7 +329,7 @@ export function App({ backend, editText, setClipboard, cwd, initialPath = '/' }:
     { flexDirection: 'column', width },
     tabs,
     h(Text, { bold: true, wrap: 'truncate-end' }, `${where}${selection}${filterNote}${busy ? '  …' : ''}`),
-    h(Box, { flexDirection: 'column', height: listHeight }, body),
+    h(Box, { flexDirection: 'column', height: listHeight, overflow: 'hidden' }, body),
     bottom,
   );
 }

@@ -1,10 +1,10 @@
 /** Every key of the browser, in one table: the help screen (`?`) shows this list; the README explains more. */
 export const MOUNT_KEYS: [string, string][] = [
   ['↑ ↓ k j', 'move'],
-  ['Enter → l', 'open folder (l on a file: link)'],
+  ['Enter → l', 'open (l on a file: link)'],
   ['Backspace ← h', 'up a folder'],
   ['space', 'select / unselect'],
-  ['/', 'filter (Enter keeps, Esc clears)'],
+  ['/', 'filter (Esc clears)'],
   ['p', 'preview text / show metadata'],
   ['d', 'download (asks where)'],
   ['u', 'upload a local file here'],
