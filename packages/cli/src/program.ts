@@ -1,5 +1,6 @@
 /** The command tree. Declarations only: each action imports its implementation when it runs. */
 import { Command } from 'commander';
+import { defineAdminCommands } from './definitions/adminCommands.ts';
 import { defineAuthCommands } from './definitions/authCommands.ts';
 import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineFsCommands } from './definitions/fsCommands.ts';
@@ -32,6 +33,7 @@ function buildProgram(): Command {
   defineFileCommands(program);
   defineFsCommands(program);
   defineServeCommand(program);
+  defineAdminCommands(program);
   return program;
 }
 

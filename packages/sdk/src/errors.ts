@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'PRESIGN_FAILED',
   'PART_FAILED',
   'INSUFFICIENT_STORAGE',
+  'METHOD_NOT_ALLOWED',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -118,12 +121,18 @@ export function codeForStatus(status: number): ErrorCode {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
     case 409:
       return 'CONFLICT';
     case 410:
       return 'GONE';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
+    case 414:
+      return 'URI_TOO_LONG';
+    case 431:
+      return 'HEADERS_TOO_LARGE';
     case 429:
       return 'RATE_LIMITED';
     default:

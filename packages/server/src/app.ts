@@ -14,7 +14,9 @@ import { createFsUploads } from './fs/multipart/index.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
+import { answerClientErrors } from './http/clientErrors.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
+import { inputGuard } from './http/inputGuard.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
@@ -39,7 +41,9 @@ import { createApiKeyService } from './services/apiKeyService.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
+import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
+import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
@@ -52,9 +56,15 @@ import { type Clock, createTaskRunner, createTaskService, systemClock } from './
 export interface RunningApp {
   url: string;
   services: Services;
+  /** Every API route as registered (method and path with its `:params`), for tests that walk them all. */
+  routes: { method: string; path: string }[];
   /** Set when the first admin was created with a generated password (printed once by main). */
   firstAdmin: { username: string; generatedPassword: string | null } | null;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish for up to `graceMs` (0 by default:
+   * cut them at once), then stops background work and closes the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startApp(
@@ -150,8 +160,6 @@ export async function startApp(
     taskRunner,
     fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
   };
-  const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
-
   const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
   const api = new Router({ prefix: '/api' });
   registerSystemRoutes(api, deps);
@@ -200,36 +208,61 @@ export async function startApp(
       encoding: 'utf-8',
     }),
   );
+  app.use(inputGuard());
   app.use(api.routes());
   app.use(api.allowedMethods());
   if (config.webDir) app.use(serveWebApp(config.webDir));
 
   const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  answerClientErrors(server);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    // Nothing was created yet (no first admin): a later start begins from the same state.
+    await services.storageConfigs.close();
+    await db.close();
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   if (!config.publicUrl) origin = url;
+
+  // The first admin is made only once the server can serve, so its generated password is printed by a
+  // start that works (a start that fails earlier, e.g. on a taken port, creates nothing).
+  const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
   scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
+  // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
+  scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
+    sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
+  );
   if (config.taskPollMs > 0) taskRunner.start();
 
+  const routes = api.stack.flatMap((layer) =>
+    typeof layer.path === 'string'
+      ? layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string }))
+      : [],
+  );
   return {
     url,
     services,
+    routes,
     firstAdmin,
-    async close() {
+    async close({ graceMs = 0 } = {}) {
       await scheduler.stopAll();
       await taskRunner.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        if (graceMs <= 0) server.closeAllConnections();
+        else setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
       await services.storageConfigs.close();
       await db.close();

@@ -17,7 +17,8 @@ import {
   shareFieldProperties,
 } from './files.ts';
 
-const url = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+/** The server decodes and fetches these: every `%` must start a valid UTF-8 escape (a format the server's ajv defines). */
+const url = { type: 'string', minLength: 1, maxLength: 4096, format: 'percent-escapes' } as const;
 
 export interface UrlInfoBody {
   url: string;

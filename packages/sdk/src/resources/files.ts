@@ -34,7 +34,10 @@ export function linkSignature(link: string): LinkSignature {
   return { exp: params.get('exp') ?? '', sig: params.get('sig') ?? '' };
 }
 
-/** The FormData `POST /upload` expects: placement fields first, so the server can stream the file straight to storage. */
+/**
+ * The FormData for `POST /upload`: placement fields first and always present (empty = the default), so
+ * the server can stream the file straight to storage instead of spooling it until the form ends.
+ */
 export function uploadFormData(file: Blob, fields: UploadFormFields = {}, filename?: string): FormData {
   const form = new FormData();
   const order: (keyof UploadFormFields)[] = [
@@ -49,7 +52,8 @@ export function uploadFormData(file: Blob, fields: UploadFormFields = {}, filena
   ];
   for (const key of order) {
     const value = fields[key];
-    if (value !== undefined && value !== null && value !== '') form.append(key, String(value));
+    if (key === 's3_config_id' || key === 'path') form.append(key, value == null ? '' : String(value));
+    else if (value !== undefined && value !== null && value !== '') form.append(key, String(value));
   }
   const name = filename ?? (file as Blob & { name?: string }).name ?? 'file';
   form.append('file', file, name);

@@ -5,7 +5,10 @@ import { transferError, withSpaceReport } from './errors.ts';
 import type { UploadJob } from './job.ts';
 import type { RawResponse } from './types.ts';
 
-/** The form fields in the order the server needs them: placement before the file, then the share settings. */
+/**
+ * The form fields in the order the server needs them: placement before the file (always sent, empty for
+ * the default, so the server streams rather than spools), then the share settings.
+ */
 export function directFormFields(job: UploadJob): [string, string][] {
   const ordered: [string, unknown][] = [
     ['s3_config_id', job.placement.s3_config_id],
@@ -17,7 +20,9 @@ export function directFormFields(job: UploadJob): [string, string][] {
     ['expires_in', job.share.expires_in],
     ['max_views', job.share.max_views],
   ];
-  return ordered.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)]);
+  return ordered
+    .filter(([k, v]) => k === 's3_config_id' || k === 'path' || (v !== undefined && v !== null && v !== ''))
+    .map(([k, v]) => [k, v == null ? '' : String(v)]);
 }
 
 /** Unwraps the envelope of a response the platform received itself, mapping failures as the transport does. */

@@ -2,7 +2,7 @@
  * The one place that builds `/api` envelopes: routes set `ctx.body` to their data (or use `created`),
  * and every error, expected or not, becomes `{code, message, success, data, error}` without a stack.
  */
-import type { Envelope, ErrorCode } from '@clip/sdk';
+import { codeForStatus, type Envelope, type ErrorCode } from '@clip/sdk';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from './appError.ts';
@@ -41,6 +41,14 @@ function classify(err: unknown): AppError | null {
   return null;
 }
 
+function refusalMessage(ctx: Context): string {
+  const allowed = ctx.response.get('Allow');
+  if (ctx.status === 405)
+    return `method ${ctx.method} is not allowed on ${ctx.path}${allowed ? ` (allowed: ${allowed})` : ''}`;
+  if (ctx.status === 501) return `method ${ctx.method} is not supported`;
+  return typeof ctx.body === 'string' && ctx.body ? ctx.body : ctx.message || 'request refused';
+}
+
 export function envelopeMiddleware(logger: Logger) {
   return async function envelopeLayer(ctx: Context, next: Next): Promise<void> {
     const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
@@ -52,6 +60,12 @@ export function envelopeMiddleware(logger: Logger) {
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = failure(404, 'ROUTE_NOT_FOUND', `no API route ${ctx.method} ${ctx.path}`);
+        return;
+      }
+      // A refusal set without throwing (the router's 405/501): still a failure envelope.
+      if (ctx.status >= 400) {
+        const status = ctx.status;
+        ctx.body = failure(status, codeForStatus(status), refusalMessage(ctx));
         return;
       }
       ctx.body = envelope(ctx.body, ctx.status);

@@ -2,11 +2,14 @@
 import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { badRequest } from './appError.ts';
+import { assertSafeValue, hasValidEscapes } from './inputGuard.ts';
 
 const bodyAjv = new Ajv({ allErrors: false, useDefaults: false, strict: true });
 const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, strict: true });
 addFormats.default(bodyAjv);
 addFormats.default(queryAjv);
+// URLs the server will decode or fetch: every `%` must start a valid UTF-8 escape.
+for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat('percent-escapes', hasValidEscapes);
 
 function describe(where: string, e: ErrorObject): string {
   const field = e.instancePath ? `${where}${e.instancePath.replace(/\//g, '.')}` : where;
@@ -24,6 +27,8 @@ function describe(where: string, e: ErrorObject): string {
     case 'enum':
     case 'pattern':
     case 'format':
+      if ((e.params as { format?: string }).format === 'percent-escapes')
+        return `${field} has a malformed percent-escape`;
       return `${field} ${e.message}`;
     case 'minProperties':
       return `${where} must have at least one field`;
@@ -46,14 +51,19 @@ function compiled(ajv: Ajv, schema: object): ValidateFunction {
 export function checkBody<T>(schema: JSONSchemaType<T>, value: unknown): T {
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
     throw badRequest('request body must be a JSON object');
+  assertSafeValue(value, 'body');
   const fn = compiled(bodyAjv, schema);
   if (!fn(value)) throw badRequest(describe('body', fn.errors![0]));
   return value as T;
 }
 
-export function checkQuery<T>(schema: JSONSchemaType<T>, value: Record<string, unknown>): T {
+/** String values coerced to the schema's types; `where` names them in messages ('body' for form fields). */
+export function checkQuery<T>(schema: JSONSchemaType<T>, value: Record<string, unknown>, where = 'query'): T {
   const copy = { ...value };
+  assertSafeValue(copy, where);
   const fn = compiled(queryAjv, schema);
-  if (!fn(copy)) throw badRequest(describe('query', fn.errors![0]));
+  if (!fn(copy)) throw badRequest(describe(where, fn.errors![0]));
+  // Coercion turns "1e400" into Infinity without applying maximums: refuse what is not finite.
+  assertSafeValue(copy, where);
   return copy as T;
 }

@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spoolDir } from '../../services/files/uploadSpool.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { allObjects, asView, chunkedForm, driverOf, envelopeOf, fileRows, rejects } from './fileTestKit.ts';
 
@@ -33,6 +36,59 @@ test('an upload whose Content-Length is over the limit is refused with 413 befor
   assert.equal(await allObjects(await driverOf(server, configId)), []);
 });
 
+test('a refused upload well past the limit is readable by fetch/undici clients, and the SDK surfaces its message', async () => {
+  // 24 MiB does not fit in socket buffers: unless the server reads the body, the client gets EPIPE.
+  const big = new Blob([new Uint8Array(24 * MiB)]);
+  const form = new FormData();
+  form.append('file', big, 'huge.bin');
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: await adminAuth() },
+    body: form,
+  });
+  assert.is(res.status, 413);
+  assert.match((await envelopeOf(res)).message, /the limit is 1048576 bytes/);
+  const admin = await server.adminClient();
+  const err = await rejects(admin.files.upload(big, {}, { filename: 'huge.bin' }));
+  assert.is(err.status, 413);
+  assert.match(err.message, /the limit is 1048576 bytes/);
+  assert.equal(await fileRows(server), []);
+  // The server is still fine afterwards.
+  assert.is((await fetch(`${server.url}/api/health`)).status, 200);
+});
+
+test('after a 413 the server keeps reading the refused body, so a client still sending gets no broken pipe', async () => {
+  const url = new URL(server.url);
+  const total = 24 * MiB;
+  const socket = connect(Number(url.port), url.hostname);
+  let answer = '';
+  let failure: Error | null = null;
+  socket.on('data', (d) => {
+    answer += d;
+  });
+  socket.on('error', (err) => {
+    failure = err;
+  });
+  socket.write(
+    `POST /api/upload HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${await adminAuth()}\r\n` +
+      `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${total}\r\n\r\n`,
+  );
+  const chunk = Buffer.alloc(256 * 1024, 1);
+  for (let sent = 0; sent < total && !failure; sent += chunk.length) {
+    if (!socket.write(chunk))
+      await new Promise<void>((resolve) => {
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+      });
+  }
+  for (let i = 0; i < 250 && !failure && !answer.includes('"success":false'); i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.is(failure, null, 'the whole body could be sent');
+  assert.match(answer, /^HTTP\/1\.1 413/);
+  assert.match(answer, /the limit is 1048576 bytes/);
+  socket.destroy();
+});
+
 test('a chunked upload (no Content-Length) over the limit is cut at the limit: 413, nothing stored', async () => {
   const { body, contentType } = chunkedForm(
     { remark: 'too big' },
@@ -62,7 +118,7 @@ test('a chunked upload (no Content-Length) over the limit is cut at the limit: 4
   await (await server.adminClient()).files.remove(data.id);
 });
 
-test('a client that disconnects mid-upload leaves no record and no object', async () => {
+test('a client that disconnects mid-upload leaves no record, no object and no spool file', async () => {
   const url = new URL(`${server.url}/api/upload`);
   const req = request({
     host: url.hostname,
@@ -72,6 +128,9 @@ test('a client that disconnects mid-upload leaves no record and no object', asyn
     headers: { authorization: await adminAuth(), 'content-type': 'multipart/form-data; boundary=B0UND' },
   });
   req.on('error', () => {});
+  // Placement first: the part streams straight to storage under a pending record.
+  req.write('--B0UND\r\nContent-Disposition: form-data; name="s3_config_id"\r\n\r\n\r\n');
+  req.write('--B0UND\r\nContent-Disposition: form-data; name="path"\r\n\r\n\r\n');
   req.write('--B0UND\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n');
   for (let i = 0; i < 8; i++) req.write(Buffer.alloc(64 * 1024, 1));
   for (let i = 0; i < 50 && (await fileRows(server)).length === 0; i++)
@@ -82,7 +141,29 @@ test('a client that disconnects mid-upload leaves no record and no object', asyn
     await new Promise((r) => setTimeout(r, 20));
   assert.equal(await fileRows(server), []);
   assert.equal(await allObjects(await driverOf(server, configId)), []);
+
+  // File first: the part is spooled to a temporary file, which goes when the client does.
+  const spooling = request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    headers: { authorization: await adminAuth(), 'content-type': 'multipart/form-data; boundary=B0UND' },
+  });
+  spooling.on('error', () => {});
+  spooling.write('--B0UND\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n');
+  for (let i = 0; i < 8; i++) spooling.write(Buffer.alloc(64 * 1024, 1));
+  for (let i = 0; i < 100 && (await spoolFiles()).length === 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.is((await spoolFiles()).length, 1, 'the part was being spooled');
+  spooling.destroy();
+  for (let i = 0; i < 100 && (await spoolFiles()).length > 0; i++)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal(await spoolFiles(), []);
+  assert.equal(await fileRows(server), []);
 });
+
+const spoolFiles = () => readdir(spoolDir(server.dataDir)).catch(() => [] as string[]);
 
 test('paths that climb out of the root are refused; folders shape the storage path', async () => {
   const admin = await server.adminClient();
@@ -104,32 +185,39 @@ test('paths that climb out of the root are refused; folders shape the storage pa
   assert.equal(await fileRows(server), []);
 });
 
-test('placement fields sent after the file are refused and leave nothing behind', async () => {
+test('placement fields may come after the file: the part is spooled, stored in the right place, spool removed', async () => {
   const form = new FormData();
   form.append('file', new Blob(['late']), 'late.txt');
+  form.append('remark', 'after the file');
   form.append('path', '/elsewhere');
+  form.append('max_views', '2');
   const res = await fetch(`${server.url}/api/upload`, {
     method: 'POST',
     headers: { authorization: await adminAuth() },
     body: form,
   });
-  assert.is(res.status, 400);
-  assert.match((await envelopeOf(res)).message, /must come before the file/);
-  assert.equal(await fileRows(server), []);
-  assert.equal(await allObjects(await driverOf(server, configId)), []);
-  // Share settings may come after the file.
-  const late = new FormData();
-  late.append('file', new Blob(['ok']), 'ok.txt');
-  late.append('remark', 'after the file');
-  late.append('max_views', '2');
-  const ok = await fetch(`${server.url}/api/upload`, {
+  const { data } = await envelopeOf(res);
+  assert.equal([res.status, data.max_views], [201, 2]);
+  const admin = await server.adminClient();
+  const record = await admin.files.getById(data.id);
+  assert.equal([record.path, record.remark], ['/elsewhere', 'after the file']);
+  assert.match(record.storage_path, /^elsewhere\//);
+  const view = asView(await server.client().files.getPublic(record.slug));
+  assert.is(await (await fetch(view.download_url)).text(), 'late');
+  assert.equal(await spoolFiles(), []);
+  // A late field that is refused leaves nothing behind either.
+  const bad = new FormData();
+  bad.append('file', new Blob(['x']), 'x.txt');
+  bad.append('s3_config_id', 'no-such-config');
+  const refused = await fetch(`${server.url}/api/upload`, {
     method: 'POST',
     headers: { authorization: await adminAuth() },
-    body: late,
+    body: bad,
   });
-  const { data } = await envelopeOf(ok);
-  assert.equal([ok.status, data.max_views], [201, 2]);
-  await (await server.adminClient()).files.remove(data.id);
+  assert.is(refused.status, 404);
+  assert.equal(await spoolFiles(), []);
+  await admin.files.remove(data.id);
+  assert.equal(await fileRows(server), []);
 });
 
 test('a form without a file, or with bad fields, is a 400 naming the problem', async () => {

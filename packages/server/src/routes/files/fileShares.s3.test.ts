@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import type { ClipClient, CreateStorageConfigBody } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -35,6 +36,58 @@ const MiB = 1024 * 1024;
 const sha = (b: Uint8Array | ArrayBuffer) => createHash('sha256').update(new Uint8Array(b)).digest('hex');
 const put = (url: string, body: string, type: string) =>
   fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
+
+test('a form naming its S3 config after the file is spooled, then stored in that config (spec field order)', async () => {
+  const form = new FormData();
+  form.append('file', new Blob(['late placement']), 'late.txt');
+  form.append('s3_config_id', configId);
+  form.append('path', '/late');
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+    body: form,
+  });
+  const { data } = (await res.json()) as { data: { id: string } };
+  assert.is(res.status, 201);
+  const record = await admin.files.getById(data.id);
+  assert.equal([record.s3_config_id, record.path, record.size], [configId, '/late', 14]);
+  assert.ok(await objectExists(server, configId, record.storage_path));
+  await admin.files.remove(data.id);
+});
+
+test('a form cut short while streaming to S3 answers 400 and leaves no record and no object', async () => {
+  const url = new URL(server.url);
+  const before = (await allObjects(await driverOf(server, configId))).length;
+  const body =
+    `--XB\r\nContent-Disposition: form-data; name="s3_config_id"\r\n\r\n${configId}\r\n` +
+    '--XB\r\nContent-Disposition: form-data; name="path"\r\n\r\n/cut\r\n' +
+    '--XB\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n' +
+    'z'.repeat(300_000);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`no answer: ${text}`)), 30_000);
+    socket.on('data', (d) => {
+      text += d;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+    void server.adminToken().then((token) => {
+      socket.write(
+        `POST /api/upload HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=XB\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
+      socket.write(body);
+    });
+  });
+  assert.match(answer, /^HTTP\/1\.1 400/);
+  assert.match(answer, /malformed multipart form/);
+  assert.equal(await fileRows(server), []);
+  assert.is((await allObjects(await driverOf(server, configId))).length, before);
+});
 
 test('the whole share lifecycle on s3: streamed upload, proxied and redirected downloads, delete', async () => {
   const created = await admin.files.upload(

@@ -1,73 +1,151 @@
 /**
  * `POST /upload`: multipart/form-data parsed by multer with a storage engine that streams the file part
- * straight into the storage driver (nothing buffered; multer keeps only the small text fields). The size
- * limit is checked from Content-Length before reading and again on the bytes as they stream.
+ * straight into the storage driver when the form named its placement (`s3_config_id`, `path`) before the
+ * file; otherwise the part is spooled to a temporary file until the form ends (any field order works).
+ * The size limit is checked from Content-Length before reading and again on the bytes as they stream.
+ * However malformed the form, the request answers 4xx: every stream error ends in the catch below.
  */
 
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import multer from '@koa/multer';
 import type Router from '@koa/router';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainRequest.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
+import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../services/files/uploadSpool.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 const LIMITS = { files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, fieldNameSize: 100 };
+const ROUTING_FIELDS = ['s3_config_id', 'path'];
+
+interface FilePart {
+  stream: Readable;
+  originalname: string;
+  mimetype: string;
+}
 
 export function registerUploadRoute(router: Router, { services, auth }: RouteDeps): void {
   const { uploads } = services.files;
+  const tempDir = spoolDir(services.config.dataDir);
 
   router.post('/upload', auth('file'), async (ctx) => {
     const actor = actorOf(ctx);
     const limit = await services.settings.maxUploadBytes();
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > limit + FORM_OVERHEAD_BYTES) {
-      // Do not read a body we already refused.
-      ctx.set('Connection', 'close');
+      // Keep reading (a bounded amount of) what the client is sending, so it gets to read the refusal.
+      discardBody(ctx.req);
       throw tooLarge(`the upload has ${declared} bytes; the limit is ${limit} bytes`);
     }
-    if (!ctx.is('multipart/form-data')) throw badRequest('POST /upload takes multipart/form-data');
+    if (!ctx.is('multipart/form-data')) {
+      discardBody(ctx.req);
+      throw badRequest('POST /upload takes multipart/form-data');
+    }
 
-    let staged: StagedUpload | null = null;
+    // Set by the storage engine's callbacks (hence an object: closures assign, the route reads).
+    const form: {
+      staged: StagedUpload | null;
+      spooled: (SpooledFile & { filename: string; mimetype: string }) | null;
+      /** The engine's work on the file part: multer may report a form error before it has settled. */
+      work: Promise<unknown> | null;
+    } = { staged: null, spooled: null, work: null };
+    // Failures of our own engine keep their meaning; the part's own errors and anything else multer
+    // reports are the form's fault.
+    let engineError: unknown = null;
+    const partErrors = new Set<unknown>();
     const storage: multer.StorageEngine = {
       _handleFile(req, file, callback) {
-        const fieldsSoFar = { ...(req as unknown as { body: Record<string, unknown> }).body };
-        const part = file as unknown as { stream: Readable; originalname: string; mimetype: string };
-        uploads
-          .stage(
-            actor,
-            fieldsSoFar,
-            { stream: part.stream, filename: part.originalname, mimetype: part.mimetype },
-            limit,
-          )
-          .then((s) => {
-            staged = s;
-            callback(null, { size: s.row.size } as never);
-          }, callback);
+        const fields = { ...(req as unknown as { body: Record<string, unknown> }).body };
+        const part = file as unknown as FilePart;
+        part.stream.on('error', (err) => partErrors.add(err));
+        const placed = ROUTING_FIELDS.every((name) => name in fields);
+        const work = placed
+          ? uploads
+              .stage(
+                actor,
+                fields,
+                { stream: part.stream, filename: part.originalname, mimetype: part.mimetype },
+                limit,
+              )
+              .then((s) => {
+                form.staged = s;
+                return s.row.size ?? 0;
+              })
+          : spoolPart(part.stream, limit, tempDir).then((s) => {
+              form.spooled = { ...s, filename: part.originalname, mimetype: part.mimetype };
+              return s.size;
+            });
+        form.work = work.catch(() => {});
+        work.then(
+          (size) => callback(null, { size } as never),
+          (err) => {
+            engineError = err;
+            callback(err);
+          },
+        );
       },
       _removeFile(_req, _file, callback) {
-        const s = staged;
-        staged = null;
-        if (!s) return callback(null as never);
-        uploads.discard(s).then(() => callback(null as never), callback);
+        const { staged: s, spooled: t } = form;
+        form.staged = null;
+        form.spooled = null;
+        Promise.all([s && uploads.discard(s), t && removeSpooled(t.path)]).then(
+          () => callback(null as never),
+          callback,
+        );
       },
     };
     try {
-      await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options).single('file')(
-        ctx,
-        async () => {},
-      );
-    } catch (err) {
-      ctx.set('Connection', 'close');
-      // The client went away mid-upload: nothing to report but that (the pending record is already gone).
-      if (!ctx.req.complete) throw new AppError(400, 'CANCELLED', 'the upload was cancelled by the client');
-      throw err;
+      try {
+        capRequestBody(ctx.req, limit + FORM_OVERHEAD_BYTES + DRAIN_BYTES);
+        await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options).single('file')(
+          ctx,
+          async () => {},
+        );
+      } catch (err) {
+        // Answer only once the part's record and object are gone (multer does not wait when the part
+        // stream itself fails), and drop a part the engine finished storing just as the form failed.
+        await form.work;
+        if (form.staged) {
+          await uploads.discard(form.staged);
+          form.staged = null;
+        }
+        if (!ctx.req.complete) {
+          ctx.set('Connection', 'close');
+          // The client went away mid-upload: nothing to report but that (the pending record is already gone).
+          if (ctx.req.destroyed)
+            throw new AppError(400, 'CANCELLED', 'the upload was cancelled by the client');
+        }
+        throw formError(err, engineError, partErrors);
+      }
+      const fields = { ...(ctx.request.body as Record<string, unknown>) };
+      const late = form.spooled;
+      if (late) {
+        form.staged = await uploads.stage(
+          actor,
+          fields,
+          { stream: createReadStream(late.path), filename: late.filename, mimetype: late.mimetype },
+          limit,
+        );
+      }
+      if (!form.staged) throw badRequest('body.file is required');
+      ctx.status = 201;
+      ctx.body = await uploads.finish(form.staged, fields);
+    } finally {
+      if (form.spooled) await removeSpooled(form.spooled.path);
     }
-    if (!staged) throw badRequest('body.file is required');
-    const done: StagedUpload = staged;
-    ctx.status = 201;
-    ctx.body = await uploads.finish(done, { ...(ctx.request.body as Record<string, unknown>) });
   });
+}
+
+/** What the client sees for a failed form: our engine's errors as they are, the form's as a 400. */
+function formError(err: unknown, engineError: unknown, partErrors: Set<unknown>): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('LIMIT_')) return err;
+  if (err === engineError && !partErrors.has(err)) return err;
+  const detail = err instanceof Error ? err.message : String(err);
+  return badRequest(`malformed multipart form: ${detail}`);
 }

@@ -4,12 +4,12 @@
  * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
  */
 import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
 import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk';
-import { badRequest, tooLarge } from '../../http/appError.ts';
+import { badRequest } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 import type { Actor } from '../actor.ts';
+import { byteLimit } from './byteLimit.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
 import { uploadFolder } from './filenames.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
@@ -45,17 +45,7 @@ export interface UploadedPart {
   mimetype: string | null;
 }
 
-/** Passes bytes through until more than `limit` have gone by, then fails the stream with 413. */
-export function byteLimit(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(tooLarge(`the file is larger than the upload limit of ${limit} bytes`));
-      else callback(null, chunk);
-    },
-  });
-}
+export { byteLimit } from './byteLimit.ts';
 
 export function createUploadService(deps: FileDeps): UploadService {
   function parseFields(raw: Record<string, unknown>): UploadFormFields {
@@ -64,38 +54,59 @@ export function createUploadService(deps: FileDeps): UploadService {
       if (Array.isArray(value)) throw badRequest(`body.${key} was sent more than once`);
       if (value !== '' && value !== undefined) present[key] = value;
     }
-    return checkQuery(uploadFormFieldsSchema, present);
+    return checkQuery(uploadFormFieldsSchema, present, 'body');
   }
 
   return {
     parseFields,
 
     async stage(actor, early, file, limitBytes) {
-      const fields = parseFields(early);
-      const config = await configForUpload(deps.storage, actor, fields.s3_config_id);
-      const row = await createPending(
-        deps,
-        actor,
-        config,
-        { ...fields, filename: file.filename, size: null, partType: file.mimetype },
-        Date.now() + UPLOAD_DEADLINE_MS,
-      );
+      // Wired before any await: an error on the part (a form cut short) must never be unhandled, and
+      // the driver's pipeline, attached later, still sees it because `limited` is left errored.
+      const limited = byteLimit(limitBytes);
+      limited.on('error', () => {});
+      // A failing part (a form cut short) is the client's problem, whatever the driver made of it.
+      let sourceError: Error | null = null;
+      file.stream.on('error', (err) => {
+        sourceError = err;
+        limited.destroy(err);
+      });
+      file.stream.pipe(limited);
+      const abandonSource = () => {
+        file.stream.unpipe(limited);
+        limited.destroy();
+        file.stream.resume();
+      };
+      let row: FileShareRow;
+      let fields: UploadFormFields;
+      let config: Awaited<ReturnType<typeof configForUpload>>;
+      try {
+        fields = parseFields(early);
+        config = await configForUpload(deps.storage, actor, fields.s3_config_id);
+        row = await createPending(
+          deps,
+          actor,
+          config,
+          { ...fields, filename: file.filename, size: null, partType: file.mimetype },
+          Date.now() + UPLOAD_DEADLINE_MS,
+        );
+      } catch (err) {
+        abandonSource();
+        throw err;
+      }
       let driver: StorageDriver | null = null;
       try {
-        driver = await deps.storage.driver(config.id);
-        const limited = byteLimit(limitBytes);
-        file.stream.on('error', (err) => limited.destroy(err));
-        file.stream.pipe(limited);
+        driver = await deps.storage.driver(row.s3_config_id);
         const written = await driver.write(row.storage_path, limited, { contentType: row.mimetype });
         row.size = written.size;
         row.etag = written.etag;
         // The record holds no size yet, so this counts everything else.
         await checkCapacity(deps, config, written.size);
       } catch (err) {
+        abandonSource();
         await driver?.remove(row.storage_path).catch(() => {});
-        file.stream.resume();
         await deps.repo.delete(row.id);
-        throw storageError(err, `storing "${row.filename}"`);
+        throw sourceError ?? storageError(err, `storing "${row.filename}"`);
       }
       await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
       return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: row.path } };

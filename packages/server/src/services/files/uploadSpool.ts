@@ -1,0 +1,61 @@
+/**
+ * A file part that arrived before the form said where it goes (`s3_config_id` or `path` not sent yet) is
+ * written to a temporary file under the data dir until the form ends, then streamed to storage from there.
+ * Forms that send the routing fields first never touch it.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { byteLimit } from './byteLimit.ts';
+
+export interface SpooledFile {
+  path: string;
+  size: number;
+}
+
+export const spoolDir = (dataDir: string) => join(dataDir, 'tmp', 'uploads');
+
+/** Writes the part to a fresh temporary file, refusing past `limitBytes`; on any failure nothing is left. */
+export async function spoolPart(stream: Readable, limitBytes: number, dir: string): Promise<SpooledFile> {
+  const path = join(dir, `${randomUUID()}.part`);
+  let size = 0;
+  // An error before the pipeline is attached (during mkdir) must not go unhandled; the pipeline still
+  // sees it, as the stream is left errored.
+  stream.on('error', () => {});
+  try {
+    await mkdir(dir, { recursive: true });
+    const limited = byteLimit(limitBytes);
+    limited.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    await pipeline(stream, limited, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    return { path, size };
+  } catch (err) {
+    await removeSpooled(path);
+    // Leave the source flowing so the rest of the form can still be read (or drained).
+    stream.resume();
+    throw err;
+  }
+}
+
+export async function removeSpooled(path: string): Promise<void> {
+  await rm(path, { force: true }).catch(() => {});
+}
+
+/** Removes spool files left by a process that died mid-upload (older than `olderThanMs`). */
+export async function sweepSpool(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await removeSpooled(join(dir, name));
+      removed++;
+    }
+  }
+  return removed;
+}
