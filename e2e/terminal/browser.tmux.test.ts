@@ -153,8 +153,8 @@ test('browse: list, open, navigate, filter, help, select and delete, resize, sha
   assert.is((await tmux('display', '-p', '-t', 'clip', '#{cursor_flag}')).trim(), '1');
 });
 
-test('Ctrl-C quits with exit code 0 too', async () => {
-  await tmux('send-keys', '-t', 'clip', `clear; ${CLIP_BIN} browse; echo EXIT=$?`, 'Enter');
+test('`clip` alone on a terminal opens the browser; Ctrl-C quits with exit code 0 too', async () => {
+  await tmux('send-keys', '-t', 'clip', `clear; ${CLIP_BIN}; echo EXIT=$?`, 'Enter');
   await until(/disk\//);
   await keys('C-c');
   const after = await until(/EXIT=\d+/);

@@ -35,7 +35,7 @@ export function defineShareCommands(program: Command): void {
     .action(async (ref: string, dest: string | undefined, _opts, cmd: Command) =>
       ref.startsWith('/')
         ? (await import('../commands/fs/transfer.ts')).getPath(ref, dest, cmd.optsWithGlobals())
-        : (await import('../commands/get.ts')).get(ref, { output: dest, ...cmd.optsWithGlobals() }),
+        : (await import('../commands/get.ts')).get(ref, withDest(cmd.optsWithGlobals(), dest)),
     );
 
   const pastes = program
@@ -62,4 +62,9 @@ export function defineShareCommands(program: Command): void {
     .command('clear-expired')
     .description('delete expired and used-up text shares now (admin)')
     .action(async (_opts, cmd: Command) => (await load()).clearExpiredPastes(cmd.optsWithGlobals()));
+}
+
+/** `clip get <share> [dest]`: a positional destination means what `-o` means for a share. */
+function withDest<T extends { output?: string }>(options: T, dest: string | undefined): T {
+  return { ...options, output: options.output ?? dest };
 }
