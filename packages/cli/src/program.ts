@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { defineAdminCommands } from './definitions/adminCommands.ts';
 import { defineAuthCommands } from './definitions/authCommands.ts';
 import { defineFileCommands } from './definitions/fileCommands.ts';
+import { defineFsCommands } from './definitions/fsCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
 import { defineServeCommand } from './definitions/serveCommand.ts';
 import { defineShareCommands } from './definitions/shareCommands.ts';
@@ -30,6 +31,7 @@ function buildProgram(): Command {
   defineKeyCommands(program);
   defineShareCommands(program);
   defineFileCommands(program);
+  defineFsCommands(program);
   defineServeCommand(program);
   defineAdminCommands(program);
   return program;
@@ -42,8 +44,10 @@ export async function runCli(argv: string[]): Promise<number> {
     if (err.code === 'EPIPE') process.exit(0);
     throw err;
   });
+  // `clip` alone on a terminal opens the browser; in a pipe it keeps printing the help.
+  const bare = argv.length === 2 && process.stdin.isTTY && process.stdout.isTTY;
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram().parseAsync(bare ? [...argv, 'browse'] : argv);
     return 0;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;

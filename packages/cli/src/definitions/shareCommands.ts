@@ -20,8 +20,11 @@ export function defineShareCommands(program: Command): void {
 
   program
     .command('get')
-    .description('write a text share to stdout, exactly as stored; save a file share to disk')
-    .argument('<share>', 'slug or link')
+    .description(
+      'write a text share to stdout, exactly as stored; save a file share to disk; download a mount path (/m/dir) recursively',
+    )
+    .argument('<share>', 'slug, link, or virtual path starting with /')
+    .argument('[dest]', 'virtual path: local file or folder to save to (- = stdout)')
     .option('--password <password>', 'password of a protected share')
     .option(
       '-o, --output <file>',
@@ -29,8 +32,10 @@ export function defineShareCommands(program: Command): void {
     )
     .option('--force', 'file share: overwrite an existing file')
     .option('-c, --continue', 'file share: resume a partial file at the output path')
-    .action(async (ref: string, _opts, cmd: Command) =>
-      (await import('../commands/get.ts')).get(ref, cmd.optsWithGlobals()),
+    .action(async (ref: string, dest: string | undefined, _opts, cmd: Command) =>
+      ref.startsWith('/')
+        ? (await import('../commands/fs/transfer.ts')).getPath(ref, dest, cmd.optsWithGlobals())
+        : (await import('../commands/get.ts')).get(ref, withDest(cmd.optsWithGlobals(), dest)),
     );
 
   const pastes = program
@@ -57,4 +62,9 @@ export function defineShareCommands(program: Command): void {
     .command('clear-expired')
     .description('delete expired and used-up text shares now (admin)')
     .action(async (_opts, cmd: Command) => (await load()).clearExpiredPastes(cmd.optsWithGlobals()));
+}
+
+/** `clip get <share> [dest]`: a positional destination means what `-o` means for a share. */
+function withDest<T extends { output?: string }>(options: T, dest: string | undefined): T {
+  return { ...options, output: options.output ?? dest };
 }

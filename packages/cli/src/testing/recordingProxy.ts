@@ -54,6 +54,11 @@ export async function startRecordingProxy(): Promise<RecordingProxy> {
       },
     );
     upstream.on('error', () => res.destroy());
+    // A client that dies mid-request (kill -9) drops its upstream request too, as a direct connection would.
+    req.on('error', () => upstream.destroy());
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -102,6 +102,9 @@ export function s3PartStore(driver: StorageDriver): PartStore {
     async put(session, partNumber, body, size, signal) {
       // The store's part ETag is the part's MD5: it is the checksum, and the server spares the hashing.
       const counted = new PartBody(size, { hash: false });
+      // The failure reaches the caller through the driver's rejection and `counted.errored`; without a
+      // listener a client that disconnects mid-part (kill -9) crashed the process with an unhandled 'error'.
+      counted.on('error', () => {});
       const source = body.pipe(counted);
       body.once('error', (err) => counted.destroy(err));
       // A client gone mid-part destroys `counted`; the failure reaches us through the store call and

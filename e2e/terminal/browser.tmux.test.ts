@@ -1,0 +1,165 @@
+// `clip browse` end to end in a real terminal: tmux runs bin/clip against a live server (a local mount
+// and a text share); keys go in with send-keys and the screen comes back with capture-pane. Mount list,
+// open, navigate, filter, help, select and delete, a resize, a share view, then q with exit code 0 and the
+// terminal restored (the shell's screen back, alternate screen off, cursor visible).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { ClipClient } from '@clip/sdk';
+import { startTestServer, type TestServer } from '@clip/server/testing';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const run = promisify(execFile);
+const CLIP_BIN = fileURLToPath(new URL('../../bin/clip', import.meta.url));
+const SOCKET = `clip-e2e-${process.pid}`;
+const tmux = async (...args: string[]) => (await run('/usr/bin/tmux', ['-L', SOCKET, ...args])).stdout;
+const screen = () => tmux('capture-pane', '-p', '-t', 'clip');
+/** One send-keys per key, so each arrives as its own read (as typed, not pasted). */
+const keys = async (...k: string[]) => {
+  for (const key of k) await tmux('send-keys', '-t', 'clip', key);
+};
+
+async function until(pattern: RegExp, what = String(pattern), timeoutMs = 30_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await screen();
+    if (pattern.test(text)) return text;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let server: TestServer;
+let admin: ClipClient;
+let home: string;
+
+test.before(async () => {
+  server = await startTestServer();
+  admin = await server.adminClient();
+  home = await mkdtemp(join(tmpdir(), 'clip-tmux-'));
+  const config = await admin.storageConfigs.create({
+    name: 'disk',
+    provider_type: 'local',
+    root_path: 'disk',
+  });
+  await admin.mounts.create({
+    name: 'disk',
+    mount_path: '/disk',
+    storage_type: 'local',
+    storage_config_id: config.id,
+  });
+  await admin.fs.mkdir('/disk/docs');
+  await admin.fs.update('/disk/docs/alpha.txt', 'alpha\n');
+  await admin.fs.update('/disk/docs/bravo.txt', 'bravo\n');
+  await admin.fs.update('/disk/keep.txt', 'keep\n');
+  await admin.pastes.create({ content: 'shared words', slug: 'tmuxpaste', title: 'tmux paste' });
+  await tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'clip',
+    '-x',
+    '100',
+    '-y',
+    '30',
+    '-e',
+    `XDG_CONFIG_HOME=${home}`,
+    '-e',
+    `CLIP_SERVER=${server.url}`,
+    '-e',
+    `CLIP_TOKEN=${await server.adminToken()}`,
+    '-e',
+    'PS1=$ ',
+    '-e',
+    'TERM=xterm-256color',
+    'bash --norc --noprofile',
+  );
+});
+
+test.after(async () => {
+  await tmux('kill-server').catch(() => {});
+  await server?.close();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+test('browse: list, open, navigate, filter, help, select and delete, resize, shares, quit', async () => {
+  await tmux(
+    'send-keys',
+    '-t',
+    'clip',
+    `clear; echo BEFORE-BROWSE; ${CLIP_BIN} browse; echo EXIT=$?`,
+    'Enter',
+  );
+  await until(/1 Mounts\s+2 Text shares\s+3 File shares/);
+  await until(/disk\//);
+  assert.is((await tmux('display', '-p', '-t', 'clip', '#{alternate_on}')).trim(), '1');
+
+  await keys('Enter');
+  await until(/^\/disk\s*$/m, 'the /disk path line');
+  await until(/keep\.txt/);
+  await keys('Enter');
+  await until(/alpha\.txt[\s\S]*bravo\.txt/);
+
+  await keys('/', 'b', 'r');
+  await until(/\/br█/);
+  const filtered = await screen();
+  assert.not.match(filtered, /alpha\.txt/);
+  await keys('Escape');
+  await until(/alpha\.txt[\s\S]*bravo\.txt/);
+
+  await keys('?');
+  const help = await until(/Everywhere/);
+  assert.match(help, /filter/);
+  assert.match(help, /q Ctrl-C\s+quit/);
+  await keys('?');
+  await until(/alpha\.txt/);
+
+  await keys('Space');
+  await until(/1 selected/);
+  await keys('x');
+  await until(/delete \/disk\/docs\/alpha\.txt\? \(y\/n\)/);
+  await keys('y');
+  await until(/1 removed/);
+  const left = (await admin.fs.list('/disk/docs')).items.map((i) => i.name);
+  assert.equal(left, ['bravo.txt']);
+
+  await tmux('resize-window', '-t', 'clip', '-x', '60', '-y', '15');
+  const small = await until(/bravo\.txt/);
+  // Re-laid out for 60 columns: the row keeps its name, size and time on one line (no wrapped 100-wide row).
+  const row = small.split('\n').find((line) => line.includes('bravo.txt')) ?? '';
+  assert.match(row, /bravo\.txt\s+6 B\s+\d{4}-\d\d-\d\d \d\d:\d\d$/, small);
+  assert.ok(row.length <= 60 && row.length >= 50, row);
+  assert.match(small, /1 Mounts/);
+  await tmux('resize-window', '-t', 'clip', '-x', '100', '-y', '30');
+
+  await keys('h');
+  await until(/keep\.txt/);
+  await keys('2');
+  await until(/tmuxpaste\s+tmux paste/);
+  await keys('Enter');
+  await until(/shared words/);
+  await keys('Escape');
+
+  await keys('q');
+  const after = await until(/EXIT=\d+/);
+  assert.match(after, /EXIT=0/);
+  assert.match(after, /BEFORE-BROWSE/);
+  assert.not.match(after, /1 Mounts/);
+  assert.is((await tmux('display', '-p', '-t', 'clip', '#{alternate_on}')).trim(), '0');
+  assert.is((await tmux('display', '-p', '-t', 'clip', '#{cursor_flag}')).trim(), '1');
+});
+
+test('`clip` alone on a terminal opens the browser; Ctrl-C quits with exit code 0 too', async () => {
+  await tmux('send-keys', '-t', 'clip', `clear; ${CLIP_BIN}; echo EXIT=$?`, 'Enter');
+  await until(/disk\//);
+  await keys('C-c');
+  const after = await until(/EXIT=\d+/);
+  assert.match(after, /EXIT=0/);
+  assert.is((await tmux('display', '-p', '-t', 'clip', '#{alternate_on}')).trim(), '0');
+});
+
+test.run();
