@@ -110,6 +110,8 @@ export interface MultipartCapability {
     partNumber: number,
     body: Readable,
     size: number,
+    /** Abandons the request to the store (a body that failed midway would otherwise wait for a timeout). */
+    signal?: AbortSignal,
   ): Promise<MultipartPart>;
   multipartComplete(path: string, uploadId: string, parts: MultipartPart[]): Promise<WriteResult>;
   /**

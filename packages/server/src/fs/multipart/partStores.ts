@@ -104,12 +104,11 @@ export function s3PartStore(driver: StorageDriver): PartStore {
       const counted = new PartBody(size, { hash: false });
       // The failure reaches the caller through the driver's rejection and `counted.errored`; without a
       // listener a client that disconnects mid-part (kill -9) crashed the process with an unhandled 'error'.
-      counted.on('error', () => {});
+      // A failed body also abandons the store's request, which would otherwise wait for the rest of it.
+      const storeRequest = new AbortController();
+      counted.on('error', (err) => storeRequest.abort(err));
       const source = body.pipe(counted);
       body.once('error', (err) => counted.destroy(err));
-      // A client gone mid-part destroys `counted`; the failure reaches us through the store call and
-      // `counted.errored`. Without a listener of our own, pipe() re-emits it and ends the process.
-      counted.on('error', () => {});
       const onAbort = () => counted.destroy(signal.reason as Error);
       signal.addEventListener('abort', onAbort, { once: true });
       try {
@@ -119,6 +118,7 @@ export function s3PartStore(driver: StorageDriver): PartStore {
           partNumber,
           source,
           size,
+          storeRequest.signal,
         );
         if (counted.received !== size) throw counted.errored ?? new Error('the part ended early');
         const etag = done.etag.replace(/"/g, '');

@@ -115,6 +115,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability {
     partNumber: number,
     body: Readable,
     size: number,
+    signal?: AbortSignal,
   ): Promise<MultipartPart> {
     const res = await this.client.send(
       new UploadPartCommand({
@@ -125,6 +126,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability {
         Body: body,
         ContentLength: size,
       }),
+      { abortSignal: signal },
     );
     if (!res.ETag) throw new Error(`the store answered no ETag for part ${partNumber}`);
     return { partNumber, etag: res.ETag };
