@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // `clip browse` end to end in a real terminal: tmux runs bin/clip against a live server (a local mount
 // and a text share); keys go in with send-keys and the screen comes back with capture-pane. Mount list,
 // open, navigate, filter, help, select and delete, a resize, a share view, then q with exit code 0 and the

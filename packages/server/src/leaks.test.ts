@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Issue 9 item 14: no internal detail in error answers, presigned PUTs bound to their size, a changed
 // server secret explained, and small JSON bodies everywhere but text shares, refused before auth.
 import { request } from 'node:http';

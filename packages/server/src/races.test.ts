@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Issue 9 item 5: check-then-act races, each driven by 30 concurrent requests. No 5xx, exactly one
 // winner where there can be only one, and nothing half done (no orphaned object or share).
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,6 @@
 // @clip-databases sqlite postgres
 /** Bad input on every fs route answers a 4xx envelope naming the problem: never a 5xx, nothing written. */
+import { connect } from 'node:net';
 import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -129,6 +130,39 @@ test('upload: missing file, wrong field name, bad names, bad folder are 4xx and 
     listed.body.data.items.map((i) => i.name),
     ['a.txt'],
   );
+});
+
+test('upload: garbage and cut-short forms are 400, the server stays up, nothing is written', async () => {
+  const garbage = await kit.raw('admin', 'POST', '/admin/fs/upload', {
+    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    body: '123',
+  });
+  assert.is(garbage.status, 400);
+  assert.match(((await garbage.json()) as { message: string }).message, /malformed multipart form/);
+
+  // Both field orders (streamed to storage, spooled), each body cut before its closing boundary.
+  for (const [i, order] of (['path-first', 'file-first'] as const).entries()) {
+    const boundary = `cut${i}`;
+    const pathField = `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/bad\r\n`;
+    const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut-${i}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const body = `${order === 'path-first' ? pathField + fileHead : fileHead}${'x'.repeat(64 * 1024)}`;
+    const socket = connect(Number(new URL(kit.server.url).port), '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const answered = new Promise<void>((r) => socket.on('data', () => answer.includes('\r\n\r\n') && r()));
+    // The body is whole as far as Content-Length goes, but the form never reaches its closing boundary.
+    socket.write(
+      `POST /api/admin/fs/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${kit.adminToken}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    await answered;
+    socket.destroy();
+    assert.match(answer, /^HTTP\/1.1 400/, `${order}: ${answer.slice(0, 200)}`);
+    assert.is((await kit.raw(null, 'GET', '/health')).status, 200);
+    const got = await kit.call('admin', 'GET', `/admin/fs/get?path=/bad/cut-${i}.bin`);
+    assert.is(got.status, 404, `${order}: a cut upload left an object`);
+  }
 });
 
 test('upload past max_upload_size is 413 and leaves nothing', async () => {

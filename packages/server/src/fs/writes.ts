@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound, tooLarge } from '../http/appE
 import type { Actor } from '../services/actor.ts';
 import { guessMimetype } from '../services/files/mimetypes.ts';
 import { canCopy, canMkdir, canRename, type StorageEntry } from '../storage/driver.ts';
+import { pipeThrough } from '../storage/pipeThrough.ts';
 import type { FsContext } from './context.ts';
 import { fsStorageError, onStorage } from './errors.ts';
 import { baseNameOf, isAtOrBelow, joinVirtual, parentPath } from './paths.ts';
@@ -80,8 +81,7 @@ export function createWrites(ctx: FsContext) {
     if (existing && options.noOverwrite) throw conflict(`"${r.path}" already exists`);
     if (options.size !== undefined && options.maxBytes !== undefined && options.size > options.maxBytes)
       throw tooLarge(`the upload has ${options.size} bytes; the limit is ${options.maxBytes} bytes`);
-    const source = options.maxBytes !== undefined ? body.pipe(byteLimit(options.maxBytes)) : body;
-    if (source !== body) body.on('error', (err) => source.destroy(err));
+    const source = options.maxBytes !== undefined ? pipeThrough(body, byteLimit(options.maxBytes)) : body;
     let written: { size: number; etag: string | null };
     try {
       written = await r.driver.write(r.storagePath, source, {

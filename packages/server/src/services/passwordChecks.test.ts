@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Password checks: counted atomically before verifying, and at most a few scrypt runs per client at once.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** The lock table on SQLite and Postgres: conflicts, depth, expiry through an injected clock. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** Who may use /dav: admin Basic, keys (as Basic user=password, ApiKey, Bearer), confinement, rate limits. */
 import { request } from 'node:http';
 import { test } from 'uvu';

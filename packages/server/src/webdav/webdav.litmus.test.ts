@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** litmus 0.13 (Debian) against a collection under a local mount and under an s3rver mount: 100%, 0 failed. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** rclone (Debian) over /dav: a tree of 100 files (some 20 MiB) copied, checked, synced and listed. */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

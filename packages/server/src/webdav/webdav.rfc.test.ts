@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** RFC 4918 behaviour litmus 0.13 does not enforce, against a local mount and an s3rver mount. */
 import { connect } from 'node:net';
 import { test } from 'uvu';

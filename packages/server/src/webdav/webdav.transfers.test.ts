@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /** How PUT bytes reach storage (Admin > Settings' webdav_upload_mode), and COPY/MOVE across mounts and storages. */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Two server processes on one database: a lock taken through one is honoured by the other, and dead
 // properties and listings written through one are seen by the other (nothing WebDAV keeps is process-local).
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // The file-system commands over bin/clip against a live server with a local mount (/disk) and an s3rver
 // mount (/s3): ls, cat, get, put, cp, mv, rm, mkdir, link, edit, mounts, tasks; --json; one-line errors.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // kill -9 during a 60 MiB `clip put`, then the same command again: the file arrives byte-identical and
 // the second run sends only the parts the server did not have (counted at a proxy). On a local mount: on
 // the s3rver mount the same run passes too, but the server's part upload to S3 of the killed request

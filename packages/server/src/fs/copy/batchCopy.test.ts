@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile as writeFileOnDisk } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 import type { CopyProgress } from '@clip/sdk';
 import { ClipError } from '@clip/sdk';
 import { test } from 'uvu';

@@ -13,6 +13,7 @@ import {
   type MultipartPart,
   type StorageDriver,
 } from '../../storage/driver.ts';
+import { pipeThrough } from '../../storage/pipeThrough.ts';
 import { withRetry } from '../../tasks/transient.ts';
 import type { ResolvedMountPath } from '../types.ts';
 import type { CopyUnit } from './plan.ts';
@@ -88,9 +89,8 @@ export async function copyUnit(
         done(null, chunk);
       },
     });
-    read.stream.on('error', (err) => counter.destroy(err));
     try {
-      await to.driver.write(to.storagePath, read.stream.pipe(counter), {
+      await to.driver.write(to.storagePath, pipeThrough(read.stream, counter), {
         size: read.size,
         contentType: read.contentType ?? undefined,
         signal: ctx.signal,

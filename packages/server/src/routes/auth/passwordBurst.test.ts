@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Issue 9 item 10: a burst of parallel password guesses gets exactly the allowed number of checks;
 // every other guess answers 429, for admin login and for share passwords alike.
 import type { ClipClient } from '@clip/sdk';

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Issue 9 item 9: an API key scoped to /foo stores shares only at or below /foo, whatever path it sends,
 // through every entry that takes a path: POST /upload, /s3/presign and /s3/multipart/init.
 import type { ClipClient } from '@clip/sdk';

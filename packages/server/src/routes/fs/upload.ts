@@ -46,6 +46,8 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
   let spooled: { file: string; name: string; type: string } | null = null;
   // The stream machinery may report the abort that follows instead of the limit that caused it.
   let limitError: AppError | null = null;
+  // Errors our own engine gave multer (storage, spool); anything else multer throws is the form's fault.
+  const engineErrors = new Set<unknown>();
 
   const store = async (
     folderRaw: unknown,
@@ -75,6 +77,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
             callback(null, {} as never);
           },
           (err) => {
+            engineErrors.add(err);
             part.stream.resume();
             callback(err);
           },
@@ -109,6 +112,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
           },
           (err) => {
             void rm(file_, { force: true });
+            engineErrors.add(limitError ?? err);
             callback(limitError ?? err);
           },
         );
@@ -140,7 +144,9 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; message?: string };
     if (e?.code === 'LIMIT_UNEXPECTED_FILE') throw badRequest('the file part must be named "file"');
-    throw err;
+    if (engineErrors.has(err)) throw err;
+    // A cut-short body, a missing boundary, a malformed part header: the form's fault, never a 5xx.
+    throw badRequest(`malformed multipart form: ${e?.message ?? String(err)}`);
   } finally {
     const s = spooled as { file: string } | null;
     if (s) await rm(s.file, { force: true });
