@@ -175,8 +175,9 @@ export function createBatchCopy(deps: {
 
     async batchRemove(actor, paths) {
       for (const raw of paths) {
-        const r = await fs.resolve(actor, raw, 'write');
-        if (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS)) {
+        // A path the actor may not write is reported per path by the batch below, not refused whole.
+        const r = await fs.resolve(actor, raw, 'write').catch(() => null);
+        if (r && (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS))) {
           const task = await tasks.create(actor, {
             type: 'delete',
             payload: { items: paths, actor } as DeletePayload & { [k: string]: unknown },

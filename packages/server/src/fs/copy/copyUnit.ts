@@ -46,8 +46,10 @@ export async function copyUnit(
 ): Promise<UnitOutcome> {
   const retry = <T>(fn: () => Promise<T>) => withRetry(fn, { signal: ctx.signal });
   if (unit.kind === 'folder') {
+    // skipExisting is per file: a folder that is there already (made earlier, or by a file of this very
+    // copy landing first on S3, where a folder exists once a key is below it) simply counts as ensured.
     const existing = await retry(() => to.driver.stat(to.storagePath));
-    if (existing?.isDirectory) return 'skipped';
+    if (existing?.isDirectory) return 'copied';
     if (existing) throw new Error(`"${to.path}" is a file; the folder cannot be copied onto it`);
     const driver = to.driver;
     if (!canMkdir(driver)) return 'copied';
