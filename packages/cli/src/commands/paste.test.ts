@@ -96,6 +96,8 @@ test('--qr draws a QR code on stderr while stdout stays only the link', async ()
   assert.match(succeeded(run), new RegExp(`^${server.url}/paste/[A-Za-z0-9_-]+\\n$`));
   assert.ok(run.stderr.split('\n').length > 10, 'no QR code drawn');
   assert.match(run.stderr, /[▀▄█]/);
+  // stderr is a pipe here: the drawing carries no terminal escape codes.
+  assert.not.match(run.stderr, /\x1b\[/);
 });
 
 test('get of an unknown slug exits non-zero with a one-line reason', async () => {

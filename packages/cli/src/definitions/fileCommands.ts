@@ -7,7 +7,8 @@ export function defineFileCommands(program: Command): void {
   program
     .command('upload')
     .description('upload files (or --url) and print one share link per file')
-    .argument('[files...]', 'files to upload')
+    .argument('[files...]', 'files to upload (- reads standard input)')
+    .option('--name <name>', 'the file name the share gets (default: the file\'s own; "stdin" for -)')
     .option('--url <url>', 'upload the file at this http(s) URL (repeatable)', collect)
     .option('--storage <config>', 'storage config id or name (default: the server default)')
     .option('--path <folder>', 'folder inside the storage config')
@@ -29,14 +30,14 @@ export function defineFileCommands(program: Command): void {
     .alias('list')
     .description('list file shares')
     .option('--search <text>', 'only shares whose name, slug or remark contains this')
+    .option('--page <n>', 'page number', '1')
     .option('--limit <n>', 'shares per page', '50')
-    .option('--offset <n>', 'skip this many shares', '0')
     .action(async (_opts, cmd: Command) => (await loadFiles()).listFiles(cmd.optsWithGlobals()));
   files
     .command('rm')
     .alias('delete')
-    .description('delete file shares (and their stored files) by id')
-    .argument('<id...>', 'share ids (see `clip files ls`)')
+    .description('delete file shares (and their stored files) by id, slug or link')
+    .argument('<share...>', 'share ids, slugs or links (see `clip files ls`)')
     .action(async (ids: string[], _opts, cmd: Command) =>
       (await loadFiles()).removeFiles(ids, cmd.optsWithGlobals()),
     );

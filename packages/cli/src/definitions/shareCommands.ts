@@ -48,8 +48,8 @@ export function defineShareCommands(program: Command): void {
   pastes
     .command('rm')
     .alias('delete')
-    .description('delete text shares by id')
-    .argument('<id...>', 'share ids (see `clip pastes ls`)')
+    .description('delete text shares by id, slug or link')
+    .argument('<share...>', 'share ids, slugs or links (see `clip pastes ls`)')
     .action(async (ids: string[], _opts, cmd: Command) =>
       (await load()).removePastes(ids, cmd.optsWithGlobals()),
     );
