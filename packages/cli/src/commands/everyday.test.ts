@@ -81,7 +81,9 @@ test('upload - streams standard input; --name names it; the bytes come back', as
   );
   assert.is(listed.items[0].filename, 'notes.txt');
   // The bytes, read the way a browser does: public metadata, then its signed link.
-  const meta = await (await fetch(`${server.url}/api/public/files/${slugOf(link)}`)).json();
+  const meta = (await (await fetch(`${server.url}/api/public/files/${slugOf(link)}`)).json()) as {
+    data: { download_url: string };
+  };
   assert.is(await (await fetch(meta.data.download_url)).text(), 'data from a pipe\n');
 });
 
