@@ -315,6 +315,34 @@ test('Export PNG draws the text, in both themes, and an image that fails to load
   await page.context().close();
 });
 
+test('the result card summarises password (shown once), expiry and view limit, and warns that opening uses a view', async ({
+  env,
+  key,
+}) => {
+  const page = await signedInHome(env, key);
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await page.getByTestId('plain-input').fill('read me once');
+  await page.locator('input[name="password"]').fill('swordfish');
+  await page.locator('input[name="maxViews"]').fill('1');
+  await createdLink(page);
+  const summary = page.getByTestId('share-summary');
+  assert.match((await summary.getByTestId('summary-views').textContent()) ?? '', /At most 1/);
+  assert.match((await summary.getByTestId('summary-expiry').textContent()) ?? '', /\d/, 'an expiry date');
+  const password = summary.getByTestId('summary-password');
+  assert.ok(!((await password.textContent()) ?? '').includes('swordfish'), 'hidden until asked');
+  await password.getByRole('button', { name: 'Show once' }).click();
+  assert.match((await password.textContent()) ?? '', /swordfish/);
+  await password.getByRole('button', { name: 'Hide' }).click();
+  assert.match((await password.textContent()) ?? '', /no longer shown/);
+  assert.is(await password.getByRole('button').count(), 0, 'it cannot be shown again');
+  assert.match(
+    (await page.getByTestId('views-note').textContent()) ?? '',
+    /uses the only view/,
+    'the creator is told that opening counts',
+  );
+  await page.context().close();
+});
+
 test('an unknown link says so', async ({ env }) => {
   const page = await env.open('/paste/no-such-share');
   await page.getByRole('heading', { name: 'No share at this link' }).waitFor();

@@ -31,7 +31,7 @@ export function createAppServices(win: Window) {
     baseUrl: apiBase.base.value,
     fetch: withOfflineCache((input, init) => win.fetch(input, init), offlineStore),
     onSessionEnded: (error, authType) => {
-      auth?.handleSessionEnded(error, authType);
+      if (auth && !auth.handleSessionEnded(error, authType)) return;
       // The page that made the call shows nothing for an ended session: say it here.
       for (const listener of sessionEndedListeners) listener(error);
     },
