@@ -77,6 +77,15 @@ for (const width of [1280, 390]) {
           box && box.x >= 0 && box.x + box.width <= innerWidth + 0.5,
           `${module}: the table container fits`,
         );
+        // The row actions stay on screen (sticky at the container's right edge).
+        const action = page
+          .locator(`[data-module="${module}"] tbody tr[data-row] td.row-actions button`)
+          .last();
+        const actionBox = await action.boundingBox();
+        assert.ok(
+          actionBox && actionBox.x + actionBox.width <= innerWidth,
+          `${module}: row actions on screen`,
+        );
         await screenshot(page, `admin-${module}-${width}`);
       }
     }
