@@ -10,6 +10,7 @@ import {
   startBrowserEnv,
   waitUntil,
 } from './harness.ts';
+import { summarisePng } from './pngPixels.ts';
 
 const test = suite<{ env: BrowserEnv; key: string }>('text shares');
 
@@ -293,7 +294,81 @@ test('copy as Markdown, HTML and plain text; export Word and PNG; import a file'
     assert.ok(bytes.length > 500, `${extension} has content`);
     assert.is(bytes.subarray(0, magic.length).toString('latin1'), magic);
     if (extension === '.docx') assert.ok(bytes.includes(Buffer.from('word/document.xml')), 'a Word package');
+    if (extension === '.png') {
+      const png = summarisePng(bytes);
+      assert.ok(png.width >= 800 && png.height > 100, `a full-size picture (${png.width}x${png.height})`);
+      assert.ok(
+        png.inkPixels > 500,
+        `the text is drawn, not only the background (${png.inkPixels} ink pixels)`,
+      );
+    }
   }
+  await page.context().close();
+});
+
+async function downloadBytes(page: Page, button: string): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+test('Export PNG draws the text, in both themes, and an image that fails to load does not stop it', async ({
+  env,
+  key,
+}) => {
+  const page = await signedInHome(env, key, { colorScheme: 'dark' });
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await page
+    .getByTestId('plain-input')
+    .fill('A plain line of text\nand a second one, long enough to draw ink.');
+  const plain = summarisePng(await downloadBytes(page, 'Export PNG'));
+  assert.ok(plain.inkPixels > 500, `plain text is drawn (${plain.inkPixels} ink pixels)`);
+  await page.locator('.toast', { hasText: 'Image saved' }).waitFor();
+
+  await page.getByRole('tab', { name: 'Markdown' }).click();
+  await page.locator('input[type="file"][aria-label="Import file"]').setInputFiles({
+    name: 'broken.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(
+      '# Heading drawn\n\n![a missing picture](/no-such-image.png)\n\nText after the image.\n',
+    ),
+  });
+  await page.locator('.md-preview h1', { hasText: 'Heading drawn' }).waitFor();
+  const md = summarisePng(await downloadBytes(page, 'Export PNG'));
+  assert.ok(md.inkPixels > 500, `Markdown with a broken image is drawn (${md.inkPixels} ink pixels)`);
+  assert.is(await page.locator('.toast', { hasText: /failed|could not/i }).count(), 0, 'no failure toast');
+  await page.context().close();
+});
+
+test('the result card summarises password (shown once), expiry and view limit, and warns that opening uses a view', async ({
+  env,
+  key,
+}) => {
+  const page = await signedInHome(env, key);
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  await page.getByTestId('plain-input').fill('read me once');
+  await page.locator('input[name="password"]').fill('swordfish');
+  await page.locator('input[name="maxViews"]').fill('1');
+  await createdLink(page);
+  const summary = page.getByTestId('share-summary');
+  assert.match((await summary.getByTestId('summary-views').textContent()) ?? '', /At most 1/);
+  assert.match((await summary.getByTestId('summary-expiry').textContent()) ?? '', /\d/, 'an expiry date');
+  const password = summary.getByTestId('summary-password');
+  assert.ok(!((await password.textContent()) ?? '').includes('swordfish'), 'hidden until asked');
+  await password.getByRole('button', { name: 'Show once' }).click();
+  assert.match((await password.textContent()) ?? '', /swordfish/);
+  await password.getByRole('button', { name: 'Hide' }).click();
+  assert.match((await password.textContent()) ?? '', /no longer shown/);
+  assert.is(await password.getByRole('button').count(), 0, 'it cannot be shown again');
+  assert.match(
+    (await page.getByTestId('views-note').textContent()) ?? '',
+    /uses the only view/,
+    'the creator is told that opening counts',
+  );
   await page.context().close();
 });
 

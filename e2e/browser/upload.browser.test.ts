@@ -103,10 +103,27 @@ test('files dropped together upload one by one with their status, and show in re
   await reader.locator('[data-testid="file-preview"] h1', { hasText: 'Read me' }).waitFor();
   await reader.context().close();
 
-  // Delete from the recent list.
-  page.once('dialog', (dialog) => void dialog.accept());
+  // Delete from the recent list: the app's own dialog asks (never the browser's), and both lists drop the file.
+  const nativeDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    nativeDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Delete README.md' }).click();
+  const confirm = page.locator('dialog[data-dialog="confirm"]');
+  await confirm.waitFor();
+  assert.match((await confirm.textContent()) ?? '', /Delete README\.md\? Its link stops working\./);
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="recent-upload"]').length === 2);
+  await page.waitForFunction(
+    () => document.querySelectorAll('.upload-item[data-status="success"]').length === 2,
+  );
+  assert.is(
+    await page.locator('.upload-item', { hasText: 'README.md' }).count(),
+    0,
+    'the upload list drops it',
+  );
+  assert.equal(nativeDialogs, [], 'no native confirm');
   await page.context().close();
 });
 
@@ -139,10 +156,10 @@ test('a file over the maximum upload size is refused before sending', async ({ e
   await admin.system.updateSettings({ max_upload_size: 0.001 });
   try {
     const page = await uploadPage(env, key);
-    await page.getByText('Up to 0.001 MB per file.').waitFor();
+    await page.getByText('Up to 1.02 KiB per file.').waitFor();
     await dropFiles(page, [{ name: 'big.bin', type: 'application/octet-stream', size: 4096 }]);
     const item = page.locator('.upload-item[data-status="error"]');
-    assert.match((await item.textContent()) ?? '', /over the maximum upload size of 0\.001 MB/);
+    assert.match((await item.textContent()) ?? '', /over the maximum upload size of 1\.02 KiB/);
     assert.ok(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled());
     await page.context().close();
   } finally {
@@ -169,11 +186,35 @@ test('a URL upload falls back to the server proxy when the browser may not fetch
   await page.context().close();
 });
 
+test('in the Chinese interface a refused URL upload is explained in Chinese, the seeded config too', async ({
+  env,
+  key,
+}) => {
+  const page = await env.open('/admin', { locale: 'zh-CN' });
+  await signInWithKey(page, key);
+  await page.goto('/upload');
+  await page.getByTestId('drop-zone').waitFor();
+  const storage = page.locator('select[name="storageConfig"]');
+  await storage.locator('option', { hasText: '本地存储' }).waitFor({ state: 'attached' });
+  assert.match((await storage.textContent()) ?? '', /本地存储/, 'the seeded config in the admin language');
+  assert.not.match((await storage.textContent()) ?? '', /Local storage/);
+  await page.getByRole('tab', { name: '从 URL 上传' }).click();
+  // Nothing listens on port 1: the server's fetch fails (UPSTREAM_FAILED) with an English message.
+  await page.locator('input[name="url"]').fill('http://127.0.0.1:1/nothing.txt');
+  await page.locator('.url-upload button.primary').click();
+  const alert = page.locator('.url-upload .field-error[role="alert"]');
+  await alert.waitFor({ timeout: 30_000 });
+  const text = (await alert.textContent()) ?? '';
+  assert.match(text, /[\u4e00-\u9fff]/, `a Chinese message (${text})`);
+  assert.not.match(text, /[A-Za-z]{4,}/, `no English words (${text})`);
+  await page.context().close();
+});
+
 test('no console errors on the way', ({ env }) => {
   // The browser's own fetch of the remote file is refused by CORS before the proxy takes over.
   const unexpected = env.consoleErrors.filter(
     (e) =>
-      !/Failed to load resource: the server responded with a status of (401|404)|blocked by CORS policy|net::ERR_FAILED/.test(
+      !/Failed to load resource: the server responded with a status of (401|404|502)|blocked by CORS policy|net::ERR_FAILED/.test(
         e,
       ),
   );

@@ -7,6 +7,7 @@ import {
   endsSession,
   errorFromResponse,
 } from './errors.ts';
+import { networkFailureMessage } from './networkFailure.ts';
 
 export type Auth = { type: 'none' } | { type: 'admin'; token: string } | { type: 'apikey'; key: string };
 export type AuthType = Auth['type'];
@@ -88,8 +89,9 @@ export class Transport {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
+    const url = this.url(path, options.query);
     try {
-      return await this.#fetch(this.url(path, options.query), {
+      return await this.#fetch(url, {
         method,
         headers,
         body,
@@ -99,7 +101,7 @@ export class Transport {
       if (options.signal?.aborted) throw new ClipError(0, 'CANCELLED', DEFAULT_MESSAGES.cancelled);
       if ((err as Error)?.name === 'TimeoutError')
         throw new ClipError(0, 'TIMEOUT', DEFAULT_MESSAGES.timeout);
-      throw new ClipError(0, 'NETWORK_ERROR', DEFAULT_MESSAGES.network, { cause: String(err) });
+      throw new ClipError(0, 'NETWORK_ERROR', networkFailureMessage(url, err), { cause: String(err) });
     }
   }
 

@@ -5,6 +5,7 @@ import { type Column, formatTable, note, printJson, printLine, shortTime, trunca
 import { parseCount } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
+import { resolveShareIds } from '../services/shareIds.ts';
 
 const authenticated = { requireAuth: true };
 
@@ -21,29 +22,33 @@ const FILE_COLUMNS: Column<FileRecord>[] = [
 
 export interface ListFilesOptions extends GlobalOptions {
   search?: string;
+  page?: string;
   limit?: string;
-  offset?: string;
 }
 
 export async function listFiles(options: ListFilesOptions): Promise<void> {
+  // Paged like `clip pastes ls` (--page, --limit); the API itself takes an offset.
+  const page = options.page === undefined ? 1 : Math.max(1, parseCount(options.page, '--page'));
   const limit = options.limit === undefined ? 50 : Math.max(1, parseCount(options.limit, '--limit'));
-  const offset = options.offset === undefined ? 0 : parseCount(options.offset, '--offset');
   await withSession(options, authenticated, async ({ client }) => {
-    const result = await client.files.list({ limit, offset, search: options.search });
+    const result = await client.files.list({ limit, offset: (page - 1) * limit, search: options.search });
     if (options.json) return printJson(result);
-    if (result.items.length === 0)
-      return note(offset > 0 ? `no file shares past ${offset}` : 'no file shares');
+    if (result.items.length === 0) return note(page > 1 ? `no shares on page ${page}` : 'no file shares');
     await printLine(formatTable(result.items, FILE_COLUMNS));
-    const shown = offset + result.items.length;
+    const shown = (page - 1) * limit + result.items.length;
     if (shown < result.total)
-      note(`showing ${result.items.length} of ${result.total}; next: --offset ${shown}`);
+      note(`showing ${result.items.length} of ${result.total}; next: --page ${page + 1}`);
   });
 }
 
-export async function removeFiles(ids: string[], options: GlobalOptions): Promise<void> {
-  await withSession(options, authenticated, ({ client }) =>
+export async function removeFiles(refs: string[], options: GlobalOptions): Promise<void> {
+  await withSession(options, authenticated, async ({ client }) =>
     removeEach(
-      ids,
+      await resolveShareIds(
+        refs,
+        'file',
+        async (search) => (await client.files.list({ search, limit: 50 })).items,
+      ),
       options,
       'file share',
       (id) => client.files.remove(id),

@@ -48,6 +48,16 @@ test('content comes back byte for byte: no newline added, none lost, Unicode int
   assert.is(succeeded(await box.run(['get', slugOf(url)])), text);
 });
 
+test('the default expiry is one day, as in the web app; --expire never keeps it forever', async () => {
+  const url = succeeded(await paste([], 'default expiry\n')).trim();
+  const record = (await admin.pastes.list({ limit: 50 })).items.find((p) => p.slug === slugOf(url));
+  const hours = (Date.parse(record?.expires_at ?? '') - Date.now()) / 3_600_000;
+  assert.ok(hours > 23.9 && hours <= 24, `expires in ${hours} hours`);
+  const forever = succeeded(await paste(['--expire', 'never'], 'kept\n')).trim();
+  const kept = (await admin.pastes.list({ limit: 50 })).items.find((p) => p.slug === slugOf(forever));
+  assert.is(kept?.expires_at, null);
+});
+
 test('a Markdown file is shared as markdown, titled by its name; other files as text', async () => {
   const md = join(files, 'notes.md');
   await writeFile(md, '# Title\n\n* item\n');
@@ -97,6 +107,8 @@ test('--qr draws a QR code on stderr while stdout stays only the link', async ()
   assert.match(succeeded(run), new RegExp(`^${server.url}/paste/[A-Za-z0-9_-]+\\n$`));
   assert.ok(run.stderr.split('\n').length > 10, 'no QR code drawn');
   assert.match(run.stderr, /[▀▄█]/);
+  // stderr is a pipe here: the drawing carries no terminal escape codes.
+  assert.not.match(run.stderr, /\x1b\[/);
 });
 
 test('get of an unknown slug exits non-zero with a one-line reason', async () => {

@@ -57,9 +57,13 @@ function shareSettings(file: string | undefined, options: PasteOptions): Omit<Cr
   };
 }
 
+/** On a terminal, coloured half blocks; into a pipe or file, plain block characters (no escape codes). */
 async function drawQr(url: string): Promise<void> {
   const { default: qrcode } = await import('qrcode');
-  process.stderr.write(await qrcode.toString(url, { type: 'terminal', small: true }));
+  const art = process.stderr.isTTY
+    ? await qrcode.toString(url, { type: 'terminal', small: true })
+    : await qrcode.toString(url, { type: 'utf8', margin: 4 });
+  process.stderr.write(art);
 }
 
 export async function paste(file: string | undefined, options: PasteOptions): Promise<void> {

@@ -61,6 +61,9 @@ test('pastes ls prints a readable table with a paging hint', async () => {
     '3',
     '--password',
     'pw-123456',
+    // Shares expire after a day unless told otherwise: this row shows the "never" case.
+    '--expire',
+    'never',
   ]);
   const run = await box.run(['pastes', 'ls', '--limit', '1'], { env: alice });
   const [header, row, ...rest] = succeeded(run).trimEnd().split('\n');

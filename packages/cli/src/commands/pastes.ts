@@ -5,6 +5,7 @@ import { type Column, formatTable, note, printJson, printLine, shortTime, trunca
 import { parseCount } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
+import { resolveShareIds } from '../services/shareIds.ts';
 
 const authenticated = { requireAuth: true };
 
@@ -39,10 +40,14 @@ export async function listPastes(options: ListPastesOptions): Promise<void> {
   });
 }
 
-export async function removePastes(ids: string[], options: GlobalOptions): Promise<void> {
-  await withSession(options, authenticated, ({ client }) =>
+export async function removePastes(refs: string[], options: GlobalOptions): Promise<void> {
+  await withSession(options, authenticated, async ({ client }) =>
     removeEach(
-      ids,
+      await resolveShareIds(
+        refs,
+        'text',
+        async (search) => (await client.pastes.list({ search, limit: 50 })).items,
+      ),
       options,
       'text share',
       (id) => client.pastes.remove(id),

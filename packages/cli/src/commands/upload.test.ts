@@ -66,12 +66,14 @@ test('upload prints one share link; get saves the 50 MB file byte for byte under
   const run = await box.run(['upload', big.path, '--remark', 'fifty'], { env: adminEnv });
   bigUrl = succeeded(run).trim();
   assert.match(bigUrl, new RegExp(`^${proxy.url}/file/[A-Za-z0-9_-]+$`));
+  // Off a terminal: one line for the file, when it ends, and no escape codes.
   assert.match(
     run.stderr,
-    /upload big\.bin: uploading \d+%/,
-    'plain progress lines when stderr is no terminal',
+    /^upload big\.bin: done {2}47\.7 MiB in \d+\.\d s \([\d.]+ [KMG]?i?B\/s\)$/m,
+    run.stderr,
   );
-  assert.match(run.stderr, /upload big\.bin: done/);
+  assert.is(run.stderr.split('\n').filter((l) => l.includes('big.bin')).length, 1, run.stderr);
+  assert.not.match(run.stderr, /\x1b\[/);
 
   const cwd = await mkdtemp(join(dir, 'get-'));
   const got = await box.run(['get', bigUrl], { cwd });

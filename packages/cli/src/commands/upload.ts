@@ -2,7 +2,6 @@
  * `clip upload <files...>` and `clip upload --url <URL>`: uploads with one progress bar per file on
  * stderr and one share link per file on stdout. Files go one after another; each one's parts go in parallel.
  */
-import { basename } from 'node:path';
 import {
   type ClipClient,
   type FileShareCreated,
@@ -30,6 +29,8 @@ export interface UploadCommandOptions extends GlobalOptions {
   maxViews?: string;
   remark?: string;
   url?: string[];
+  /** The file name for `-` (standard input). */
+  name?: string;
 }
 
 type Job = { label: string; run: (client: ClipClient, options: UploadOptions) => Promise<FileShareCreated> };
@@ -52,14 +53,26 @@ function shareOptions(options: UploadCommandOptions, count: number): UploadOptio
   };
 }
 
-async function fileJob(path: string): Promise<Job> {
+async function fileJob(path: string, name: string | undefined): Promise<Job> {
   let source: UploadSource;
   try {
-    source = await fileSource(path);
+    source =
+      path === '-'
+        ? await (await import('../services/stdinFile.ts')).stdinSource(name ?? 'stdin')
+        : await fileSource(path, { name });
   } catch (err) {
     throw new CliError(failureLine(err));
   }
-  return { label: basename(path), run: (client, options) => uploadFile(client, source, options) };
+  return {
+    label: source.name,
+    run: async (client, options) => {
+      try {
+        return await uploadFile(client, source, options);
+      } finally {
+        await source.dispose?.();
+      }
+    },
+  };
 }
 
 function urlJob(url: string): Job {
@@ -73,7 +86,11 @@ export async function upload(files: string[], options: UploadCommandOptions): Pr
   const urls = options.url ?? [];
   if (files.length === 0 && urls.length === 0) throw new CliError('name at least one file, or --url <URL>');
   const settings = shareOptions(options, files.length + urls.length);
-  const jobs = [...(await Promise.all(files.map(fileJob))), ...urls.map(urlJob)];
+  if (files.filter((f) => f === '-').length > 1)
+    throw new CliError('standard input (-) can be uploaded once');
+  if (options.name !== undefined && files.length !== 1)
+    throw new CliError('--name names one file: upload one file at a time with it');
+  const jobs = [...(await Promise.all(files.map((f) => fileJob(f, options.name)))), ...urls.map(urlJob)];
 
   await withSession(options, { requireAuth: true }, async ({ client }) => {
     const storage = options.storage ? await resolveStorage(client, options.storage) : null;
@@ -111,7 +128,8 @@ export async function upload(files: string[], options: UploadCommandOptions): Pr
         } catch (err) {
           failed++;
           lastFailure = err;
-          display.finish(index, false, failureLine(err));
+          // A lone upload's reason is the command's own failure line: say it once, there.
+          display.finish(index, false, jobs.length > 1 ? failureLine(err) : undefined);
         }
       }
     } finally {

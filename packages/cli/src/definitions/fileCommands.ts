@@ -7,13 +7,14 @@ export function defineFileCommands(program: Command): void {
   program
     .command('upload')
     .description('upload files (or --url) and print one share link per file')
-    .argument('[files...]', 'files to upload')
+    .argument('[files...]', 'files to upload (- reads standard input)')
+    .option('--name <name>', 'the file name the share gets (default: the file\'s own; "stdin" for -)')
     .option('--url <url>', 'upload the file at this http(s) URL (repeatable)', collect)
     .option('--storage <config>', 'storage config id or name (default: the server default)')
     .option('--path <folder>', 'folder inside the storage config')
     .option('--slug <slug>', 'custom link suffix (one file only)')
     .option('--password <password>', 'require this password to download')
-    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours')
+    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
     .option('--max-views <n>', 'delete after this many downloads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the file list')
     .action(async (files: string[], _opts, cmd: Command) =>
@@ -29,14 +30,14 @@ export function defineFileCommands(program: Command): void {
     .alias('list')
     .description('list file shares')
     .option('--search <text>', 'only shares whose name, slug or remark contains this')
+    .option('--page <n>', 'page number', '1')
     .option('--limit <n>', 'shares per page', '50')
-    .option('--offset <n>', 'skip this many shares', '0')
     .action(async (_opts, cmd: Command) => (await loadFiles()).listFiles(cmd.optsWithGlobals()));
   files
     .command('rm')
     .alias('delete')
-    .description('delete file shares (and their stored files) by id')
-    .argument('<id...>', 'share ids (see `clip files ls`)')
+    .description('delete file shares (and their stored files) by id, slug or link')
+    .argument('<share...>', 'share ids, slugs or links (see `clip files ls`)')
     .action(async (ids: string[], _opts, cmd: Command) =>
       (await loadFiles()).removeFiles(ids, cmd.optsWithGlobals()),
     );

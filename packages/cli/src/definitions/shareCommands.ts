@@ -8,7 +8,7 @@ export function defineShareCommands(program: Command): void {
     .argument('[file]', 'file to share; - or nothing reads stdin')
     .option('--slug <slug>', 'custom link suffix')
     .option('--password <password>', 'require this password to read')
-    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours')
+    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
     .option('--max-views <n>', 'delete after this many reads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the share list')
     .option('--title <text>', 'title (defaults to the file name)')
@@ -53,8 +53,8 @@ export function defineShareCommands(program: Command): void {
   pastes
     .command('rm')
     .alias('delete')
-    .description('delete text shares by id')
-    .argument('<id...>', 'share ids (see `clip pastes ls`)')
+    .description('delete text shares by id, slug or link')
+    .argument('<share...>', 'share ids, slugs or links (see `clip pastes ls`)')
     .action(async (ids: string[], _opts, cmd: Command) =>
       (await load()).removePastes(ids, cmd.optsWithGlobals()),
     );

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../app/services.ts';
+import { NEXT_PARAM, safeNext } from '../app/signInReturn.ts';
 import { errorMessage } from '../i18n/errorMessage.ts';
 
 type Mode = 'admin' | 'apikey';
@@ -15,6 +17,8 @@ export function SignIn() {
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -26,6 +30,9 @@ export function SignIn() {
     try {
       if (mode === 'admin') await auth.loginAdmin(username.trim(), password);
       else await auth.loginApiKey(apiKey.trim());
+      // Back to the page whose Sign in link brought the user here.
+      const next = safeNext(params.get(NEXT_PARAM));
+      if (next) navigate(next, { replace: true });
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -33,7 +33,7 @@ export function createAppServices(win: Window) {
     baseUrl: apiBase.base.value,
     fetch: apiCache.fetch,
     onSessionEnded: (error, authType) => {
-      auth?.handleSessionEnded(error, authType);
+      if (auth && !auth.handleSessionEnded(error, authType)) return;
       // The page that made the call shows nothing for an ended session: say it here.
       for (const listener of sessionEndedListeners) listener(error);
     },

@@ -9,7 +9,7 @@ export function QrCode({ value, size = 160 }: { value: string; size?: number }) 
   useEffect(() => {
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toDataURL(value, { width: size * 2, margin: 1, errorCorrectionLevel: 'M' }))
+      .then((qr) => qr.toDataURL(value, { width: size * 2, margin: 4, errorCorrectionLevel: 'M' }))
       .then((url) => live && setSrc(url))
       .catch(() => live && setFailed(true));
     return () => {

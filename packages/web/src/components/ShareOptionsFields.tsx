@@ -60,11 +60,13 @@ export function ShareOptionsFields({
         return null;
     }
   };
+  // "1 Day", "2 Days": the unit follows the amount typed next to it.
+  const one = Number(value.expiryAmount) === 1;
   const unitNames: Record<ExpiryUnit, string> = {
-    hours: t`Hours`,
-    days: t`Days`,
-    weeks: t`Weeks`,
-    months: t`Months`,
+    hours: one ? t`Hour` : t`Hours`,
+    days: one ? t`Day` : t`Days`,
+    weeks: one ? t`Week` : t`Weeks`,
+    months: one ? t`Month` : t`Months`,
     never: t`Never expires`,
   };
   const presetNames: Record<string, string> = {

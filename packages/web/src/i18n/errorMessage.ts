@@ -1,5 +1,6 @@
 /** Turns any failure into a message in the interface language (spec section 8's catalogue). */
-import { ClipError, DEFAULT_MESSAGES } from '@clip/sdk';
+import { ClipError, DEFAULT_MESSAGES, type ErrorCode } from '@clip/sdk';
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { InsufficientPermissionsError } from '../stores/auth.ts';
 
@@ -51,22 +52,61 @@ function prefixedMessage(message: string): string | null {
   return null;
 }
 
+/**
+ * A message in the interface language for every machine code the server or SDK answers (the Record
+ * type makes a new code a compile error until it has one).
+ */
+const CODE_MESSAGES: Record<ErrorCode, () => string> = {
+  BAD_REQUEST: () => t`The request was not accepted`,
+  VALIDATION_FAILED: () => t`Some values are not valid`,
+  MALFORMED_JSON: () => t`The request could not be read`,
+  UNAUTHORIZED: () => t`Unauthorized, please log in and retry`,
+  INVALID_CREDENTIALS: () => t`Invalid username or password`,
+  INVALID_TOKEN: () => t`Admin session expired, please log in again`,
+  INVALID_API_KEY: () => t`API key invalid or expired`,
+  WRONG_PASSWORD: () => t`Wrong password`,
+  FORBIDDEN: () => t`You do not have permission for this`,
+  NOT_FOUND: () => t`Not found`,
+  ROUTE_NOT_FOUND: () => t`Not found`,
+  SLUG_TAKEN: () => t`Link suffix already taken, try another`,
+  CONFLICT: () => t`This conflicts with something that already exists`,
+  IN_USE: () => t`Still in use, so it cannot be removed`,
+  GONE: () => t`This share has expired or reached its view limit`,
+  PAYLOAD_TOO_LARGE: () => t`Too large for the server's limit`,
+  RATE_LIMITED: () => t`Too many attempts, try again later`,
+  UPSTREAM_FAILED: () => t`The remote server or storage could not be reached or refused`,
+  INTERNAL: () => t`The server ran into an error`,
+  NETWORK_ERROR: () => t`Network error, check the connection`,
+  TIMEOUT: () => t`Request timed out, the server took too long`,
+  CANCELLED: () => t`Request cancelled`,
+  BAD_RESPONSE: () => t`Could not read the server's response`,
+  PRESIGN_FAILED: () => t`Could not prepare the upload`,
+  PART_FAILED: () => t`A part of the upload failed`,
+  INSUFFICIENT_STORAGE: () => t`Not enough storage space`,
+  METHOD_NOT_ALLOWED: () => t`This action is not supported here`,
+  URI_TOO_LONG: () => t`The address is too long`,
+  HEADERS_TOO_LARGE: () => t`The request headers are too large`,
+};
+
+/**
+ * The server's own message is English and often more precise ("the URL points to a private
+ * address"): shown as is in the English interface; in another language the code's translation.
+ */
 function codeMessage(err: ClipError): string | null {
-  switch (err.code) {
-    case 'INVALID_CREDENTIALS':
-      return t`Invalid username or password`;
-    case 'RATE_LIMITED':
-      return t`Too many attempts, try again later`;
-    case 'GONE':
-      return t`This share has expired or reached its view limit`;
-    case 'PAYLOAD_TOO_LARGE':
-      return t`Too large for the server's limit`;
-    case 'SLUG_TAKEN':
-      return t`Link suffix already taken, try another`;
-    default:
-      return null;
-  }
+  const translated = CODE_MESSAGES[err.code]?.();
+  if (!translated) return null;
+  if (i18n.locale === 'en' && err.message && !ALWAYS_OWN_WORDS.has(err.code)) return err.message;
+  return translated;
 }
+
+/** Codes whose own wording reads better than the server's in every language. */
+const ALWAYS_OWN_WORDS = new Set<ErrorCode>([
+  'INVALID_CREDENTIALS',
+  'RATE_LIMITED',
+  'GONE',
+  'PAYLOAD_TOO_LARGE',
+  'SLUG_TAKEN',
+]);
 
 export function errorMessage(err: unknown): string {
   if (err instanceof InsufficientPermissionsError)

@@ -1,8 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { isAdminModule } from '../app/navigation.ts';
+import { useServices } from '../app/services.ts';
 import { ADMIN_MODULE_TITLES, PAGE_TITLES, type PageName, PRODUCT_NAME } from '../i18n/pageNames.ts';
+import { titleOverride } from './documentTitle.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { PwaPrompts } from './PwaPrompts.tsx';
@@ -14,17 +17,24 @@ export interface RouteHandle {
 
 /** Sets the document title from the deepest route naming its page (spec section 2). */
 function usePageTitle() {
-  const { i18n } = useLingui();
+  useSignals();
+  const { i18n, t } = useLingui();
+  const { auth } = useServices();
+  const signedIn = auth.isAuthenticated.value;
+  const override = titleOverride.value;
   const matches = useMatches();
   useEffect(() => {
     const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.page);
     const page = (match?.handle as RouteHandle | undefined)?.page;
     const module = matches.at(-1)?.params.module;
     let title = page ? i18n._(PAGE_TITLES[page]) : '';
-    if (page === 'admin')
+    // Signed out, the admin route shows the sign-in form: the title says so.
+    if (override) title = override;
+    else if (page === 'admin' && !signedIn) title = t`Sign in`;
+    else if (page === 'admin')
       title = `${i18n._(ADMIN_MODULE_TITLES[isAdminModule(module) ? module : 'dashboard'])} · ${title}`;
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [matches, i18n]);
+  }, [matches, i18n, t, signedIn, override]);
 }
 
 export function Shell() {

@@ -213,10 +213,14 @@ export function createAuthStore({ client, storage, events, now = Date.now, onSig
     return revalidation;
   }
 
-  /** The SDK's 401 hook (spec section 8): the session is over, unless a login is being tried right now. */
-  function handleSessionEnded(_error: ClipError, authType: AuthType): void {
-    if (loginInFlight || authType !== state.value.authType) return;
-    logout({ remote: false });
+  /**
+   * The SDK's 401 hook (spec section 8): the session is over, unless a login is being tried right now.
+   * Answers false for a login attempt: its form reports the failure, so nothing else should.
+   */
+  function handleSessionEnded(_error: ClipError, authType: AuthType): boolean {
+    if (loginInFlight) return false;
+    if (authType === state.value.authType) logout({ remote: false });
+    return true;
   }
 
   const isAdmin = computed(() => state.value.authType === 'admin');

@@ -7,6 +7,7 @@ import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { useDocumentTitle } from '../../shell/documentTitle.ts';
 import { ShareMeta } from '../paste/ShareMeta.tsx';
 import { FilePreview } from './FilePreview.tsx';
 import '../share.css';
@@ -27,6 +28,7 @@ export default function FileViewPage() {
     deps: [client, sharePrefetch],
   });
   const [showQr, setShowQr] = useState(false);
+  useDocumentTitle(gate.state.kind === 'ready' ? gate.state.share.filename : null);
 
   if (gate.state.kind !== 'ready')
     return (

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
+import { signInPath } from '../../app/signInReturn.ts';
 import { ShareOptionsFields } from '../../components/ShareOptionsFields.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import {
@@ -34,6 +34,8 @@ export default function HomePage() {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PasteCreated | null>(null);
+  // The password just set, shown once on the result card (the server keeps only its hash).
+  const [createdPassword, setCreatedPassword] = useState('');
   const draft = useDraft(content);
   const hideResult = useCallback(() => setCreated(null), []);
 
@@ -54,6 +56,7 @@ export default function HomePage() {
     try {
       const result = await client.pastes.create({ content, format, ...shareOptionsBody(options) });
       setCreated(result);
+      setCreatedPassword(options.password);
       setOptions({ ...options, slug: '', password: '' });
       setAttempted(false);
       draft.clear();
@@ -107,10 +110,10 @@ export default function HomePage() {
           {auth.isAuthenticated.value
             ? t`This API key may not create text shares.`
             : t`Sign in to create shares: anyone can read the shares they are given.`}{' '}
-          {!auth.isAuthenticated.value && <Link to={pathFor('admin')}>{t`Sign in`}</Link>}
+          {!auth.isAuthenticated.value && <Link to={signInPath('/')}>{t`Sign in`}</Link>}
         </p>
       )}
-      {created && <ShareResult created={created} onHidden={hideResult} />}
+      {created && <ShareResult created={created} password={createdPassword} onHidden={hideResult} />}
       <form className="home-grid" onSubmit={submit} noValidate>
         <section className="editor-card card" aria-label={t`Content`}>
           <div className="editor-head">

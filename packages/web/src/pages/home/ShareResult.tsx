@@ -4,13 +4,29 @@ import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { formatDateTime } from '../admin/shared/format.ts';
 
 /** Seconds the new share's link stays on screen (spec section 2: hidden after a countdown). */
 export const LINK_VISIBLE_SECONDS = 30;
 
-/** The share just created: link, copy, raw link, QR code; hidden when the countdown ends. */
-export function ShareResult({ created, onHidden }: { created: PasteCreated; onHidden: () => void }) {
-  const { t } = useLingui();
+/**
+ * The share just created: link, copy, raw link, QR code, and a summary of what was set (password,
+ * revealable once; expiry; view limit); hidden when the countdown ends. Opening the link or the raw
+ * text is a view like any other (the server cannot tell the creator's tab from a reader's), so with a
+ * view limit the card says so next to those buttons.
+ */
+export function ShareResult({
+  created,
+  password,
+  onHidden,
+}: {
+  created: PasteCreated;
+  /** The password just set ('' for none): the server keeps only a hash, so this is the one chance to see it. */
+  password: string;
+  onHidden: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [passwordShown, setPasswordShown] = useState<'hidden' | 'shown' | 'gone'>('hidden');
   const { toasts } = useServices();
   const [left, setLeft] = useState(LINK_VISIBLE_SECONDS);
   const [paused, setPaused] = useState(false);
@@ -65,6 +81,45 @@ export function ShareResult({ created, onHidden }: { created: PasteCreated; onHi
               {t`Raw text`}
             </a>
           </div>
+          {created.max_views > 0 && (
+            <p className="notice" role="note" data-testid="views-note">
+              {created.max_views === 1
+                ? t`Opening the link or the raw text uses the only view: after that nobody can read it.`
+                : t`Opening the link or the raw text uses one of its ${created.max_views} views.`}
+            </p>
+          )}
+          <dl className="share-summary" data-testid="share-summary">
+            <dt>{t`Password`}</dt>
+            <dd data-testid="summary-password">
+              {!password ? (
+                t`None`
+              ) : passwordShown === 'shown' ? (
+                <>
+                  <code>{password}</code>{' '}
+                  <button type="button" className="link-button" onClick={() => setPasswordShown('gone')}>
+                    {t`Hide`}
+                  </button>
+                </>
+              ) : passwordShown === 'hidden' ? (
+                <>
+                  {t`Set`}{' '}
+                  <button type="button" className="link-button" onClick={() => setPasswordShown('shown')}>
+                    {t`Show once`}
+                  </button>
+                </>
+              ) : (
+                t`Set (no longer shown)`
+              )}
+            </dd>
+            <dt>{t`Expires`}</dt>
+            <dd data-testid="summary-expiry">
+              {created.expires_at ? formatDateTime(created.expires_at, i18n.locale) : t`Never`}
+            </dd>
+            <dt>{t`Views`}</dt>
+            <dd data-testid="summary-views">
+              {created.max_views > 0 ? t`At most ${created.max_views}` : t`No limit`}
+            </dd>
+          </dl>
           <p className="muted countdown" aria-live="off" data-testid="link-countdown">
             {paused ? t`The link stays visible.` : t`The link hides in ${left} s.`}{' '}
             <button type="button" className="link-button" onClick={() => setPaused((p) => !p)}>

@@ -7,6 +7,7 @@ import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { useDocumentTitle } from '../../shell/documentTitle.ts';
 import { ShareMeta } from './ShareMeta.tsx';
 import '../share.css';
 import { ShareGate } from '../ShareGate.tsx';
@@ -30,6 +31,7 @@ export default function PasteViewPage() {
     deps: [client, sharePrefetch],
   });
   const [showQr, setShowQr] = useState(false);
+  useDocumentTitle(gate.state.kind === 'ready' ? gate.state.share.title : null);
 
   if (gate.state.kind !== 'ready')
     return (

@@ -7,11 +7,22 @@ import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import { copyText } from '../../lib/clipboard.ts';
+import { useConfirm } from '../admin/shared/confirm.tsx';
 
-/** The three newest file shares of whoever is signed in: open, copy link, QR code, delete. */
-export function RecentUploads({ refreshKey }: { refreshKey: number }) {
+/**
+ * The three newest file shares of whoever is signed in: open, copy link, QR code, delete. A deletion
+ * asks in the app's own dialog and is reported through onDeleted, so the upload list drops it too.
+ */
+export function RecentUploads({
+  refreshKey,
+  onDeleted,
+}: {
+  refreshKey: number;
+  onDeleted(id: string): void;
+}) {
   const { t } = useLingui();
   const { client, toasts } = useServices();
+  const { confirm, confirmHost } = useConfirm();
   const [items, setItems] = useState<FileRecord[] | null>(null);
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -30,10 +41,18 @@ export function RecentUploads({ refreshKey }: { refreshKey: number }) {
 
   async function remove(file: FileRecord) {
     const name = file.filename;
-    if (!window.confirm(t`Delete ${name}? Its link stops working.`)) return;
+    const sure = await confirm({
+      title: t`Delete file`,
+      body: t`Delete ${name}? Its link stops working.`,
+      confirmLabel: t`Delete`,
+      danger: true,
+    });
+    if (!sure) return;
     try {
       await client.files.remove(file.id);
       toasts.show(t`Deleted ${name}`, { kind: 'success' });
+      setItems((list) => list?.filter((f) => f.id !== file.id) ?? null);
+      onDeleted(file.id);
       setReload((n) => n + 1);
     } catch (err) {
       toasts.show(errorMessage(err), { kind: 'error' });
@@ -49,9 +68,10 @@ export function RecentUploads({ refreshKey }: { refreshKey: number }) {
     }
   }
 
-  if (!items || items.length === 0) return null;
+  if (!items || items.length === 0) return confirmHost ?? null;
   return (
     <section className="card recent-uploads" aria-labelledby="recent-title">
+      {confirmHost}
       <h2 id="recent-title">{t`Recent uploads`}</h2>
       <ul>
         {items.map((file) => {

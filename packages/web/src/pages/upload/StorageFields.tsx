@@ -1,5 +1,6 @@
 import type { StorageConfigView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { configDisplayName } from '../../i18n/configName.ts';
 
 interface Props {
   configs: StorageConfigView[] | null;
@@ -28,7 +29,7 @@ export function StorageFields({ configs, configId, onConfigId, path, onPath, pro
           {!configs && <option value="">{t`Loading…`}</option>}
           {configs?.length === 0 && <option value="">{t`No storage available`}</option>}
           {configs?.map((c) => {
-            const name = c.name;
+            const name = configDisplayName(c);
             return (
               <option key={c.id} value={c.id}>
                 {c.is_default ? t`${name} (default)` : name}
@@ -36,24 +37,29 @@ export function StorageFields({ configs, configId, onConfigId, path, onPath, pro
             );
           })}
         </select>
-        {problem && (
-          <p className="field-error" id="storage-problem" role="alert">
-            {problem}
-          </p>
-        )}
       </label>
-      <label className="field">
-        <span>{t`Storage path`}</span>
-        <input
-          name="path"
-          value={path}
-          placeholder="/"
-          onChange={(e) => onPath(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <span className="field-hint">{t`A folder below the storage's root, e.g. /docs`}</span>
-      </label>
+      {problem && (
+        <p className="field-error" id="storage-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="field">
+        <label className="field-control">
+          <span>{t`Storage path`}</span>
+          <input
+            name="path"
+            value={path}
+            placeholder="/"
+            onChange={(e) => onPath(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="storage-path-hint"
+          />
+        </label>
+        <span className="field-hint" id="storage-path-hint">
+          {t`A folder below the storage's root, e.g. /docs`}
+        </span>
+      </div>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { formatBytes, type UploadStage } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
+import { formatMegabytes } from '../admin/shared/format.ts';
 import type { QueueItem } from './uploadQueue.ts';
 
 interface Props {
@@ -27,8 +28,10 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
   const problemText = (item: QueueItem) => {
     const size = formatBytes(item.file.size);
     switch (item.problem?.code) {
-      case 'too-large':
-        return t`${size} is over the maximum upload size of ${maxMb} MB`;
+      case 'too-large': {
+        const limit = formatMegabytes(maxMb);
+        return t`${size} is over the maximum upload size of ${limit}`;
+      }
       case 'empty':
         return t`The file is empty`;
       case 'cancelled':

@@ -1,9 +1,10 @@
 import { isCancellation, type UploadOptions, uploadFile } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
+import { signInPath } from '../../app/signInReturn.ts';
 import { ShareOptionsFields } from '../../components/ShareOptionsFields.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import {
@@ -12,6 +13,7 @@ import {
   shareOptionsBody,
   validateShareOptions,
 } from '../../lib/shareOptions.ts';
+import { formatMegabytes } from '../admin/shared/format.ts';
 import { DropZone } from './DropZone.tsx';
 import { RecentUploads } from './RecentUploads.tsx';
 import { StorageFields } from './StorageFields.tsx';
@@ -34,7 +36,8 @@ type Tab = 'files' | 'url';
 /** File upload (spec section 2): files by drop, picker or paste, or a URL; with share options. */
 export default function UploadPage() {
   const { t } = useLingui();
-  const { client } = useServices();
+  useSignals();
+  const { client, auth } = useServices();
   const { canUpload, configs, configsError, maxMb } = useUploadSetup();
   const [tab, setTab] = useState<Tab>('files');
   const [queue, setQueue] = useState<QueueItem[]>([]);
@@ -103,14 +106,21 @@ export default function UploadPage() {
     return (
       <section className="page narrow">
         <h1>{t`Upload files`}</h1>
-        <p className="notice" role="note">
-          {t`Uploading needs the admin account or an API key with file permission.`}{' '}
-          <Link to={pathFor('admin')}>{t`Sign in`}</Link>
-        </p>
+        {auth.isAuthenticated.value ? (
+          <p className="notice" role="note">
+            {t`This API key lacks the file permission, which uploading needs. Ask the admin for a key with file permission, or sign in with another.`}
+          </p>
+        ) : (
+          <p className="notice" role="note">
+            {t`Uploading needs the admin account or an API key with file permission.`}{' '}
+            <Link to={signInPath('/upload')}>{t`Sign in`}</Link>
+          </p>
+        )}
       </section>
     );
 
   const pendingCount = pendingItems(queue).length;
+  const maxLabel = formatMegabytes(maxMb);
   return (
     <div className="upload-page">
       <h1>{t`Upload files`}</h1>
@@ -133,7 +143,7 @@ export default function UploadPage() {
           {tab === 'files' ? (
             <>
               <DropZone onFiles={(files) => set((q) => addFiles(q, files, maxUploadBytes(maxMb)))} />
-              <p className="muted">{t`Up to ${maxMb} MB per file.`}</p>
+              <p className="muted">{t`Up to ${maxLabel} per file.`}</p>
               <UploadList
                 items={queue}
                 maxMb={maxMb}
@@ -199,7 +209,10 @@ export default function UploadPage() {
           />
         </aside>
       </div>
-      <RecentUploads refreshKey={recentKey} />
+      <RecentUploads
+        refreshKey={recentKey}
+        onDeleted={(id) => set((q) => q.filter((item) => item.result?.id !== id))}
+      />
     </div>
   );
 }

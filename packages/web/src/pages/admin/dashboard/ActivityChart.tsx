@@ -81,31 +81,34 @@ export function ActivityChart({ days, kind }: { days: ActivityDay[]; kind: Chart
       <div className="chart-box" data-chart-kind={kind} hidden={failed}>
         <canvas ref={canvas} role="img" aria-label={t`Activity of the last 7 days`} />
       </div>
-      <table className={failed ? 'data-table' : 'visually-hidden'} data-testid="activity-table">
-        <caption className="visually-hidden">{t`Activity of the last 7 days`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Day`}</th>
-            {SERIES.map((key) => (
-              <th key={key} scope="col">
-                {labels[key]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d.date} data-date={d.date}>
-              <th scope="row">{dayLabels[i]}</th>
+      {/* The hidden table sits in a clipping box: a table ignores its own width and would widen the page. */}
+      <div className={failed ? 'table-wrap' : 'visually-hidden'}>
+        <table className={failed ? 'data-table' : undefined} data-testid="activity-table">
+          <caption className="visually-hidden">{t`Activity of the last 7 days`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Day`}</th>
               {SERIES.map((key) => (
-                <td key={key} data-series={key}>
-                  {d[key]}
-                </td>
+                <th key={key} scope="col">
+                  {labels[key]}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d.date} data-date={d.date}>
+                <th scope="row">{dayLabels[i]}</th>
+                {SERIES.map((key) => (
+                  <td key={key} data-series={key}>
+                    {d[key]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

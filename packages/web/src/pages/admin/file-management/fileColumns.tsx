@@ -38,6 +38,7 @@ export function useFileColumns(
     {
       id: 'storage',
       header: t`Storage`,
+      className: 'col-storage',
       cell: (f) => (
         <>
           <div>{storageName(f.s3_config_id)}</div>

@@ -2,12 +2,16 @@
  * File management: every file share for the admin, a key's own for an API key (the SDK picks
  * /admin/files or /user/files). Paged by 50 (limit, offset), searchable, sortable by size or date.
  */
+
 import { type FileRecord, PAGE_SIZE_FILES } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
+import { configDisplayName } from '../../../i18n/configName.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
@@ -58,7 +62,10 @@ export default function FileManagement() {
   );
   // Storage names for the table; a key sees the configs it may use, which covers its own files.
   const configs = useAsync(() => client.storageConfigs.list(), 'configs');
-  const storageName = (id: string) => configs.data?.items.find((c) => c.id === id)?.name ?? id.slice(0, 8);
+  const storageName = (id: string) => {
+    const config = configs.data?.items.find((c) => c.id === id);
+    return config ? configDisplayName(config) : id.slice(0, 8);
+  };
   const columns = useFileColumns(isAdmin, storageName);
 
   async function removeOne(file: FileRecord) {
@@ -136,7 +143,18 @@ export default function FileManagement() {
         onSelect={setSelected}
         loading={files.loading}
         error={files.error ? t`The file shares could not be loaded.` : null}
-        empty={list.search ? t`No file share matches "${list.search}".` : t`No file shares yet.`}
+        empty={
+          list.search ? (
+            t`No file share matches "${list.search}".`
+          ) : (
+            <>
+              {t`No file shares yet.`}{' '}
+              <Link to={pathFor('upload')} data-testid="empty-cta">
+                {t`Upload a file`}
+              </Link>
+            </>
+          )
+        }
         actions={(f) => (
           <>
             <a

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { useFeedback } from '../shared/feedback.ts';
+import { binaryUnitLabel } from '../shared/format.ts';
 import { Field } from '../shared/ShareSettingsFields.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
@@ -96,7 +97,7 @@ export function UploadSettingsForm({
           >
             {Object.keys(SIZE_UNITS).map((u) => (
               <option key={u} value={u}>
-                {u}
+                {binaryUnitLabel(u)}
               </option>
             ))}
           </select>

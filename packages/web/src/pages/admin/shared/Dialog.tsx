@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from '../../../components/Icon.tsx';
+import './dialog.css';
 
 export interface DialogProps {
   title: string;

@@ -27,6 +27,8 @@ export function Pagination({ page, pageSize, total, onPage }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
+  // An empty table says so (with what to do) in its own body: no "0–0 of 0".
+  if (total === 0) return null;
   return (
     <nav className="pagination" aria-label={t`Pages`}>
       <span>{t`${first}–${last} of ${total}`}</span>

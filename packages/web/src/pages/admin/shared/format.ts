@@ -1,17 +1,17 @@
 /** Display formatting for the admin tables: sizes in binary units, dates in the interface language. */
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+import { formatBytes as formatBinaryBytes } from '@clip/sdk';
 
+/** The one size formatter (the SDK's, binary units labelled KiB/MiB), with a dash for no value. */
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+  return formatBinaryBytes(Math.max(0, bytes));
 }
+
+/** A size unit key counted in powers of 1024 ('KB', 'MB') as it is labelled: 'KiB', 'MiB'. */
+export const binaryUnitLabel = (unit: string): string => unit.replace(/^([KMGTP])B$/, '$1iB');
+
+/** The upload limit, stored in MiB, as a size label ("100.0 MiB"). */
+export const formatMegabytes = (mb: number): string => formatBytes(mb * 1024 * 1024);
 
 const intlLocale = (locale: string) => (locale === 'zh' ? 'zh-CN' : 'en');
 

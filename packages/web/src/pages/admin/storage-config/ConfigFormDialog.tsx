@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useFeedback } from '../shared/feedback.ts';
+import { binaryUnitLabel } from '../shared/format.ts';
 import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   CAPACITY_UNITS,
@@ -189,7 +190,9 @@ export function ConfigFormDialog({
               onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}
             >
               {Object.keys(CAPACITY_UNITS).map((u) => (
-                <option key={u}>{u}</option>
+                <option key={u} value={u}>
+                  {binaryUnitLabel(u)}
+                </option>
               ))}
             </select>
           </div>

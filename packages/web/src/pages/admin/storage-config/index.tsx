@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
+import { configDisplayName } from '../../../i18n/configName.ts';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable, type SortState, sortRows } from '../shared/DataTable.tsx';
 import { useFeedback } from '../shared/feedback.ts';
@@ -127,7 +128,7 @@ export default function StorageConfigs() {
             cell: (c) => (
               <>
                 <div className="cell-main">
-                  {c.name} {c.is_default && <span className="badge accent">{t`Default`}</span>}
+                  {configDisplayName(c)} {c.is_default && <span className="badge accent">{t`Default`}</span>}
                 </div>
                 <div className="cell-sub mono">
                   {c.provider_type === 'local'

@@ -1,6 +1,7 @@
 /** A text share as the admin sees it: content, settings and its links. */
 import type { PasteRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { MarkdownView } from '../../../components/MarkdownView.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { formatDateTime } from '../shared/format.ts';
@@ -47,9 +48,15 @@ export function PasteViewDialog({
         </span>
       </p>
       {paste.remark && <p className="muted">{paste.remark}</p>}
-      <pre className="preview-text" data-testid="paste-content">
-        {paste.content}
-      </pre>
+      {paste.format === 'markdown' ? (
+        <div data-testid="paste-content">
+          <MarkdownView source={paste.content} />
+        </div>
+      ) : (
+        <pre className="preview-text" data-testid="paste-content">
+          {paste.content}
+        </pre>
+      )}
     </Dialog>
   );
 }

@@ -6,6 +6,8 @@ import { PAGE_SIZE_ADMIN_PASTES, type PasteListItem, type PasteRecord } from '@c
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
@@ -166,7 +168,18 @@ export default function TextManagement() {
         onSelect={setSelected}
         loading={pastes.loading}
         error={pastes.error ? t`The text shares could not be loaded.` : null}
-        empty={list.search ? t`No text share matches "${list.search}".` : t`No text shares yet.`}
+        empty={
+          list.search ? (
+            t`No text share matches "${list.search}".`
+          ) : (
+            <>
+              {t`No text shares yet.`}{' '}
+              <Link to={pathFor('home')} data-testid="empty-cta">
+                {t`Create a text share`}
+              </Link>
+            </>
+          )
+        }
         actions={(paste) => (
           <PasteRowActions
             paste={paste}
