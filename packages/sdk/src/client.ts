@@ -38,6 +38,12 @@ export function authHeader(auth: Auth): string | undefined {
 
 const isFormData = (value: unknown): boolean => Object.prototype.toString.call(value) === '[object FormData]';
 
+/** Raw bytes go out as they are (a multipart part held in memory). */
+const isBinary = (value: unknown): boolean =>
+  (typeof Blob === 'function' && value instanceof Blob) ||
+  ArrayBuffer.isView(value) ||
+  value instanceof ArrayBuffer;
+
 /** Low-level transport: URL building, auth header, envelope unwrap and section 8 error mapping. */
 export class Transport {
   baseUrl: string;
@@ -76,7 +82,8 @@ export class Transport {
     let body: BodyInit | undefined;
     // A tag check, not `instanceof FormData`: touching the global loads Node's whole fetch stack,
     // which JSON-only commands (clip paste) should not pay for at start-up.
-    if (isFormData(options.body) || typeof options.body === 'string') body = options.body as BodyInit;
+    if (isFormData(options.body) || typeof options.body === 'string' || isBinary(options.body))
+      body = options.body as BodyInit;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

@@ -2,6 +2,7 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { FetchLike } from './client.ts';
 
+export { fileDownloadSink } from './fs/fileSink.ts';
 export {
   type FileSource,
   type FileSourceOptions,

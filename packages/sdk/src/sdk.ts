@@ -3,6 +3,8 @@ import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
 import { DashboardResource } from './resources/dashboard.ts';
 import { FilesResource } from './resources/files.ts';
+import { FsResource } from './resources/fs.ts';
+import { MountsResource } from './resources/mounts.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
@@ -19,6 +21,8 @@ export class ClipClient {
   readonly url: UrlResource;
   readonly dashboard: DashboardResource;
   readonly storageConfigs: StorageConfigsResource;
+  readonly mounts: MountsResource;
+  readonly fs: FsResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -30,6 +34,8 @@ export class ClipClient {
     this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
     this.storageConfigs = new StorageConfigsResource(this.transport);
+    this.mounts = new MountsResource(this.transport);
+    this.fs = new FsResource(this.transport, () => this);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

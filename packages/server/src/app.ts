@@ -8,6 +8,10 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import { createListingCache } from './fs/listingCache.ts';
+import { createFsUploads } from './fs/multipart/index.ts';
+import { createFsService } from './fs/service.ts';
+import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { envelopeMiddleware } from './http/envelope.ts';
@@ -15,12 +19,15 @@ import { inputGuard } from './http/inputGuard.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
+import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
+import { registerFsRoutes } from './routes/fs/index.ts';
+import { registerMountRoutes } from './routes/mounts/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
@@ -34,6 +41,7 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
+import { createMountService } from './services/mountService.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -82,6 +90,17 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     logger,
     onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
   });
+  const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));
+  const listingCache = createListingCache(db.knex);
+  const caches = createCacheRegistry();
+  caches.register(listingCache);
+  const fs = createFsService({
+    activeMounts: () => mounts.activeMounts(),
+    driverFor: (id) => storageConfigs.driverFor(id),
+    cache: listingCache,
+    signer: createFsLinkSigner(serverSecret),
+    origin: () => origin,
+  });
   const services: Services = {
     config,
     logger,
@@ -91,7 +110,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     apiKeys: createApiKeyService(db.knex, box),
     settings,
     dashboard: createDashboardService(db.knex),
-    caches: createCacheRegistry(),
+    caches,
     pastes,
     storageConfigs,
     sweepPastes: createPasteSweep(pastes, logger),
@@ -103,6 +122,19 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       allowPrivateUrls: config.allowPrivateUrls,
     }),
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
+    mounts,
+    fs,
+    // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
+    fsUploads: createFsUploads({
+      knex: db.knex,
+      fs,
+      settings,
+      storageConfigs,
+      shareBytes: (id) => files.deps.repo.usedBytes(id),
+      dataDir: config.dataDir,
+      logger,
+    }),
+    sweepUploads: (now) => services.fsUploads.sweep(now),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -117,6 +149,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerStorageConfigRoutes(api, deps);
   registerFileRoutes(api, deps);
   registerUrlRoutes(api, deps);
+  registerMountRoutes(api, deps);
+  registerFsRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
@@ -172,6 +206,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
   );
+  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
+  scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
 
   const routes = api.stack.flatMap((layer) =>
     typeof layer.path === 'string'

@@ -75,6 +75,8 @@ export interface UploadSource {
   readonly size: number;
   /** The source's own content type, when it has one. */
   readonly type: string | null;
+  /** Last modification time (ms since epoch) when the source knows it: part of a resumable upload's fingerprint. */
+  readonly lastModified?: number;
   /** A body for bytes [start, end), read lazily. */
   body(start: number, end: number, onBytes: (n: number) => void): SourceBody;
   /** Sends the whole source as the `file` part of a multipart/form-data POST. */

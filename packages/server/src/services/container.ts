@@ -2,6 +2,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { FsUploads, UploadSweepResult } from '../fs/multipart/index.ts';
+import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
@@ -10,6 +12,7 @@ import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
 import type { FileServices } from './files/index.ts';
+import type { MountService } from './mountService.ts';
 import type { PasteService } from './pasteService.ts';
 import type { SettingsService } from './settingsService.ts';
 import type { StorageConfigService } from './storageConfigService.ts';
@@ -36,6 +39,14 @@ export interface Services {
   urlUploads: UrlService;
   /** Removes expired, used-up and abandoned file shares with their objects; run by the scheduler. */
   sweepFiles(now?: number): Promise<FileSweepResult>;
+  /** Mount points over storage configs (admin CRUD, read-only for keys). */
+  mounts: MountService;
+  /** The one file-system service: /api/admin/fs, /api/user/fs, WebDAV and tasks all go through it. */
+  fs: FsService;
+  /** Resumable multipart and presigned uploads into mounts (i10 multipart). */
+  fsUploads: FsUploads;
+  /** Aborts upload sessions idle 24 h with their storage uploads; run by the scheduler. */
+  sweepUploads(now?: number): Promise<UploadSweepResult>;
 }
 
 export interface RouteDeps {

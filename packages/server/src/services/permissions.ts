@@ -43,3 +43,81 @@ export function requirePathAccess(actor: Actor, path: string): string {
     throw forbidden(`no access to "${normalized}" for this API key`);
   return normalized;
 }
+
+// ---- Mounts and the virtual file system (mounts.md "Paths and permission") ----
+// Every decision takes a path already normalised by fs/paths.ts (`normalizeVirtualPath`), so `..`,
+// `\`, NUL and empty segments never reach these checks.
+
+/** What an actor may do at a virtual path: nothing, look at the way to its scope, or read and write. */
+export type FsAccess = 'none' | 'navigate' | 'full';
+
+/** The actor's file-system scope root: '/' for the admin, the key's basic path for a key, null for none. */
+export function fsScopeRoot(actor: Actor): string | null {
+  if (actor.kind === 'admin') return '/';
+  if (actor.kind !== 'apikey' || !actor.permissions.mount) return null;
+  return normalizeScopePath(actor.basicPath) ?? null;
+}
+
+/**
+ * `full` at or below the scope root, `navigate` on `/` and the ancestors of the scope root, `none`
+ * elsewhere (a key without mount permission has `none` everywhere). `/foo` never grants `/foobar`.
+ */
+export function fsAccessAt(actor: Actor, normalizedPath: string): FsAccess {
+  const root = fsScopeRoot(actor);
+  if (root === null) return 'none';
+  if (root === '/' || normalizedPath === root || normalizedPath.startsWith(`${root}/`)) return 'full';
+  if (normalizedPath === '/' || root.startsWith(`${normalizedPath}/`)) return 'navigate';
+  return 'none';
+}
+
+function fsDenied(actor: Actor, path: string): never {
+  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
+  if (actor.kind === 'apikey' && !actor.permissions.mount)
+    throw forbidden('this API key has no mount permission');
+  throw forbidden(`no access to "${path}" for this API key`);
+}
+
+/** Listing and stat: allowed where the actor may at least navigate. Answers the access level. */
+export function requireFsNavigate(actor: Actor, normalizedPath: string): FsAccess {
+  const access = fsAccessAt(actor, normalizedPath);
+  if (access === 'none') fsDenied(actor, normalizedPath);
+  return access;
+}
+
+/** Reading bytes and every write: only at or below the actor's scope root. */
+export function requireFsReadWrite(actor: Actor, normalizedPath: string): void {
+  if (fsAccessAt(actor, normalizedPath) !== 'full') fsDenied(actor, normalizedPath);
+}
+
+/**
+ * Whether a navigate-only actor may see `childPath` when listing its parent: only the branch that leads
+ * to the scope root (the child is an ancestor of the root, or the root itself).
+ */
+export function fsChildVisible(actor: Actor, childPath: string): boolean {
+  return fsAccessAt(actor, childPath) !== 'none';
+}
+
+/** A key sees the mounts at, under or above its basic path; the admin sees all. */
+export function mountVisibleTo(actor: Actor, mountPath: string): boolean {
+  if (actor.kind === 'admin') return true;
+  if (actor.kind !== 'apikey') return false;
+  const root = normalizeScopePath(actor.basicPath);
+  if (root === null) return false;
+  return isPathWithin(root, mountPath) || isPathWithin(mountPath, root);
+}
+
+/** Spec section 6: keys cannot create, change, enable/disable or delete mounts. */
+export function requireMountManagement(
+  actor: Actor,
+  action: 'create' | 'update' | 'delete' | 'toggle',
+): void {
+  if (actor.kind === 'admin') return;
+  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
+  const messages = {
+    create: 'API keys cannot create mounts',
+    update: 'API keys cannot change mounts',
+    delete: 'API keys cannot delete mounts',
+    toggle: 'API keys cannot enable or disable mounts',
+  } as const;
+  throw forbidden(messages[action]);
+}

@@ -120,6 +120,20 @@ export function createStorageConfigService(
     for (const ref of REFERENCES) {
       if (!(await knex.schema.hasTable(ref.table)) || !(await knex.schema.hasColumn(ref.table, ref.column)))
         continue;
+      if (ref.table === 'mounts') {
+        // Named, so the admin knows which mounts to move or delete first.
+        const names = (await knex('mounts')
+          .where(ref.column, id)
+          .orderBy('mount_path')
+          .select('mount_path')) as {
+          mount_path: string;
+        }[];
+        if (names.length)
+          uses.push(
+            `${names.length === 1 ? 'mount' : 'mounts'} ${names.map((m) => `"${m.mount_path}"`).join(', ')}`,
+          );
+        continue;
+      }
       const counted = await knex(ref.table).where(ref.column, id).count<{ n: number | string }[]>({ n: '*' });
       const n = Number(counted[0]?.n ?? 0);
       if (n > 0) uses.push(`${n} ${ref.what}${n === 1 ? '' : 's'}`);

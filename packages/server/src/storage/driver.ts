@@ -73,7 +73,11 @@ export interface StorageDriver {
 }
 
 export interface PresignCapability {
-  presignPut(path: string, options: { contentType?: string; expiresInSeconds: number }): Promise<string>;
+  /** `contentLength`, when given, is signed: a PUT of any other length is refused by the store. */
+  presignPut(
+    path: string,
+    options: { contentType?: string; contentLength?: number; expiresInSeconds: number },
+  ): Promise<string>;
   presignGet(
     path: string,
     options: {

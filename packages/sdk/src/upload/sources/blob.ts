@@ -10,6 +10,7 @@ export function blobSource(blob: Blob, name?: string): UploadSource {
     name: name ?? (ownName || 'file'),
     size: blob.size,
     type: blob.type || null,
+    lastModified: (blob as Blob & { lastModified?: number }).lastModified,
     body: (start, end) => ({ body: blob.slice(start, end), streamsProgress: false }),
     postForm: (request) =>
       typeof XMLHttpRequest === 'function' ? postWithXhr(blob, request) : postWithFetch(blob, request),

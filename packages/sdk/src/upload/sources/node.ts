@@ -44,6 +44,7 @@ export async function fileSource(path: string, options: FileSourceOptions = {}):
     name: options.name ?? basename(path),
     size,
     type: options.type ?? null,
+    lastModified: info.mtimeMs,
     body: (start, end, onBytes) => ({
       body: readRange(path, start, end, onBytes) as unknown as BodyInit,
       duplex: 'half',

@@ -5,6 +5,9 @@ import * as pastes from './002_pastes.ts';
 import * as storageConfigs from './003_storage_configs.ts';
 import * as fileShares from './004_file_shares.ts';
 import * as activity from './005_activity.ts';
+import * as mounts from './010_mounts.ts';
+import * as fsCacheVersions from './011_fs_cache_versions.ts';
+import * as uploadSessions from './012_upload_sessions.ts';
 
 export interface Migration {
   name: string;
@@ -18,6 +21,9 @@ const migrations: Migration[] = [
   { name: '003_storage_configs', ...storageConfigs },
   { name: '004_file_shares', ...fileShares },
   { name: '005_activity', ...activity },
+  { name: '010_mounts', ...mounts },
+  { name: '011_fs_cache_versions', ...fsCacheVersions },
+  { name: '012_upload_sessions', ...uploadSessions },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -44,13 +44,21 @@ export class S3Transfers implements PresignCapability, MultipartCapability {
     this.#logger = logger;
   }
 
-  presignPut(path: string, options: { contentType?: string; expiresInSeconds: number }): Promise<string> {
+  presignPut(
+    path: string,
+    options: { contentType?: string; contentLength?: number; expiresInSeconds: number },
+  ): Promise<string> {
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: this.keys.key(path),
       ContentType: options.contentType,
+      ContentLength: options.contentLength,
     });
-    return getSignedUrl(this.client, command, { expiresIn: expiry(options.expiresInSeconds) });
+    return getSignedUrl(this.client, command, {
+      expiresIn: expiry(options.expiresInSeconds),
+      // The length is part of the signature, so a body of another size is refused by the store itself.
+      signableHeaders: options.contentLength === undefined ? undefined : new Set(['content-length']),
+    });
   }
 
   presignGet(

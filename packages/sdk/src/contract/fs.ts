@@ -1,0 +1,186 @@
+/**
+ * The virtual file system (`/admin/fs/*`, `/user/fs/*`): items, listings and the bodies and queries of its
+ * calls. Paths are virtual: `/`-rooted, the first segments name a mount (`/s3/photos/a.jpg`).
+ */
+import type { JSONSchemaType } from 'ajv';
+import { DEFAULT_FILE_LINK_EXPIRY_S } from '../constants.ts';
+
+export const FS_ITEM_TYPES = [
+  'folder',
+  'file',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'archive',
+  'code',
+] as const;
+export type FsItemType = (typeof FS_ITEM_TYPES)[number];
+
+/** Largest page of a listing; a folder is listed whole by following `next_cursor`. */
+export const FS_LIST_MAX_LIMIT = 1000;
+/** Largest text an `update` (text save) may write, bytes. */
+export const FS_UPDATE_MAX_BYTES = 10 * 1024 * 1024;
+/** Default and longest lifetime of a `file-link`, seconds. */
+export const FS_FILE_LINK_DEFAULT_S = DEFAULT_FILE_LINK_EXPIRY_S;
+export const FS_FILE_LINK_MAX_S = 604_800;
+export const FS_PATH_MAX = 4096;
+
+export interface FsItem {
+  name: string;
+  /** Virtual path; folders carry no trailing slash. */
+  path: string;
+  type: FsItemType;
+  /** Bytes; null for folders (never totalled by a recursive scan). */
+  size: number | null;
+  /** ISO 8601, or null when the storage does not say (folders on S3, virtual folders). */
+  modified: string | null;
+  etag: string | null;
+  mimetype: string | null;
+  /** True for a mount's root and for virtual folders above mounts. */
+  is_mount: boolean;
+}
+
+export interface FsListResult {
+  path: string;
+  /** True when the folder is above the mounts (it only shows mounts and the way to them). */
+  is_virtual: boolean;
+  items: FsItem[];
+  /** Pass back as `cursor` for the next page; null when the folder has been listed whole. */
+  next_cursor: string | null;
+}
+
+export interface FsGetResult extends FsItem {
+  /** Short-lived signed links usable without an auth header (`<img>`, `<video>`); null for folders. */
+  download_url: string | null;
+  preview_url: string | null;
+}
+
+export interface FsBatchRemoveResult {
+  removed: string[];
+  failed: { path: string; error: string }[];
+}
+
+export interface FsFileLinkResult {
+  url: string;
+  expires_at: string;
+}
+
+export interface FsUploadResult {
+  item: FsItem;
+}
+
+const path = { type: 'string', minLength: 1, maxLength: FS_PATH_MAX } as const;
+
+export interface FsPathQuery {
+  path: string;
+}
+export const fsPathQuerySchema: JSONSchemaType<FsPathQuery> = {
+  type: 'object',
+  properties: { path },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+export interface FsListQuery {
+  path: string;
+  cursor?: string;
+  limit?: number;
+  refresh?: boolean;
+}
+export const fsListQuerySchema: JSONSchemaType<FsListQuery> = {
+  type: 'object',
+  properties: {
+    path,
+    cursor: { type: 'string', minLength: 1, maxLength: 4096, nullable: true },
+    limit: { type: 'integer', minimum: 1, maximum: FS_LIST_MAX_LIMIT, nullable: true },
+    refresh: { type: 'boolean', nullable: true },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+export interface FsMkdirBody {
+  path: string;
+  /** Creates missing parent folders instead of answering 409. */
+  create_parents?: boolean;
+}
+export const fsMkdirBodySchema: JSONSchemaType<FsMkdirBody> = {
+  type: 'object',
+  properties: { path, create_parents: { type: 'boolean', nullable: true } },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+export interface FsBatchRemoveBody {
+  paths: string[];
+}
+export const fsBatchRemoveBodySchema: JSONSchemaType<FsBatchRemoveBody> = {
+  type: 'object',
+  properties: { paths: { type: 'array', items: path, minItems: 1, maxItems: 1000 } },
+  required: ['paths'],
+  additionalProperties: false,
+};
+
+export interface FsRenameBody {
+  oldPath: string;
+  newPath: string;
+}
+export const fsRenameBodySchema: JSONSchemaType<FsRenameBody> = {
+  type: 'object',
+  properties: { oldPath: path, newPath: path },
+  required: ['oldPath', 'newPath'],
+  additionalProperties: false,
+};
+
+export interface FsUpdateBody {
+  path: string;
+  content: string;
+}
+export const fsUpdateBodySchema: JSONSchemaType<FsUpdateBody> = {
+  type: 'object',
+  properties: { path, content: { type: 'string', maxLength: FS_UPDATE_MAX_BYTES } },
+  required: ['path', 'content'],
+  additionalProperties: false,
+};
+
+export interface FsFileLinkQuery {
+  path: string;
+  expires_in?: number;
+  force_download?: boolean;
+}
+export const fsFileLinkQuerySchema: JSONSchemaType<FsFileLinkQuery> = {
+  type: 'object',
+  properties: {
+    path,
+    expires_in: { type: 'integer', minimum: 1, maximum: FS_FILE_LINK_MAX_S, nullable: true },
+    force_download: { type: 'boolean', nullable: true },
+  },
+  required: ['path'],
+  additionalProperties: false,
+};
+
+/** The FormData fields of `POST .../fs/upload` besides `file` (in any order). */
+export interface FsUploadFields {
+  /** Target folder. */
+  path: string;
+  use_multipart?: boolean;
+  create_parents?: boolean;
+}
+
+/** The query of a signed `/api/fs/download|preview` link. */
+export interface FsSignedQuery {
+  path: string;
+  exp: string;
+  sig: string;
+}
+export const fsSignedQuerySchema: JSONSchemaType<FsSignedQuery> = {
+  type: 'object',
+  properties: {
+    path,
+    exp: { type: 'string', pattern: '^\\d{1,12}$' },
+    sig: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  required: ['path', 'exp', 'sig'],
+  additionalProperties: false,
+};

@@ -1,0 +1,198 @@
+import type { Transport } from '../client.ts';
+import type {
+  FsAbortResult,
+  FsBatchCopyBody,
+  FsBatchCopyCommitBody,
+  FsBatchCopyResult,
+  FsBatchRemoveResult,
+  FsFileLinkResult,
+  FsGetResult,
+  FsItem,
+  FsListResult,
+  FsMultipartAbortBody,
+  FsMultipartCompleteBody,
+  FsMultipartInitBody,
+  FsMultipartInitResult,
+  FsMultipartPartQuery,
+  FsMultipartPartResult,
+  FsMultipartStatus,
+  FsPresignBody,
+  FsPresignCommitBody,
+  FsPresignResult,
+  FsUploadDone,
+  FsUploadResult,
+} from '../contract/index.ts';
+import { downloadPath, type FsDownloadOptions, type FsDownloadSink } from '../fs/download.ts';
+import { type FsUploadOptions, uploadToFolder } from '../fs/upload.ts';
+import type { ClipClient } from '../sdk.ts';
+import { blobSource } from '../upload/sources/blob.ts';
+import type { UploadSource } from '../upload/types.ts';
+
+/**
+ * The virtual file system over mounts: `/admin/fs/*` for the admin, `/user/fs/*` for an API key with mount
+ * permission (scoped to its basic path by the server). Paths are virtual: `/s3/photos/a.jpg`.
+ */
+export class FsResource {
+  readonly #t: Transport;
+  readonly #client: () => ClipClient;
+  constructor(transport: Transport, client: () => ClipClient) {
+    this.#t = transport;
+    this.#client = client;
+  }
+
+  /** `/admin/fs` or `/user/fs`, following the client's auth. */
+  scope(): string {
+    return this.#t.auth.type === 'admin' ? '/admin/fs' : '/user/fs';
+  }
+
+  /** One page of a folder; follow `next_cursor` (or use `listAll`) for the rest. */
+  list(
+    path: string,
+    options: { cursor?: string; limit?: number; refresh?: boolean; signal?: AbortSignal } = {},
+  ): Promise<FsListResult> {
+    const { signal, ...query } = options;
+    return this.#t.request('GET', `${this.scope()}/list`, { query: { path, ...query }, signal });
+  }
+  /** Every item of a folder, page after page. */
+  async listAll(
+    path: string,
+    options: { refresh?: boolean; signal?: AbortSignal } = {},
+  ): Promise<FsListResult> {
+    const first = await this.list(path, options);
+    const items = [...first.items];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await this.list(path, { ...options, cursor });
+      items.push(...page.items);
+      cursor = page.next_cursor;
+    }
+    return { ...first, items, next_cursor: null };
+  }
+  /** Metadata plus short-lived signed `download_url` / `preview_url`. */
+  get(path: string, signal?: AbortSignal): Promise<FsGetResult> {
+    return this.#t.request('GET', `${this.scope()}/get`, { query: { path }, signal });
+  }
+  /** The raw download response (streamed; pass `range` for part of the file). */
+  openDownload(
+    path: string,
+    options: { range?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    return this.#open('download', path, options);
+  }
+  /** The raw preview response (inline where safe). */
+  openPreview(path: string, options: { range?: string; signal?: AbortSignal } = {}): Promise<Response> {
+    return this.#open('preview', path, options);
+  }
+  async #open(
+    what: 'download' | 'preview',
+    path: string,
+    options: { range?: string; signal?: AbortSignal; headers?: Record<string, string> },
+  ): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.range) headers.range = options.range;
+    const res = await this.#t.send('GET', `${this.scope()}/${what}`, {
+      query: { path },
+      headers,
+      signal: options.signal,
+    });
+    if (!res.ok && res.status !== 304) return this.#t.fail(res, 'default');
+    return res;
+  }
+  /** Downloads a file into a sink (`blobDownloadSink()` in browsers, `fileDownloadSink(path)` in Node), resuming by Range. */
+  download<T>(path: string, sink: FsDownloadSink<T>, options: FsDownloadOptions = {}): Promise<T> {
+    return downloadPath(this.#client(), path, sink, options);
+  }
+  mkdir(path: string, options: { create_parents?: boolean } = {}): Promise<FsItem> {
+    return this.#t.request('POST', `${this.scope()}/mkdir`, { body: { path, ...options } });
+  }
+  /** `POST .../fs/upload`: one FormData request into the folder `folder` (the server streams it to storage). */
+  uploadForm(
+    folder: string,
+    file: Blob,
+    options: { filename?: string; create_parents?: boolean; signal?: AbortSignal } = {},
+  ): Promise<FsUploadResult> {
+    const form = new FormData();
+    form.append('path', folder);
+    if (options.create_parents) form.append('create_parents', 'true');
+    form.append('file', file, options.filename ?? (file as Blob & { name?: string }).name ?? 'file');
+    return this.#t.request('POST', `${this.scope()}/upload`, {
+      body: form,
+      kind: 'file',
+      signal: options.signal,
+    });
+  }
+  /**
+   * Uploads a Blob/File or an UploadSource (`fileSource(path)` from '@clip/sdk/node') into the folder
+   * `folder`: direct for small files, presigned or resumable multipart for larger ones. An interrupted
+   * multipart upload of the same file to the same place resumes from the parts the server already has.
+   */
+  upload(folder: string, input: UploadSource | Blob, options: FsUploadOptions = {}): Promise<FsUploadDone> {
+    const source = input instanceof Blob ? blobSource(input) : input;
+    return uploadToFolder(this.#client(), folder, source, options);
+  }
+  remove(path: string): Promise<null> {
+    return this.#t.request('DELETE', `${this.scope()}/remove`, { query: { path } });
+  }
+  batchRemove(paths: string[]): Promise<FsBatchRemoveResult> {
+    return this.#t.request('POST', `${this.scope()}/batch-remove`, { body: { paths } });
+  }
+  rename(oldPath: string, newPath: string): Promise<FsItem> {
+    return this.#t.request('POST', `${this.scope()}/rename`, { body: { oldPath, newPath } });
+  }
+  /** Text save (up to 10 MiB); creates the file when missing. */
+  update(path: string, content: string): Promise<FsItem> {
+    return this.#t.request('POST', `${this.scope()}/update`, { body: { path, content } });
+  }
+  fileLink(
+    path: string,
+    options: { expires_in?: number; force_download?: boolean } = {},
+  ): Promise<FsFileLinkResult> {
+    return this.#t.request('GET', `${this.scope()}/file-link`, { query: { path, ...options } });
+  }
+  presign(body: FsPresignBody, signal?: AbortSignal): Promise<FsPresignResult> {
+    return this.#t.request('POST', `${this.scope()}/presign`, { body, kind: 'file', signal });
+  }
+  presignCommit(body: FsPresignCommitBody, signal?: AbortSignal): Promise<FsUploadDone> {
+    return this.#t.request('POST', `${this.scope()}/presign/commit`, { body, kind: 'file', signal });
+  }
+  multipartInit(body: FsMultipartInitBody, signal?: AbortSignal): Promise<FsMultipartInitResult> {
+    return this.#t.request('POST', `${this.scope()}/multipart/init`, { body, kind: 'file', signal });
+  }
+  /** The URL a part is POSTed to (raw body, exact Content-Length). */
+  multipartPartUrl(query: FsMultipartPartQuery): string {
+    return this.#t.url(`${this.scope()}/multipart/part`, { ...query });
+  }
+  /** Sends one part whose bytes are in memory (`fs.upload` streams parts itself). */
+  multipartPart(
+    query: FsMultipartPartQuery,
+    body: Blob | Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<FsMultipartPartResult> {
+    return this.#t.request('POST', `${this.scope()}/multipart/part`, {
+      query: { ...query },
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+      kind: 'file',
+      signal,
+    });
+  }
+  multipartStatus(uploadId: string, signal?: AbortSignal): Promise<FsMultipartStatus> {
+    return this.#t.request('GET', `${this.scope()}/multipart/status`, {
+      query: { uploadId },
+      kind: 'file',
+      signal,
+    });
+  }
+  multipartComplete(body: FsMultipartCompleteBody, signal?: AbortSignal): Promise<FsUploadDone> {
+    return this.#t.request('POST', `${this.scope()}/multipart/complete`, { body, kind: 'file', signal });
+  }
+  multipartAbort(body: FsMultipartAbortBody): Promise<FsAbortResult> {
+    return this.#t.request('POST', `${this.scope()}/multipart/abort`, { body, kind: 'file' });
+  }
+  batchCopy(body: FsBatchCopyBody): Promise<FsBatchCopyResult> {
+    return this.#t.request('POST', `${this.scope()}/batch-copy`, { body });
+  }
+  batchCopyCommit(body: FsBatchCopyCommitBody): Promise<unknown> {
+    return this.#t.request('POST', `${this.scope()}/batch-copy-commit`, { body });
+  }
+}

@@ -1,0 +1,116 @@
+/** What the file-system service's parts share: dependencies, resolution and the item shape. */
+import type { FsItem } from '@clip/sdk';
+import { badRequest } from '../http/appError.ts';
+import type { Actor } from '../services/actor.ts';
+import { guessMimetype } from '../services/files/mimetypes.ts';
+import type { MountRecord } from '../services/mountService.ts';
+import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.ts';
+import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
+import { itemTypeOf } from './itemTypes.ts';
+import type { ListingCache } from './listingCache.ts';
+import { baseNameOf, normalizeVirtualPath } from './paths.ts';
+import { matchMount } from './resolve.ts';
+import type { FsLinkSigner } from './signedLinks.ts';
+import type { FsNeed, ResolvedMountPath, ResolvedPath } from './types.ts';
+
+export interface FsDeps {
+  activeMounts(): Promise<MountRecord[]>;
+  driverFor(storageConfigId: string): Promise<StorageDriver>;
+  cache: ListingCache;
+  signer: FsLinkSigner;
+  /** The public origin signed links are built on. */
+  origin(): string;
+  now?: () => number;
+}
+
+export interface FsContext {
+  deps: FsDeps;
+  now(): number;
+  resolveIn(
+    actor: Actor,
+    rawPath: string,
+    need: FsNeed,
+  ): Promise<{ resolved: ResolvedPath; mounts: MountRecord[] }>;
+  resolveMount(actor: Actor, rawPath: string, need: 'read' | 'write'): Promise<ResolvedMountPath>;
+  /** Resolution for a path already known to be readable (signed links). */
+  resolveTrusted(path: string): Promise<ResolvedMountPath>;
+  toItem(path: string, entry: StorageEntry, isMount?: boolean): FsItem;
+  folderItem(path: string, isMount: boolean): FsItem;
+}
+
+export function createFsContext(deps: FsDeps): FsContext {
+  const now = deps.now ?? Date.now;
+
+  async function resolveIn(actor: Actor, rawPath: string, need: FsNeed) {
+    const path = normalizeVirtualPath(rawPath);
+    let access: ResolvedPath['access'];
+    if (need === 'navigate') access = requireFsNavigate(actor, path);
+    else {
+      requireFsReadWrite(actor, path);
+      access = 'full';
+    }
+    const mounts = await deps.activeMounts();
+    const match = matchMount(mounts, path);
+    const resolved: ResolvedPath = match
+      ? { path, access, mount: match.mount, subPath: match.subPath, storagePath: match.storagePath }
+      : { path, access, mount: null, subPath: '', storagePath: '' };
+    return { resolved, mounts };
+  }
+
+  async function withDriver(resolved: ResolvedPath): Promise<ResolvedMountPath> {
+    if (!resolved.mount)
+      throw badRequest(`"${resolved.path}" is not inside a mount: files live in mounts (create one first)`);
+    const driver = await deps.driverFor(resolved.mount.storageConfigId);
+    return { ...resolved, mount: resolved.mount, driver };
+  }
+
+  return {
+    deps,
+    now,
+    resolveIn,
+    async resolveMount(actor, rawPath, need) {
+      return withDriver((await resolveIn(actor, rawPath, need)).resolved);
+    },
+    async resolveTrusted(path) {
+      const mounts = await deps.activeMounts();
+      const match = matchMount(mounts, path);
+      return withDriver(
+        match
+          ? {
+              path,
+              access: 'full',
+              mount: match.mount,
+              subPath: match.subPath,
+              storagePath: match.storagePath,
+            }
+          : { path, access: 'full', mount: null, subPath: '', storagePath: '' },
+      );
+    },
+    toItem(path, entry, isMount = false) {
+      const name = baseNameOf(path);
+      const folder = entry.isDirectory;
+      return {
+        name,
+        path,
+        type: itemTypeOf(name, folder),
+        size: folder ? null : entry.size,
+        modified: entry.modified ? entry.modified.toISOString() : null,
+        etag: folder ? null : entry.etag,
+        mimetype: folder ? null : (guessMimetype(name, entry.contentType) ?? 'application/octet-stream'),
+        is_mount: isMount,
+      };
+    },
+    folderItem(path, isMount) {
+      return {
+        name: baseNameOf(path),
+        path,
+        type: 'folder',
+        size: null,
+        modified: null,
+        etag: null,
+        mimetype: null,
+        is_mount: isMount,
+      };
+    },
+  };
+}

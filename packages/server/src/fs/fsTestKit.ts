@@ -1,0 +1,97 @@
+/**
+ * Shared setup of the file-system tests: a real server (SQLite or Postgres), an s3rver bucket and the
+ * embedded local storage config, with raw HTTP helpers that return status and envelope.
+ */
+import type { Mount } from '@clip/sdk';
+import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
+import type { TestServer } from '../testing/testServer.ts';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: { code: number; message: string; success: boolean; data: T; error?: string };
+  headers: Headers;
+}
+
+export interface FsKit {
+  server: TestServer;
+  s3: TestS3;
+  adminToken: string;
+  localConfigId: string;
+  s3ConfigId: string;
+  /** `auth` is 'admin' (bearer), an API key, or null (anonymous). */
+  call<T = unknown>(auth: string | null, method: string, path: string, body?: unknown): Promise<Reply<T>>;
+  raw(auth: string | null, method: string, path: string, init?: RequestInit): Promise<Response>;
+  mount(body: Partial<Mount> & { mount_path: string }): Promise<Mount>;
+  close(): Promise<void>;
+}
+
+function authHeader(auth: string | null, adminToken: string): Record<string, string> {
+  if (auth === null) return {};
+  if (auth === 'admin') return { authorization: `Bearer ${adminToken}` };
+  return { authorization: `ApiKey ${auth}` };
+}
+
+export async function startFsKit(
+  starting: Promise<TestServer>,
+  options: { s3?: TestS3 } = {},
+): Promise<FsKit> {
+  const [server, s3] = await Promise.all([starting, options.s3 ?? startS3rver()]);
+  const adminToken = await server.adminToken();
+  const admin = await server.adminClient();
+  const configs = await admin.storageConfigs.list();
+  const local = configs.items.find((c) => c.provider_type === 'local');
+  if (!local) throw new Error('no local storage config');
+  const s3Config = await admin.storageConfigs.create({
+    name: 's3rver',
+    provider_type: 'minio',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+  });
+  const raw = (auth: string | null, method: string, path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}/api${path}`, {
+      method,
+      redirect: 'manual',
+      ...init,
+      headers: { ...authHeader(auth, adminToken), ...(init.headers as Record<string, string>) },
+    });
+  const call = async <T>(auth: string | null, method: string, path: string, body?: unknown) => {
+    const res = await raw(auth, method, path, {
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    });
+    const text = await res.text();
+    let parsed: Reply<T>['body'];
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${path}: not JSON (${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, body: parsed, headers: res.headers } as Reply<T>;
+  };
+  return {
+    server,
+    s3,
+    adminToken,
+    localConfigId: local.id,
+    s3ConfigId: s3Config.id,
+    call,
+    raw,
+    async mount(body) {
+      const storage_type = body.storage_type ?? 'local';
+      const res = await call<Mount>('admin', 'POST', '/admin/mounts', {
+        name: body.name ?? `mount ${body.mount_path}`,
+        storage_type,
+        storage_config_id: body.storage_config_id ?? (storage_type === 'local' ? local.id : s3Config.id),
+        ...body,
+      });
+      if (res.status !== 201) throw new Error(`mount ${body.mount_path}: ${res.status} ${res.body.message}`);
+      return res.body.data;
+    },
+    async close() {
+      await server.close();
+      if (!options.s3) await s3.close();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The listing cache: TTL 0 sees changes made behind its back at once, a cached mount serves its cache
+ * until refresh=true or a write, two mounts over one bucket see each other's writes, two server
+ * processes on one database see each other's writes at once, and "clear cache" answers the count.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { FsListResult } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer } from '../testing/testServer.ts';
+import { type FsKit, startFsKit } from './fsTestKit.ts';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+let kit: FsKit;
+test.before(async () => {
+  kit = await startFsKit(startTestServer());
+});
+test.after(async () => kit?.close());
+
+const names = async (auth: string, path: string, extra = '', base = '/admin/fs') => {
+  const res = await kit.call<FsListResult>(
+    auth,
+    'GET',
+    `${base}/list?path=${encodeURIComponent(path)}${extra}`,
+  );
+  assert.is(res.status, 200, res.body.message);
+  return res.body.data.items.map((i) => i.name).sort();
+};
+
+async function behindTheBack(configId: string, key: string, content = 'x') {
+  const driver = await kit.server.app.services.storageConfigs.driverFor(configId);
+  await driver.write(key, Readable.from([Buffer.from(content)]), { size: content.length });
+}
+
+test('TTL 0 sees a change made behind its back at once; a cached mount until refresh=true', async () => {
+  await kit.mount({ mount_path: '/nocache', storage_type: 's3', cache_ttl: 0, root_prefix: 'cache-a' });
+  await kit.mount({ mount_path: '/cached', storage_type: 's3', cache_ttl: 300, root_prefix: 'cache-a' });
+  await behindTheBack(kit.s3ConfigId, 'cache-a/one.txt');
+  assert.equal(await names('admin', '/nocache'), ['one.txt']);
+  assert.equal(await names('admin', '/cached'), ['one.txt']);
+  await behindTheBack(kit.s3ConfigId, 'cache-a/two.txt');
+  assert.equal(await names('admin', '/nocache'), ['one.txt', 'two.txt'], 'TTL 0 lists storage every time');
+  assert.equal(await names('admin', '/cached'), ['one.txt'], 'a TTL>0 mount serves its cache');
+  assert.equal(await names('admin', '/cached', '&refresh=true'), ['one.txt', 'two.txt']);
+});
+
+test('two mounts over one bucket (overlapping roots) see each other writes', async () => {
+  await kit.mount({ mount_path: '/outer', storage_type: 's3', cache_ttl: 300, root_prefix: 'shared' });
+  await kit.mount({ mount_path: '/inner', storage_type: 's3', cache_ttl: 300, root_prefix: 'shared/in' });
+  await kit.call('admin', 'POST', '/admin/fs/mkdir', { path: '/outer/in' });
+  assert.equal(await names('admin', '/inner'), []);
+  assert.equal(await names('admin', '/outer'), ['in']);
+  assert.equal(await names('admin', '/outer/in'), []);
+  await kit.call('admin', 'POST', '/admin/fs/update', { path: '/outer/in/a.txt', content: 'a' });
+  assert.equal(await names('admin', '/inner'), ['a.txt']);
+  await kit.call('admin', 'POST', '/admin/fs/update', { path: '/inner/b.txt', content: 'b' });
+  assert.equal(await names('admin', '/outer/in'), ['a.txt', 'b.txt']);
+  await kit.call('admin', 'DELETE', `/admin/fs/remove?path=${encodeURIComponent('/inner/a.txt')}`);
+  assert.equal(await names('admin', '/outer/in'), ['b.txt']);
+  await kit.call('admin', 'POST', '/admin/fs/rename', {
+    oldPath: '/outer/in/b.txt',
+    newPath: '/outer/in/c.txt',
+  });
+  assert.equal(await names('admin', '/inner'), ['c.txt']);
+});
+
+test('clear cache answers how many entries went; keys clear only their scope', async () => {
+  await names('admin', '/cached');
+  await names('admin', '/outer');
+  const { key } = await kit.server.keyClient({ mount: true, basic_path: '/cached' });
+  await names(key, '/cached', '', '/user/fs');
+  const byKey = await kit.call<{ cleared: number }>(key, 'POST', '/user/cache/clear');
+  assert.is(byKey.status, 200);
+  assert.is(byKey.body.data.cleared, 1);
+  const byAdmin = await kit.call<{ cleared: number }>('admin', 'POST', '/admin/cache/clear');
+  assert.ok(byAdmin.body.data.cleared >= 2, String(byAdmin.body.data.cleared));
+  const again = await kit.call<{ cleared: number }>('admin', 'POST', '/admin/cache/clear');
+  assert.is(again.body.data.cleared, 0);
+  await behindTheBack(kit.s3ConfigId, 'cache-a/three.txt');
+  await names('admin', '/cached');
+  await kit.call('admin', 'POST', '/admin/cache/clear');
+  assert.ok((await names('admin', '/cached')).includes('three.txt'), 'a cleared cache lists storage again');
+});
+
+function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
+  });
+}
+
+test('two server processes on one database see each other writes at once', async () => {
+  await kit.mount({ mount_path: '/multi', storage_type: 's3', cache_ttl: 300, root_prefix: 'multi' });
+  await kit.mount({
+    mount_path: '/multi-local',
+    storage_type: 'local',
+    cache_ttl: 300,
+    root_prefix: 'multi',
+  });
+  const env: NodeJS.ProcessEnv = {
+    CLIP_DATA_DIR: kit.server.dataDir,
+    CLIP_PORT: '0',
+    CLIP_HOST: '127.0.0.1',
+    CLIP_LOG_LEVEL: 'silent',
+    CLIP_SWEEP_INTERVAL_MS: '0',
+  };
+  if (kit.server.databaseUrl) env.DATABASE_URL = kit.server.databaseUrl;
+  const other = await startInstance(env);
+  try {
+    const onB = async (path: string) => {
+      const res = await fetch(`${other.url}/api/admin/fs/list?path=${encodeURIComponent(path)}`, {
+        headers: { authorization: `Bearer ${kit.adminToken}` },
+      });
+      const body = (await res.json()) as { data: FsListResult; message: string };
+      assert.is(res.status, 200, body.message);
+      return body.data.items.map((i) => i.name).sort();
+    };
+    const writeOnB = (path: string, content: string) =>
+      fetch(`${other.url}/api/admin/fs/update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${kit.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ path, content }),
+      }).then((r) => assert.is(r.status, 200));
+    for (const root of ['/multi', '/multi-local']) {
+      await kit.call('admin', 'POST', '/admin/fs/update', { path: `${root}/a.txt`, content: 'a' });
+      assert.equal(await names('admin', root), ['a.txt']);
+      assert.equal(await onB(root), ['a.txt']);
+      await writeOnB(`${root}/b.txt`, 'b');
+      assert.equal(await names('admin', root), ['a.txt', 'b.txt'], `A sees B's write in ${root}`);
+      await kit.call('admin', 'POST', '/admin/fs/update', { path: `${root}/c.txt`, content: 'c' });
+      assert.equal(await onB(root), ['a.txt', 'b.txt', 'c.txt'], `B sees A's write in ${root}`);
+    }
+  } finally {
+    other.child.kill('SIGTERM');
+    await new Promise((r) => other.child.once('exit', r));
+  }
+});
+
+test.run();

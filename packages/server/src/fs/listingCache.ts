@@ -1,0 +1,136 @@
+/**
+ * The listing cache (mounts.md "Listing cache"): whole folders per (mount, folder), kept for the mount's
+ * cache_ttl seconds (0 = never cached). Every write bumps a per-storage-config version in the database
+ * (`fs_cache_versions`); an entry is served only while the version it was filled under is still current,
+ * so a write through any mount over the same config, in any server process, is seen at once.
+ */
+import type { FsItem } from '@clip/sdk';
+import type { Knex } from 'knex';
+import type { Actor } from '../services/actor.ts';
+import type { ClearableCache } from '../services/cacheRegistry.ts';
+import type { MountRecord } from '../services/mountService.ts';
+import { fsAccessAt } from '../services/permissions.ts';
+
+/** Folders kept at most; the oldest filled goes first past it. */
+const MAX_ENTRIES = 5000;
+/** Items kept across all folders, so memory stays bounded whatever the folders hold. */
+const MAX_TOTAL_ITEMS = 500_000;
+/** A folder larger than this is never cached: it is paged straight from storage. */
+export const MAX_CACHED_FOLDER_ITEMS = 20_000;
+
+interface Entry {
+  mountId: string;
+  mountVersion: number;
+  configId: string;
+  configVersion: number;
+  /** Virtual path of the folder (for scoped clearing). */
+  path: string;
+  /** null = the folder is too large to cache (remembered, so it is paged from storage directly). */
+  items: FsItem[] | null;
+  expiresAt: number;
+}
+
+export interface ListingCache extends ClearableCache {
+  /** The config's current version: read it BEFORE listing storage, and fill with it. */
+  version(configId: string): Promise<number>;
+  /** The cached folder, 'too-large' when it is known to exceed MAX_CACHED_FOLDER_ITEMS, or null on a miss. */
+  get(mount: MountRecord, storagePath: string, configVersion: number): FsItem[] | 'too-large' | null;
+  /** `items` null records that the folder is too large to cache. */
+  set(
+    mount: MountRecord,
+    storagePath: string,
+    path: string,
+    configVersion: number,
+    items: FsItem[] | null,
+  ): void;
+  /** After a write to storage config `configId`: every process stops serving its older listings. */
+  invalidate(configId: string): Promise<void>;
+  size(): number;
+}
+
+export function createListingCache(knex: Knex, now: () => number = Date.now): ListingCache {
+  const entries = new Map<string, Entry>();
+  let totalItems = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    totalItems -= e.items?.length ?? 0;
+    entries.delete(key);
+  };
+  const keyOf = (mountId: string, storagePath: string) => `${mountId}\u0000${storagePath}`;
+
+  async function bump(configId: string): Promise<void> {
+    await knex('fs_cache_versions')
+      .insert({ storage_config_id: configId, version: 1 })
+      .onConflict('storage_config_id')
+      .merge({ version: knex.raw('?? + 1', ['fs_cache_versions.version']) });
+  }
+
+  return {
+    name: 'mount-listings',
+
+    async version(configId) {
+      const row = (await knex('fs_cache_versions').where({ storage_config_id: configId }).first('version')) as
+        | { version: number | string }
+        | undefined;
+      return Number(row?.version ?? 0);
+    },
+
+    get(mount, storagePath, configVersion) {
+      if (mount.cacheTtl <= 0) return null;
+      const key = keyOf(mount.id, storagePath);
+      const e = entries.get(key);
+      if (!e) return null;
+      if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.configVersion !== configVersion) {
+        drop(key);
+        return null;
+      }
+      return e.items ?? 'too-large';
+    },
+
+    set(mount, storagePath, path, configVersion, items) {
+      if (mount.cacheTtl <= 0) return;
+      const key = keyOf(mount.id, storagePath);
+      drop(key);
+      totalItems += items?.length ?? 0;
+      entries.set(key, {
+        mountId: mount.id,
+        mountVersion: mount.version,
+        configId: mount.storageConfigId,
+        configVersion,
+        path,
+        items,
+        expiresAt: now() + mount.cacheTtl * 1000,
+      });
+      while (entries.size > MAX_ENTRIES || totalItems > MAX_TOTAL_ITEMS)
+        drop(entries.keys().next().value as string);
+    },
+
+    async invalidate(configId) {
+      for (const [key, e] of entries) if (e.configId === configId) drop(key);
+      await bump(configId);
+    },
+
+    /** The admin clears everything; a key the folders within its scope. Other processes follow through the versions. */
+    async clear(actor: Actor) {
+      const configs = new Set<string>();
+      let cleared = 0;
+      for (const [key, e] of entries) {
+        if (actor.kind !== 'admin' && fsAccessAt(actor, e.path) !== 'full') continue;
+        drop(key);
+        configs.add(e.configId);
+        cleared++;
+      }
+      if (actor.kind === 'admin') {
+        const all = (await knex('fs_cache_versions').select('storage_config_id')) as {
+          storage_config_id: string;
+        }[];
+        for (const r of all) configs.add(r.storage_config_id);
+      }
+      for (const id of configs) await bump(id);
+      return cleared;
+    },
+
+    size: () => entries.size,
+  };
+}

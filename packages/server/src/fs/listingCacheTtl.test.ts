@@ -1,0 +1,120 @@
+/**
+ * The listing cache on its own, over a real database (SQLite or Postgres) and an injected clock: entries
+ * live exactly cache_ttl seconds, an edited mount drops its entries, another instance's write (a version
+ * bump in the database) is seen at once, and clearing answers the count.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FsItem } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type Database, openDatabase } from '../db/connect.ts';
+import type { MountRecord } from '../services/mountService.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { createListingCache } from './listingCache.ts';
+
+let db: Database;
+let database: TestDatabase;
+let dir: string;
+test.before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'clip-cache-'));
+  database = await createTestDatabase();
+  db = await openDatabase({ dataDir: dir, databaseUrl: database.url });
+});
+test.after(async () => {
+  await db?.close();
+  await database?.release();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const mount = (over: Partial<MountRecord> = {}): MountRecord => ({
+  id: 'm1',
+  name: 'm',
+  mountPath: '/m',
+  storageType: 'local',
+  storageConfigId: 'cfg1',
+  sortOrder: 0,
+  cacheTtl: 10,
+  isActive: true,
+  webProxy: true,
+  rootPrefix: '',
+  version: 1,
+  ...over,
+});
+const items = (n: number): FsItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `f${i}`,
+    path: `/m/f${i}`,
+    type: 'file',
+    size: 1,
+    modified: null,
+    etag: null,
+    mimetype: 'text/plain',
+    is_mount: false,
+  }));
+
+test('an entry lives exactly cache_ttl seconds; TTL 0 never caches', async () => {
+  let now = 1_000_000;
+  const cache = createListingCache(db.knex, () => now);
+  const m = mount();
+  const v = await cache.version('cfg1');
+  cache.set(m, '', '/m', v, items(2));
+  now += 9_999;
+  assert.is((cache.get(m, '', v) as FsItem[]).length, 2);
+  now += 1;
+  assert.is(cache.get(m, '', v), null, 'expired at exactly 10 s');
+  const off = mount({ id: 'm0', cacheTtl: 0 });
+  cache.set(off, '', '/m', v, items(1));
+  assert.is(cache.get(off, '', v), null);
+  assert.is(cache.size(), 0);
+});
+
+test('an edited mount and a version bumped by another instance both miss', async () => {
+  const now = 5_000_000;
+  const a = createListingCache(db.knex, () => now);
+  const b = createListingCache(db.knex, () => now);
+  const m = mount();
+  const v = await a.version('cfg1');
+  a.set(m, 'dir', '/m/dir', v, items(3));
+  assert.ok(a.get(m, 'dir', v));
+  assert.is(a.get(mount({ version: 2 }), 'dir', v), null, 'mount edited');
+  a.set(m, 'dir', '/m/dir', v, items(3));
+  await b.invalidate('cfg1');
+  const after = await a.version('cfg1');
+  assert.is(after, v + 1);
+  assert.is(a.get(m, 'dir', after), null, "another instance's write is seen at once");
+  await b.invalidate('other-config');
+  assert.is(await a.version('cfg1'), after, 'other configs do not disturb');
+});
+
+test('clear answers the count; a key clears only inside its scope', async () => {
+  const cache = createListingCache(db.knex, () => 0);
+  const m = mount();
+  const v = await cache.version('cfg1');
+  cache.set(m, 'a', '/m/a', v, items(1));
+  cache.set(m, 'b', '/m/b', v, items(1));
+  const key = {
+    kind: 'apikey' as const,
+    id: 'k',
+    name: 'k',
+    permissions: { text: false, file: false, mount: true },
+    basicPath: '/m/a',
+  };
+  assert.is(await cache.clear(key), 1);
+  assert.is(cache.size(), 1);
+  assert.is(await cache.clear({ kind: 'admin', id: 'x', username: 'admin' }), 1);
+  assert.is(await cache.clear({ kind: 'admin', id: 'x', username: 'admin' }), 0);
+});
+
+test('memory stays bounded: the oldest folders go past 500,000 items', async () => {
+  const cache = createListingCache(db.knex, () => 0);
+  const v = await cache.version('cfg1');
+  const big = items(200_000);
+  for (const name of ['x', 'y', 'z']) cache.set(mount(), name, `/m/${name}`, v, big);
+  assert.is(cache.size(), 2);
+  assert.is(cache.get(mount(), 'x', v), null);
+  assert.ok(cache.get(mount(), 'z', v));
+});
+
+test.run();

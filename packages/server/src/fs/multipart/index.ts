@@ -1,0 +1,41 @@
+/** Resumable and presigned uploads into mounts, wired once from app.ts. */
+import type { Knex } from 'knex';
+import type { SettingsService } from '../../services/settingsService.ts';
+import type { StorageConfigService } from '../../services/storageConfigService.ts';
+import type { FsService } from '../types.ts';
+import { createFsUploadHost } from './fsUploadHost.ts';
+import { createMultipartService, type MultipartService, type UploadSweepResult } from './multipartService.ts';
+import { createFsPresignService, type FsPresignService } from './presignService.ts';
+import { createSessionRepo } from './sessionRepo.ts';
+
+export interface FsUploads {
+  multipart: MultipartService;
+  presign: FsPresignService;
+  /** Aborts sessions idle 24 h (and their storage uploads); run by the scheduler. */
+  sweep(now?: number): Promise<UploadSweepResult>;
+}
+
+export function createFsUploads(deps: {
+  knex: Knex;
+  fs: FsService;
+  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
+  shareBytes(configId: string): Promise<number>;
+  dataDir: string;
+  logger: { warn(obj: object, msg: string): void };
+  now?: () => number;
+}): FsUploads {
+  const repo = createSessionRepo(deps.knex);
+  const host = createFsUploadHost({ ...deps, repo });
+  const multipart = createMultipartService({
+    repo,
+    host,
+    dataDir: deps.dataDir,
+    logger: deps.logger,
+    now: deps.now,
+  });
+  const presign = createFsPresignService({ repo, host, now: deps.now });
+  return { multipart, presign, sweep: (now) => multipart.sweep(now) };
+}
+
+export type { UploadSweepResult } from './multipartService.ts';

@@ -1,0 +1,129 @@
+/**
+ * Presigned single-PUT uploads into mounts: the server signs a PUT for the exact Content-Length the
+ * client declared (a body of another length fails the signature), and commit HEADs the object and refuses
+ * a size that differs (removing what landed) before the upload counts as done.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FsPresignBody, FsPresignCommitBody, FsPresignResult, FsUploadDone } from '@clip/sdk';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
+import { type Actor, creatorId } from '../../services/actor.ts';
+import { storageError } from '../../services/files/storageAccess.ts';
+import { ownsRecord } from '../../services/permissions.ts';
+import { iso } from '../../services/time.ts';
+import { canPresign } from '../../storage/driver.ts';
+import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
+import { contentTypeFor } from './sessionRules.ts';
+import type { UploadHost } from './uploadHost.ts';
+
+/** How long a presigned PUT URL lives; the session stays one hour more for a PUT that started late. */
+export const FS_PRESIGN_TTL_S = 3600;
+
+export interface PresignDeps {
+  repo: SessionRepo;
+  host: UploadHost;
+  now?: () => number;
+}
+
+export function createFsPresignService(deps: PresignDeps) {
+  const { repo, host } = deps;
+  const now = deps.now ?? (() => Date.now());
+
+  async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
+    const session = await repo.byId(uploadId);
+    if (!session || session.kind !== 'presign' || !ownsRecord(actor, session.actor))
+      throw notFound(`upload "${uploadId}" not found`);
+    return session;
+  }
+
+  return {
+    async presign(actor: Actor, body: FsPresignBody): Promise<FsPresignResult> {
+      const target = await host.target(actor, body.path, body.fileName, {
+        createParents: body.create_parents,
+      });
+      if (!canPresign(target.driver))
+        throw badRequest(
+          `the storage of "${target.path}" does not support presigned upload; use multipart/init or upload`,
+        );
+      await host.checkSize(target, body.fileSize);
+      const contentType = contentTypeFor(body.fileName, body.contentType);
+      let uploadUrl: string;
+      try {
+        uploadUrl = await target.driver.presignPut(target.objectKey, {
+          contentType,
+          contentLength: body.fileSize,
+          expiresInSeconds: FS_PRESIGN_TTL_S,
+        });
+      } catch (err) {
+        throw storageError(err, 'presigning the upload');
+      }
+      const t = now();
+      const session: UploadSessionRow = {
+        id: randomUUID(),
+        kind: 'presign',
+        actor: creatorId(actor),
+        mount_id: target.mountId,
+        storage_config_id: target.storageConfigId,
+        target_path: target.path,
+        object_key: target.objectKey,
+        file_size: body.fileSize,
+        part_size: body.fileSize,
+        part_count: 1,
+        content_type: contentType,
+        fingerprint: null,
+        status: 'uploading',
+        storage_upload_id: null,
+        result: null,
+        expires_at: t + 2 * FS_PRESIGN_TTL_S * 1000,
+        created_at: t,
+        updated_at: t,
+      };
+      await repo.insert(session);
+      return {
+        uploadUrl,
+        headers: { 'content-type': contentType, 'content-length': String(body.fileSize) },
+        uploadId: session.id,
+        key: session.target_path,
+        expiresAt: iso(t + FS_PRESIGN_TTL_S * 1000),
+      };
+    },
+
+    async commit(actor: Actor, body: FsPresignCommitBody): Promise<FsUploadDone> {
+      const session = await own(actor, body.uploadId);
+      if (body.key !== undefined && body.key.normalize('NFC') !== session.target_path)
+        throw forbidden(`key "${body.key}" does not belong to upload "${session.id}"`);
+      if (session.status === 'completed' && session.result) return JSON.parse(session.result) as FsUploadDone;
+      if (session.status === 'aborted') throw gone(`upload "${session.id}" was refused or abandoned`);
+      const target = await host.retarget(actor, session.target_path);
+      if (target.storageConfigId !== session.storage_config_id || target.objectKey !== session.object_key)
+        throw conflict(`the mount of "${session.target_path}" changed since upload "${session.id}" began`);
+      let stat: Awaited<ReturnType<typeof target.driver.stat>>;
+      try {
+        stat = await target.driver.stat(session.object_key);
+      } catch (err) {
+        throw storageError(err, 'checking the upload');
+      }
+      if (!stat || stat.isDirectory)
+        throw conflict(
+          `nothing has been uploaded for upload "${session.id}" yet; PUT the file to uploadUrl first`,
+        );
+      if (stat.size !== session.file_size) {
+        // What landed is not what was declared: it goes, so no half-written file stays in the folder.
+        await target.driver.remove(session.object_key).catch(() => undefined);
+        await repo.transition(session.id, 'uploading', 'aborted', { updated_at: now() });
+        await host.written(actor, target).catch(() => undefined);
+        throw conflict(`the stored object has ${stat.size} bytes, but ${session.file_size} were declared`);
+      }
+      await host.checkSize(target, session.file_size, session.id);
+      const item = await host.written(actor, target);
+      const done: FsUploadDone = { uploadId: session.id, key: session.target_path, item };
+      await repo.update(session.id, {
+        status: 'completed',
+        result: JSON.stringify(done),
+        updated_at: now(),
+      });
+      return done;
+    },
+  };
+}
+
+export type FsPresignService = ReturnType<typeof createFsPresignService>;

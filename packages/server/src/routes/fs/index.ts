@@ -1,0 +1,107 @@
+/**
+ * `/api/admin/fs/*` (admin) and `/api/user/fs/*` (keys with mount permission): thin adapters over the
+ * one file-system service (`services.fs`), plus the signed `/api/fs/download|preview` links that work
+ * without an auth header. Every decision (path rules, permission, mounts) is the service's.
+ */
+import {
+  fsBatchRemoveBodySchema,
+  fsFileLinkQuerySchema,
+  fsListQuerySchema,
+  fsMkdirBodySchema,
+  fsPathQuerySchema,
+  fsRenameBodySchema,
+  fsSignedQuerySchema,
+  fsUpdateBodySchema,
+} from '@clip/sdk';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { FsLinkMode } from '../../fs/types.ts';
+import { forbidden } from '../../http/appError.ts';
+import { actorOf } from '../../http/auth.ts';
+import { checkBody, checkQuery } from '../../http/validate.ts';
+import type { RouteDeps } from '../../services/container.ts';
+import type { Policy } from '../../services/permissions.ts';
+import { registerFsMultipartRoutes } from './multipart.ts';
+import { registerFsPresignRoutes } from './presign.ts';
+import { serveFsFile } from './serve.ts';
+import { handleFsUpload } from './upload.ts';
+
+export const FS_SCOPES: [string, Policy][] = [
+  ['/admin/fs', 'admin'],
+  ['/user/fs', 'mount'],
+];
+
+const query = (ctx: Context) => ctx.query as Record<string, unknown>;
+
+export function registerFsRoutes(router: Router, deps: RouteDeps): void {
+  const { services, auth } = deps;
+  const { fs } = services;
+
+  for (const [prefix, policy] of FS_SCOPES) {
+    router.get(`${prefix}/list`, auth(policy), async (ctx) => {
+      const q = checkQuery(fsListQuerySchema, query(ctx));
+      ctx.body = await fs.list(actorOf(ctx), q.path, {
+        cursor: q.cursor,
+        limit: q.limit,
+        refresh: q.refresh,
+      });
+    });
+    router.get(`${prefix}/get`, auth(policy), async (ctx) => {
+      ctx.body = await fs.get(actorOf(ctx), checkQuery(fsPathQuerySchema, query(ctx)).path);
+    });
+    for (const mode of ['download', 'preview'] as const)
+      router.get(`${prefix}/${mode}`, auth(policy), async (ctx) => {
+        const { path } = checkQuery(fsPathQuerySchema, query(ctx));
+        await serveFsFile(ctx, fs, await fs.open(actorOf(ctx), path), mode);
+      });
+    router.post(`${prefix}/mkdir`, auth(policy), async (ctx) => {
+      const body = checkBody(fsMkdirBodySchema, ctx.request.body);
+      ctx.status = 201;
+      ctx.body = await fs.mkdir(actorOf(ctx), body.path, { createParents: body.create_parents ?? false });
+    });
+    router.post(`${prefix}/upload`, auth(policy), async (ctx) => {
+      const result = await handleFsUpload(ctx, deps);
+      ctx.status = 201;
+      ctx.body = result;
+    });
+    router.delete(`${prefix}/remove`, auth(policy), async (ctx) => {
+      await fs.remove(actorOf(ctx), checkQuery(fsPathQuerySchema, query(ctx)).path);
+      ctx.body = null;
+    });
+    router.post(`${prefix}/batch-remove`, auth(policy), async (ctx) => {
+      ctx.body = await fs.batchRemove(
+        actorOf(ctx),
+        checkBody(fsBatchRemoveBodySchema, ctx.request.body).paths,
+      );
+    });
+    router.post(`${prefix}/rename`, auth(policy), async (ctx) => {
+      const body = checkBody(fsRenameBodySchema, ctx.request.body);
+      ctx.body = await fs.rename(actorOf(ctx), body.oldPath, body.newPath);
+    });
+    router.post(`${prefix}/update`, auth(policy), async (ctx) => {
+      const body = checkBody(fsUpdateBodySchema, ctx.request.body);
+      ctx.body = await fs.update(actorOf(ctx), body.path, body.content);
+    });
+    router.get(`${prefix}/file-link`, auth(policy), async (ctx) => {
+      const q = checkQuery(fsFileLinkQuerySchema, query(ctx));
+      ctx.body = await fs.fileLink(actorOf(ctx), q.path, {
+        expiresIn: q.expires_in,
+        forceDownload: q.force_download,
+      });
+    });
+  }
+
+  // Signed links from `get` and `file-link`: no header, the signature is the permission.
+  const signed = (mode: FsLinkMode) => async (ctx: Context) => {
+    const q = checkQuery(fsSignedQuerySchema, query(ctx));
+    const path = fs.verifySignedLink(q.path, mode, q.exp, q.sig);
+    if (!path) throw forbidden('this link is invalid or has expired');
+    await serveFsFile(ctx, fs, await fs.openSigned(path), mode);
+  };
+  router.get('/fs/download', signed('download'));
+  router.get('/fs/preview', signed('preview'));
+
+  // Resumable multipart and presigned uploads (helper 10b) register here.
+  registerFsMultipartRoutes(router, deps);
+  registerFsPresignRoutes(router, deps);
+}
