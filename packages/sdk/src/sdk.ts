@@ -8,6 +8,7 @@ import { MountsResource } from './resources/mounts.ts';
 import { PastesResource } from './resources/pastes.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
+import { TasksResource } from './resources/tasks.ts';
 import { UrlResource } from './resources/url.ts';
 
 /** The typed client: one resource per API family, over one transport. */
@@ -23,6 +24,7 @@ export class ClipClient {
   readonly storageConfigs: StorageConfigsResource;
   readonly mounts: MountsResource;
   readonly fs: FsResource;
+  readonly tasks: TasksResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -36,6 +38,7 @@ export class ClipClient {
     this.storageConfigs = new StorageConfigsResource(this.transport);
     this.mounts = new MountsResource(this.transport);
     this.fs = new FsResource(this.transport, () => this);
+    this.tasks = new TasksResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

@@ -8,6 +8,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { createFsService } from './fs/service.ts';
@@ -27,10 +28,12 @@ import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
 import { registerFsRoutes } from './routes/fs/index.ts';
+import { registerFsCopyRoutes } from './routes/fsCopy/index.ts';
 import { registerMountRoutes } from './routes/mounts/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
+import { registerTaskRoutes } from './routes/tasks/index.ts';
 import { registerUrlRoutes } from './routes/url/index.ts';
 import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
@@ -48,6 +51,7 @@ import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
+import { type Clock, createTaskRunner, createTaskService, systemClock } from './tasks/index.ts';
 
 export interface RunningApp {
   url: string;
@@ -59,7 +63,10 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(config: Config, options: { logger?: Logger } = {}): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<RunningApp> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
@@ -101,6 +108,16 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     signer: createFsLinkSigner(serverSecret),
     origin: () => origin,
   });
+  const clock = options.clock ?? systemClock;
+  const taskRunner = createTaskRunner({
+    knex: db.knex,
+    dialect: db.dialect,
+    logger,
+    clock,
+    leaseMs: config.taskLeaseMs,
+    pollMs: config.taskPollMs || 1000,
+  });
+  const taskService = createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() });
   const services: Services = {
     config,
     logger,
@@ -135,6 +152,9 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
       logger,
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
+    tasks: taskService,
+    taskRunner,
+    fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
   };
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
@@ -151,6 +171,8 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   registerUrlRoutes(api, deps);
   registerMountRoutes(api, deps);
   registerFsRoutes(api, deps);
+  registerFsCopyRoutes(api, deps);
+  registerTaskRoutes(api, deps);
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
@@ -208,6 +230,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
   );
   scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
+  if (config.taskPollMs > 0) taskRunner.start();
 
   const routes = api.stack.flatMap((layer) =>
     typeof layer.path === 'string'
@@ -221,6 +244,7 @@ export async function startApp(config: Config, options: { logger?: Logger } = {}
     firstAdmin,
     async close() {
       await scheduler.stopAll();
+      await taskRunner.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -21,6 +21,10 @@ export interface Config {
   /** Failed logins per client address within the window before 429. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** A task whose runner stopped renewing for this long is taken over by another process, in ms. */
+  taskLeaseMs: number;
+  /** How often an idle task runner looks for work, in ms (0: this process runs no tasks). */
+  taskPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     allowPrivateUrls: (env.CLIP_ALLOW_PRIVATE_URLS ?? '') === '1' || (defaults.allowPrivateUrls ?? false),
     loginMaxFailures: int(env, 'CLIP_LOGIN_MAX_FAILURES', defaults.loginMaxFailures ?? 10, 1, 1_000_000),
     loginWindowMs: int(env, 'CLIP_LOGIN_WINDOW_MS', defaults.loginWindowMs ?? 15 * 60_000, 1000, 86_400_000),
+    taskLeaseMs: int(env, 'CLIP_TASK_LEASE_MS', defaults.taskLeaseMs ?? 30_000, 1000, 3_600_000),
+    taskPollMs: int(env, 'CLIP_TASK_POLL_MS', defaults.taskPollMs ?? 1000, 0, 600_000),
   };
 }

@@ -1,9 +1,11 @@
 import type { Transport } from '../client.ts';
 import type {
+  BatchCopyBody,
+  BatchCopyCommitBody,
+  BatchCopyCommitResult,
+  BatchCopyResult,
+  CopyPair,
   FsAbortResult,
-  FsBatchCopyBody,
-  FsBatchCopyCommitBody,
-  FsBatchCopyResult,
   FsBatchRemoveResult,
   FsFileLinkResult,
   FsGetResult,
@@ -22,6 +24,8 @@ import type {
   FsUploadDone,
   FsUploadResult,
 } from '../contract/index.ts';
+import { copyItems } from '../copy/copyItems.ts';
+import type { CopyOptions, CopyReport } from '../copy/types.ts';
 import { downloadPath, type FsDownloadOptions, type FsDownloadSink } from '../fs/download.ts';
 import { type FsUploadOptions, uploadToFolder } from '../fs/upload.ts';
 import type { ClipClient } from '../sdk.ts';
@@ -133,6 +137,7 @@ export class FsResource {
   remove(path: string): Promise<null> {
     return this.#t.request('DELETE', `${this.scope()}/remove`, { query: { path } });
   }
+  /** NOTE (i11): answers `{ task_id }` instead when a folder of more than 1,000 objects made the batch a delete task. */
   batchRemove(paths: string[]): Promise<FsBatchRemoveResult> {
     return this.#t.request('POST', `${this.scope()}/batch-remove`, { body: { paths } });
   }
@@ -189,10 +194,17 @@ export class FsResource {
   multipartAbort(body: FsMultipartAbortBody): Promise<FsAbortResult> {
     return this.#t.request('POST', `${this.scope()}/multipart/abort`, { body, kind: 'file' });
   }
-  batchCopy(body: FsBatchCopyBody): Promise<FsBatchCopyResult> {
+  batchCopy(body: BatchCopyBody): Promise<BatchCopyResult> {
     return this.#t.request('POST', `${this.scope()}/batch-copy`, { body });
   }
-  batchCopyCommit(body: FsBatchCopyCommitBody): Promise<unknown> {
+  batchCopyCommit(body: BatchCopyCommitBody): Promise<BatchCopyCommitResult> {
     return this.#t.request('POST', `${this.scope()}/batch-copy-commit`, { body });
+  }
+  /**
+   * Copies files and folders (`targetPath` is what each source becomes): in the request, as a server
+   * task (followed until it ends), or client-side when the server asks (or `clientSide`).
+   */
+  copy(items: CopyPair[], options?: CopyOptions): Promise<CopyReport> {
+    return copyItems(this.#t, this.#client().tasks, items, options);
   }
 }

@@ -2,11 +2,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { BatchCopyService } from '../fs/copy/batchCopy.ts';
 import type { FsUploads, UploadSweepResult } from '../fs/multipart/index.ts';
 import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
+import type { TaskRunner, TaskService } from '../tasks/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
@@ -47,6 +49,11 @@ export interface Services {
   fsUploads: FsUploads;
   /** Aborts upload sessions idle 24 h with their storage uploads; run by the scheduler. */
   sweepUploads(now?: number): Promise<UploadSweepResult>;
+  /** Background tasks (copy, delete, ...): the API's service and this process's runner. */
+  tasks: TaskService;
+  taskRunner: TaskRunner;
+  /** Batch copy (inline, as a task, or client-side) and large deletes as tasks, over `fs`. */
+  fsCopy: BatchCopyService;
 }
 
 export interface RouteDeps {

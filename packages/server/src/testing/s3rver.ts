@@ -14,6 +14,8 @@ export interface TestS3 {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Calls `listener` with the key of every object written (PUT, POST, copy, multipart complete). */
+  onObjectCreated(listener: (key: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,14 @@ export async function startS3rver(options: { bucket?: string } = {}): Promise<Te
     region: 'us-east-1',
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
+    onObjectCreated(listener) {
+      (server as unknown as NodeJS.EventEmitter).on(
+        'event',
+        (e: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+          for (const r of e.Records) if (r.eventName.startsWith('ObjectCreated')) listener(r.s3.object.key);
+        },
+      );
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import * as activity from './005_activity.ts';
 import * as mounts from './010_mounts.ts';
 import * as fsCacheVersions from './011_fs_cache_versions.ts';
 import * as uploadSessions from './012_upload_sessions.ts';
+import * as tasks from './013_tasks.ts';
 
 export interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const migrations: Migration[] = [
   { name: '010_mounts', ...mounts },
   { name: '011_fs_cache_versions', ...fsCacheVersions },
   { name: '012_upload_sessions', ...uploadSessions },
+  { name: '013_tasks', ...tasks },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

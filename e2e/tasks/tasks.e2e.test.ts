@@ -1,0 +1,221 @@
+// Tasks across real server processes on one Postgres: exactly-once with three processes, a kill -9 in
+// the middle of a task, and the memory of a 300 MiB copy across storages.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClipClient, type Task } from '@clip/sdk';
+import { startS3rver, type TestS3 } from '@clip/server/testing';
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  ADMIN_PASSWORD,
+  createPostgresDatabase,
+  type ServerProcess,
+  startServerProcess,
+  until,
+} from './serverProcess.ts';
+
+const MiB = 1024 * 1024;
+let s3: TestS3;
+let db: { url: string; drop(): Promise<void> };
+let dataDir: string;
+let localRoot: string;
+const running: ServerProcess[] = [];
+const created = new Map<string, number>();
+
+async function start(env: Record<string, string> = {}) {
+  const p = await startServerProcess({ dataDir, databaseUrl: db.url, env });
+  running.push(p);
+  return p;
+}
+async function adminOf(p: ServerProcess) {
+  const anonymous = new ClipClient({ baseUrl: p.url });
+  const { token } = await anonymous.auth.login('admin', ADMIN_PASSWORD);
+  return new ClipClient({ baseUrl: p.url, auth: { type: 'admin', token } });
+}
+async function sql<T>(query: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    return (await c.query(query, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+test.before(async () => {
+  [s3, db, dataDir] = await Promise.all([
+    startS3rver(),
+    createPostgresDatabase(),
+    mkdtemp(join(tmpdir(), 'clip-tasks-e2e-')),
+  ]);
+  s3.onObjectCreated((key) => created.set(key, (created.get(key) ?? 0) + 1));
+  const first = await start();
+  const admin = await adminOf(first);
+  const local = (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local')!;
+  localRoot = (local as unknown as { root_path: string }).root_path;
+  const s3Config = await admin.storageConfigs.create({
+    name: 's3rver',
+    provider_type: 'minio',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+  });
+  await admin.mounts.create({
+    name: 'local',
+    mount_path: '/loc',
+    storage_type: 'local',
+    storage_config_id: local.id,
+  });
+  await admin.mounts.create({
+    name: 's3',
+    mount_path: '/s3',
+    storage_type: 's3',
+    storage_config_id: s3Config.id,
+  });
+});
+test.after(async () => {
+  for (const p of running) await p.kill('SIGKILL');
+  await db?.drop();
+  await s3?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('three processes on one Postgres, 30 copy tasks: every task runs once, every target is written once', async () => {
+  for (let t = 0; t < 30; t++) {
+    await mkdir(join(localRoot, 'once', `t${t}`), { recursive: true });
+    for (let f = 0; f < 3; f++)
+      await writeFile(join(localRoot, 'once', `t${t}`, `f${f}.txt`), `task ${t} file ${f}`);
+  }
+  const processes = [running[0], await start(), await start()];
+  const clients = await Promise.all(processes.map(adminOf));
+  const ids: string[] = [];
+  for (let t = 0; t < 30; t++) {
+    const answer = await clients[t % 3].fs.batchCopy({
+      items: [{ sourcePath: `/loc/once/t${t}`, targetPath: `/s3/once-t${t}` }],
+    });
+    assert.ok('task_id' in answer);
+    ids.push((answer as { task_id: string }).task_id);
+  }
+  await until(async () => {
+    const rows = await sql<{ n: string }>(
+      `SELECT count(*) AS n FROM tasks WHERE id = ANY($1) AND status = 'completed'`,
+      [ids],
+    );
+    return Number(rows[0].n) === 30;
+  }, '30 completed tasks');
+  const rows = await sql<{ attempts: number; success_count: number }>(
+    'SELECT attempts, success_count FROM tasks WHERE id = ANY($1)',
+    [ids],
+  );
+  assert.ok(
+    rows.every((r) => Number(r.attempts) === 1),
+    'every task was claimed exactly once',
+  );
+  const runners = await sql<{ n: string }>(
+    'SELECT count(DISTINCT lease_owner) AS n FROM tasks WHERE id = ANY($1)',
+    [ids],
+  );
+  assert.is(Number(runners[0].n), 0, 'leases are released at the end');
+  for (let t = 0; t < 30; t++)
+    for (let f = 0; f < 3; f++)
+      assert.is(created.get(`once-t${t}/f${f}.txt`), 1, `once-t${t}/f${f}.txt written once`);
+  await processes[1].kill();
+  await processes[2].kill();
+});
+
+test('kill -9 mid-task, start again: the task completes and skips the items that were done', async () => {
+  for (const p of running) await p.kill();
+  // A short lease so the restarted process takes the dead one's task over quickly.
+  const env = { CLIP_TASK_LEASE_MS: '2000' };
+  const a = await start(env);
+  await mkdir(join(localRoot, 'restart'), { recursive: true });
+  for (let f = 0; f < 40; f++)
+    await writeFile(
+      join(localRoot, 'restart', `f${String(f).padStart(2, '0')}.bin`),
+      randomBytes(256 * 1024),
+    );
+  const admin = await adminOf(a);
+  const answer = (await admin.fs.batchCopy({
+    items: [{ sourcePath: '/loc/restart', targetPath: '/s3/restart' }],
+    skipExisting: false,
+  })) as { task_id: string };
+  const done = await until(
+    async () => {
+      const [row] = await sql<{ next_item: number; status: string }>(
+        'SELECT next_item, status FROM tasks WHERE id = $1',
+        [answer.task_id],
+      );
+      return row.status === 'running' && Number(row.next_item) >= 8 ? row : null;
+    },
+    'the task to get going',
+    60_000,
+  );
+  await a.kill('SIGKILL');
+  const [atKill] = await sql<{ next_item: number; payload: string }>(
+    'SELECT next_item, payload FROM tasks WHERE id = $1',
+    [answer.task_id],
+  );
+  const watermark = Number(atKill.next_item);
+  assert.ok(watermark >= Number(done.next_item));
+  const units = JSON.parse(atKill.payload).items as { kind: string; target: string }[];
+  const keyOf = (target: string) => target.replace(/^\/s3\//, '');
+  const before = new Map(created);
+
+  const b = await start(env);
+  const adminB = await adminOf(b);
+  let final: Task | null = null;
+  for await (const t of adminB.tasks.watch(answer.task_id, { intervalMs: 100 })) final = t;
+  assert.is(final!.status, 'completed');
+  assert.is(final!.total, 41);
+  const [row] = await sql<{ attempts: number }>('SELECT attempts FROM tasks WHERE id = $1', [answer.task_id]);
+  assert.is(Number(row.attempts), 2, 'claimed by the first process, then taken over once');
+  for (const [i, unit] of units.entries()) {
+    if (unit.kind !== 'file') continue;
+    const key = keyOf(unit.target);
+    const writesAfter = (created.get(key) ?? 0) - (before.get(key) ?? 0);
+    if (i < watermark) assert.is(writesAfter, 0, `${key} was done before the kill and not written again`);
+    else assert.ok((created.get(key) ?? 0) >= 1, `${key} was written`);
+  }
+  await b.kill();
+});
+
+test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte-identical', async () => {
+  const hash = createHash('sha256');
+  const file = await open(join(localRoot, 'huge.bin'), 'w');
+  const block = randomBytes(MiB);
+  for (let i = 0; i < 300; i++) {
+    block.writeUInt32BE(i, 0);
+    hash.update(block);
+    await file.write(block);
+  }
+  await file.close();
+  const server = await start();
+  const admin = await adminOf(server);
+  const answer = (await admin.fs.batchCopy({
+    items: [{ sourcePath: '/loc/huge.bin', targetPath: '/s3/huge.bin' }],
+  })) as {
+    task_id: string;
+  };
+  let final: Task | null = null;
+  for await (const t of admin.tasks.watch(answer.task_id, { intervalMs: 200 })) final = t;
+  assert.is(final!.status, 'completed');
+  assert.is(final!.bytes_done, 300 * MiB);
+  const peak = await server.peakRss();
+  assert.ok(peak < 250 * MiB, `server peak RSS ${Math.round(peak / MiB)} MiB`);
+  const res = await fetch(`${server.url}/api/admin/fs/download?path=/s3/huge.bin`, {
+    headers: {
+      authorization: `Bearer ${admin.transport.auth.type === 'admin' ? admin.transport.auth.token : ''}`,
+    },
+  });
+  assert.is(res.status, 200);
+  const copy = createHash('sha256');
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) copy.update(chunk);
+  assert.is(copy.digest('hex'), hash.digest('hex'));
+  await server.kill();
+});
+
+test.run();

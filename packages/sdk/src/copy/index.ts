@@ -1,0 +1,2 @@
+export { copyItems } from './copyItems.ts';
+export type { CopyOptions, CopyPhase, CopyProgress, CopyReport } from './types.ts';

@@ -1,0 +1,211 @@
+/**
+ * Batch copy over the file-system service: small jobs on one storage config finish in the request, larger
+ * ones and every copy across storage configs become a `copy` task; `client_side` answers the spec's
+ * client-side copy instead (clientCopy.ts). Large folder deletes become `delete` tasks the same way.
+ */
+import {
+  type BatchCopyBody,
+  type BatchCopyDone,
+  type BatchCopyResult,
+  COPY_INLINE_MAX_BYTES,
+  COPY_INLINE_MAX_OBJECTS,
+  DELETE_TASK_MIN_OBJECTS,
+  type FsBatchRemoveResult,
+} from '@clip/sdk';
+import type { Actor } from '../../services/actor.ts';
+import type { TaskRunner } from '../../tasks/runner.ts';
+import type { TaskService } from '../../tasks/taskService.ts';
+import { fsStorageError } from '../errors.ts';
+import type { FsService, ResolvedMountPath } from '../types.ts';
+import { type ClientCopy, createClientCopy } from './clientCopy.ts';
+import { copyUnit } from './copyUnit.ts';
+import { type CopyUnit, planCopy } from './plan.ts';
+
+/** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
+const UNITS_IN_FLIGHT = 8;
+/** Of those, objects above this size run at most BIG_IN_FLIGHT at once per process (bounded memory and disk). */
+const BIG_OBJECT_BYTES = 16 * 1024 * 1024;
+const BIG_IN_FLIGHT = 4;
+
+/** A counting semaphore; one for the whole process, so the bound holds across tasks and requests. */
+function semaphore(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+const bigObjects = semaphore(BIG_IN_FLIGHT);
+const gated = <T>(unit: CopyUnit, fn: () => Promise<T>) =>
+  unit.size > BIG_OBJECT_BYTES ? bigObjects(fn) : fn();
+
+interface CopyPayload {
+  items: CopyUnit[];
+  skipExisting: boolean;
+  /** Who asked: the task re-checks every path against this actor's scope as it goes. */
+  actor: Actor;
+  /** Top-level targets, for the listing-cache invalidation at the end. */
+  targets: string[];
+}
+
+interface DeletePayload {
+  items: string[];
+  actor: Actor;
+}
+
+export interface BatchCopyService extends ClientCopy {
+  batchCopy(actor: Actor, body: BatchCopyBody): Promise<BatchCopyResult>;
+  /** batch-remove, except that a folder of more than 1,000 objects turns the batch into a delete task. */
+  batchRemove(actor: Actor, paths: string[]): Promise<FsBatchRemoveResult | { task_id: string }>;
+}
+
+export function createBatchCopy(deps: {
+  fs: FsService;
+  tasks: TaskService;
+  runner: TaskRunner;
+}): BatchCopyService {
+  const { fs, tasks } = deps;
+
+  async function invalidateTargets(actor: Actor, targets: string[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const target of targets) {
+      try {
+        const r = await fs.resolve(actor, target, 'write');
+        if (seen.has(r.mount.storageConfigId)) continue;
+        seen.add(r.mount.storageConfigId);
+        await fs.afterWrite(r);
+      } catch {
+        // A mount removed meanwhile has no listing left to refresh.
+      }
+    }
+  }
+
+  deps.runner.register('copy', {
+    concurrency: UNITS_IN_FLIGHT,
+    describe: (unit: CopyUnit) => unit.target,
+    async runItem(unit: CopyUnit, payload, ctx) {
+      const p = payload as unknown as CopyPayload;
+      const from = await fs.resolve(p.actor, unit.source, 'read');
+      const to = await fs.resolve(p.actor, unit.target, 'write');
+      const outcome = await gated(unit, () =>
+        copyUnit(unit, from, to, {
+          skipExisting: p.skipExisting,
+          signal: ctx.signal,
+          checkpoint: ctx.checkpoint,
+          addBytes: ctx.addBytes,
+        }),
+      );
+      return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
+    },
+    async finish(payload) {
+      const p = payload as unknown as CopyPayload;
+      await invalidateTargets(p.actor, p.targets);
+    },
+  });
+
+  deps.runner.register('delete', {
+    describe: (path: string) => path,
+    async runItem(path: string, payload) {
+      const p = payload as unknown as DeletePayload;
+      await fs.remove(p.actor, path);
+      return { status: 'success', path };
+    },
+  });
+
+  async function runInline(actor: Actor, units: CopyUnit[], skipExisting: boolean): Promise<BatchCopyDone> {
+    const done: BatchCopyDone = { copied: 0, skipped: 0, failed: [] };
+    let next = 0;
+    const touched = new Map<string, ResolvedMountPath>();
+    const worker = async () => {
+      while (next < units.length) {
+        const unit = units[next++];
+        try {
+          const from = await fs.resolve(actor, unit.source, 'read');
+          const to = await fs.resolve(actor, unit.target, 'write');
+          touched.set(to.mount.storageConfigId, to);
+          const outcome = await gated(unit, () => copyUnit(unit, from, to, { skipExisting }));
+          // Folders are how files get there; the counts are about files.
+          if (unit.kind === 'file') done[outcome]++;
+        } catch (err) {
+          done.failed.push({
+            sourcePath: unit.source,
+            targetPath: unit.target,
+            error: fsStorageError(err, unit.target).message,
+          });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: UNITS_IN_FLIGHT }, worker));
+    for (const to of touched.values()) await fs.afterWrite(to);
+    return done;
+  }
+
+  const clientCopy = createClientCopy(fs);
+
+  return {
+    ...clientCopy,
+
+    async batchCopy(actor, body) {
+      const skipExisting = body.skipExisting ?? true;
+      if (body.client_side) return clientCopy.page(actor, body.items, skipExisting, Number(body.cursor ?? 0));
+      const plan = await planCopy(fs, actor, body.items);
+      const small = plan.files <= COPY_INLINE_MAX_OBJECTS && plan.bytes <= COPY_INLINE_MAX_BYTES;
+      if (plan.sameStorage && small) return runInline(actor, plan.units, skipExisting);
+      const payload: CopyPayload = {
+        items: plan.units,
+        skipExisting,
+        actor,
+        targets: plan.pairs.map((p) => p.to.path),
+      };
+      const task = await tasks.create(actor, {
+        type: 'copy',
+        payload: payload as unknown as CopyPayload & { [k: string]: unknown },
+        bytesTotal: plan.bytes,
+      });
+      return { task_id: task.id };
+    },
+
+    async batchRemove(actor, paths) {
+      for (const raw of paths) {
+        const r = await fs.resolve(actor, raw, 'write');
+        if (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS)) {
+          const task = await tasks.create(actor, {
+            type: 'delete',
+            payload: { items: paths, actor } as DeletePayload & { [k: string]: unknown },
+          });
+          return { task_id: task.id };
+        }
+      }
+      return fs.batchRemove(actor, paths);
+    },
+  };
+}
+
+/** Counts objects below a folder, stopping as soon as there are more than `limit`. */
+async function holdsMoreThan(r: ResolvedMountPath, limit: number): Promise<boolean> {
+  const entry = r.subPath === '' ? null : await r.driver.stat(r.storagePath);
+  if (!entry?.isDirectory) return false;
+  let count = 0;
+  const stack = [r.storagePath];
+  while (stack.length) {
+    const dir = stack.pop()!;
+    let cursor: string | null = null;
+    do {
+      const page = await r.driver.list(dir, { cursor, limit: 1000 });
+      for (const e of page.entries) {
+        if (++count > limit) return true;
+        if (e.isDirectory) stack.push(e.path);
+      }
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return false;
+}

@@ -1,0 +1,139 @@
+import type { CopyProgress } from '@clip/sdk';
+import { ClipError } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer } from '../../testing/testServer.ts';
+import { type FsKit, startFsKit } from '../fsTestKit.ts';
+import type { FsService } from '../types.ts';
+import { sha256Of, tree, writeBigFile, writeFile } from './copyTestKit.ts';
+
+const MiB = 1024 * 1024;
+let kit: FsKit;
+let fs: FsService;
+let s3MountId: string;
+test.before(async () => {
+  kit = await startFsKit(startTestServer());
+  fs = kit.server.app.services.fs;
+  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
+  s3MountId = (await kit.mount({ mount_path: '/s3', storage_type: 's3' })).id;
+});
+test.after(async () => kit?.close());
+
+async function failure(p: Promise<unknown>): Promise<ClipError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof ClipError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+test('client-side copy through the SDK: 50 files with one of 120 MiB, byte-identical', async () => {
+  const bigHash = await writeBigFile(fs, '/loc/cs/big.bin', 120 * MiB);
+  for (let i = 0; i < 49; i++)
+    await writeFile(fs, `/loc/cs/small/f${i}.txt`, `small ${i} `.repeat(50 + i * 30));
+  const admin = await kit.server.adminClient();
+  const events: CopyProgress[] = [];
+  const report = await admin.fs.copy([{ sourcePath: '/loc/cs', targetPath: '/s3/cs' }], {
+    clientSide: true,
+    onProgress: (p) => events.push(p),
+  });
+  assert.equal(report.failed, []);
+  assert.is(report.mode, 'client');
+  assert.is(report.copied, 50);
+  const copied = await tree(fs, '/s3/cs');
+  assert.is(copied.size, 50);
+  assert.is(copied.get('/big.bin'), 120 * MiB);
+  assert.is(await sha256Of(fs, '/s3/cs/big.bin'), bigHash);
+  assert.is(await sha256Of(fs, '/s3/cs/small/f48.txt'), await sha256Of(fs, '/loc/cs/small/f48.txt'));
+  const phases = new Set(events.map((e) => e.phase));
+  for (const phase of ['starting', 'downloading', 'uploading', 'committing', 'completed'])
+    assert.ok(phases.has(phase as CopyProgress['phase']), `phase ${phase} reported`);
+  assert.is(events.at(-1)!.done, 50);
+
+  // Run again: every target exists, so the server skips them all (skipExisting defaults to true).
+  const again = await admin.fs.copy([{ sourcePath: '/loc/cs', targetPath: '/s3/cs' }], { clientSide: true });
+  assert.equal([again.copied, again.skipped, again.failed.length], [0, 50, 0]);
+});
+
+test('commit verifies: a size that differs fails, a target outside the key scope is refused', async () => {
+  await writeFile(fs, '/s3/scoped/in/a.txt', 'abc');
+  await writeFile(fs, '/s3/outside.txt', 'xyz');
+  const admin = await kit.server.adminClient();
+  const wrongSize = await admin.fs.batchCopyCommit({
+    targetMountId: s3MountId,
+    files: [
+      { targetPath: '/s3/scoped/in/a.txt', s3Path: 'scoped/in/a.txt', fileSize: 4 },
+      { targetPath: '/s3/outside.txt', s3Path: 'outside.txt', fileSize: 3 },
+    ],
+  });
+  assert.equal(
+    wrongSize.committed.map((c) => c.targetPath),
+    ['/s3/outside.txt'],
+  );
+  assert.is(wrongSize.failed.length, 1);
+  assert.match(wrongSize.failed[0].error, /3 bytes, expected 4/);
+
+  const missing = await admin.fs.batchCopyCommit({
+    targetMountId: s3MountId,
+    files: [{ targetPath: '/s3/never.txt', s3Path: 'never.txt', fileSize: 1 }],
+  });
+  assert.is(missing.failed.length, 1);
+
+  const key = await kit.server.keyClient({ mount: true, basic_path: '/s3/scoped' });
+  const refused = await failure(
+    key.client.fs.batchCopyCommit({
+      targetMountId: s3MountId,
+      files: [
+        { targetPath: '/s3/scoped/in/a.txt', s3Path: 'scoped/in/a.txt', fileSize: 3 },
+        { targetPath: '/s3/outside.txt', s3Path: 'outside.txt', fileSize: 3 },
+      ],
+    }),
+  );
+  assert.is(refused.status, 403);
+  const spoofed = await failure(
+    key.client.fs.batchCopyCommit({
+      targetMountId: s3MountId,
+      files: [{ targetPath: '/s3/scoped/in/a.txt', s3Path: 'outside.txt', fileSize: 3 }],
+    }),
+  );
+  assert.is(spoofed.status, 400, 'the object key must be the one the target path maps to');
+  const ok = await key.client.fs.batchCopyCommit({
+    targetMountId: s3MountId,
+    files: [{ targetPath: '/s3/scoped/in/a.txt', s3Path: 'scoped/in/a.txt', fileSize: 3 }],
+  });
+  assert.is(ok.committed.length, 1);
+});
+
+test('client-side copy: an AbortSignal stops it and failures are reported per item', async () => {
+  for (let i = 0; i < 6; i++) await writeFile(fs, `/loc/ab/f${i}.txt`, `abort ${i}`);
+  const admin = await kit.server.adminClient();
+  const controller = new AbortController();
+  controller.abort();
+  const cancelled = await failure(
+    admin.fs.copy([{ sourcePath: '/loc/ab', targetPath: '/s3/ab' }], {
+      clientSide: true,
+      signal: controller.signal,
+    }),
+  );
+  assert.is(cancelled.code, 'CANCELLED');
+
+  // Real refusals from the storage (PUT URLs signed for a key the store does not know): each item fails on its
+  // own and is reported, never dropped.
+  const tamper = (url: string) => url.replace(/X-Amz-Credential=[^%&]+/, 'X-Amz-Credential=UNKNOWNKEY');
+  const report = await admin.fs.copy([{ sourcePath: '/loc/ab', targetPath: '/s3/ab' }], {
+    clientSide: true,
+    retries: 0,
+    fetch: (url, init) => fetch(init.method === 'PUT' ? tamper(url) : url, init),
+  });
+  assert.is(report.copied, 0);
+  assert.is(report.failed.length, 6);
+  assert.ok(
+    report.failed.every((f) => /HTTP 403/.test(f.error) && f.sourcePath.startsWith('/loc/ab/')),
+    report.failed[0]?.error,
+  );
+  assert.is((await tree(fs, '/loc/ab')).size, 6);
+});
+
+test.run();

@@ -1,0 +1,185 @@
+/**
+ * Copies one unit. Same storage config: the driver's server-side copy. Across configs: the source is
+ * streamed into the target; above 100 MiB into a multipart upload whose parts are ranged reads of the
+ * source, a few at a time, so memory stays near part size x parts in flight and no temporary file holds
+ * the object. Transient storage errors are retried (tasks/transient.ts); cancel is checked between parts.
+ */
+import { Transform } from 'node:stream';
+import { COPY_MULTIPART_THRESHOLD } from '@clip/sdk';
+import {
+  canCopy,
+  canMkdir,
+  canMultipart,
+  canPresign,
+  type MultipartPart,
+  type StorageDriver,
+} from '../../storage/driver.ts';
+import { withRetry } from '../../tasks/transient.ts';
+import type { ResolvedMountPath } from '../types.ts';
+import type { CopyUnit } from './plan.ts';
+
+const MiB = 1024 * 1024;
+/** Parts of a cross-storage multipart copy and how many run at once (the memory bound). */
+export const COPY_PART_BYTES = 16 * MiB;
+export const COPY_PARTS_IN_FLIGHT = 4;
+/** Objects above this size go into S3 as one streamed presigned PUT (smaller ones: the driver's PUT). */
+const STREAMED_PUT_MIN_BYTES = 8 * MiB;
+
+export interface UnitContext {
+  skipExisting: boolean;
+  signal?: AbortSignal;
+  /** Called between parts; throws to stop. */
+  checkpoint?: () => void;
+  addBytes?: (n: number) => void;
+}
+
+export type UnitOutcome = 'copied' | 'skipped';
+
+export async function copyUnit(
+  unit: CopyUnit,
+  from: ResolvedMountPath,
+  to: ResolvedMountPath,
+  ctx: UnitContext,
+): Promise<UnitOutcome> {
+  const retry = <T>(fn: () => Promise<T>) => withRetry(fn, { signal: ctx.signal });
+  if (unit.kind === 'folder') {
+    const existing = await retry(() => to.driver.stat(to.storagePath));
+    if (existing?.isDirectory) return 'skipped';
+    if (existing) throw new Error(`"${to.path}" is a file; the folder cannot be copied onto it`);
+    const driver = to.driver;
+    if (!canMkdir(driver)) return 'copied';
+    try {
+      await retry(() => driver.mkdir(to.storagePath));
+    } catch (err) {
+      // A file of the folder, copied alongside, may have created it first.
+      if (!(await driver.stat(to.storagePath))?.isDirectory) throw err;
+    }
+    return 'copied';
+  }
+  // Only skipExisting needs to look first (a storage request per file): a replacing copy just writes,
+  // and a folder in the way fails the write itself.
+  if (ctx.skipExisting) {
+    const existing = await retry(() => to.driver.stat(to.storagePath));
+    if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
+    if (existing) return 'skipped';
+  }
+  ctx.checkpoint?.();
+  const sameStorage = from.mount.storageConfigId === to.mount.storageConfigId;
+  const driver = from.driver;
+  if (sameStorage && canCopy(driver)) {
+    await retry(() => driver.copy(from.storagePath, to.storagePath));
+    ctx.addBytes?.(unit.size);
+    return 'copied';
+  }
+  const target = to.driver;
+  if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
+    await multipartCopy(from, to, target, unit.size, ctx);
+    return 'copied';
+  }
+  // Large objects into S3: one streamed PUT through a presigned URL (the driver's own write would cut
+  // the body into buffered parts: more memory, and a multipart upload the store must stitch together).
+  const streamedPut = canPresign(target) && unit.size > STREAMED_PUT_MIN_BYTES;
+  await retry(async () => {
+    const read = await from.driver.read(from.storagePath);
+    let counted = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        counted += chunk.length;
+        ctx.addBytes?.(chunk.length);
+        done(null, chunk);
+      },
+    });
+    read.stream.on('error', (err) => counter.destroy(err));
+    const body = read.stream.pipe(counter);
+    try {
+      if (streamedPut && canPresign(target)) {
+        const contentType = read.contentType ?? undefined;
+        const url = await target.presignPut(to.storagePath, {
+          contentType,
+          contentLength: read.size,
+          expiresInSeconds: 3600,
+        });
+        const res = await fetch(url, {
+          method: 'PUT',
+          body: body as unknown as RequestInit['body'],
+          headers: {
+            'content-length': String(read.size),
+            ...(contentType ? { 'content-type': contentType } : {}),
+          },
+          signal: ctx.signal,
+          duplex: 'half',
+        } as RequestInit);
+        const text = await res.text().catch(() => '');
+        if (!res.ok)
+          throw Object.assign(new Error(`storage answered HTTP ${res.status} ${text.slice(0, 200)}`), {
+            status: res.status,
+          });
+      } else
+        await to.driver.write(to.storagePath, body, {
+          size: read.size,
+          contentType: read.contentType ?? undefined,
+          signal: ctx.signal,
+        });
+    } catch (err) {
+      read.stream.destroy();
+      // A retried attempt counts its bytes again.
+      ctx.addBytes?.(-counted);
+      throw err;
+    }
+  });
+  return 'copied';
+}
+
+async function multipartCopy(
+  from: ResolvedMountPath,
+  to: ResolvedMountPath,
+  target: StorageDriver & import('../../storage/driver.ts').MultipartCapability,
+  size: number,
+  ctx: UnitContext,
+): Promise<void> {
+  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
+  const count = Math.ceil(size / partSize);
+  const source = await withRetry(() => from.driver.stat(from.storagePath), { signal: ctx.signal });
+  const { uploadId } = await withRetry(
+    () => target.multipartInit(to.storagePath, { contentType: source?.contentType ?? undefined }),
+    { signal: ctx.signal },
+  );
+  const parts: MultipartPart[] = [];
+  let next = 1;
+  const worker = async () => {
+    while (next <= count) {
+      ctx.checkpoint?.();
+      const partNumber = next++;
+      const start = (partNumber - 1) * partSize;
+      const end = Math.min(size, start + partSize) - 1;
+      const part = await withRetry(
+        async () => {
+          const read = await from.driver.read(from.storagePath, { start, end });
+          try {
+            return await target.multipartUploadPart(
+              to.storagePath,
+              uploadId,
+              partNumber,
+              read.stream,
+              end - start + 1,
+            );
+          } catch (err) {
+            read.stream.destroy();
+            throw err;
+          }
+        },
+        { signal: ctx.signal },
+      );
+      ctx.addBytes?.(end - start + 1);
+      parts.push(part);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(COPY_PARTS_IN_FLIGHT, count) }, worker));
+    ctx.checkpoint?.();
+    await withRetry(() => target.multipartComplete(to.storagePath, uploadId, parts), { signal: ctx.signal });
+  } catch (err) {
+    await target.multipartAbort(to.storagePath, uploadId);
+    throw err;
+  }
+}

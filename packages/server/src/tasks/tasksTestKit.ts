@@ -1,0 +1,76 @@
+/** Test handlers for the runner: items that record when they ran, can fail, or wait for a signal. */
+import type { Actor } from '../services/actor.ts';
+import type { ItemContext, TaskHandler } from './handler.ts';
+
+export interface TestItem {
+  name: string;
+  /** Fails this many times before succeeding (across runs of the same handler). */
+  failTimes?: number;
+  /** Waits until released (see `gate`). */
+  wait?: boolean;
+}
+
+export function testHandler(options: { concurrency?: number } = {}) {
+  const runs: string[] = [];
+  const failures = new Map<string, number>();
+  let release: () => void = () => {};
+  let gate = new Promise<void>((r) => {
+    release = r;
+  });
+  const started: string[] = [];
+  const handler: TaskHandler<TestItem> = {
+    concurrency: options.concurrency,
+    describe: (item) => item.name,
+    async runItem(item, _payload, ctx: ItemContext) {
+      started.push(item.name);
+      if (item.wait) {
+        // Like a transfer between parts: check for a stop every few milliseconds until released.
+        let released = false;
+        void gate.then(() => {
+          released = true;
+        });
+        while (!released) {
+          ctx.checkpoint();
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      ctx.checkpoint();
+      const failed = failures.get(item.name) ?? 0;
+      if (failed < (item.failTimes ?? 0)) {
+        failures.set(item.name, failed + 1);
+        return { status: 'failed', path: item.name, error: 'planned failure' };
+      }
+      runs.push(item.name);
+      ctx.addBytes(10);
+      return { status: 'success', path: item.name };
+    },
+  };
+  return {
+    handler,
+    runs,
+    started,
+    release: () => release(),
+    rearm() {
+      gate = new Promise<void>((r) => {
+        release = r;
+      });
+    },
+  };
+}
+
+export const adminActor: Actor = { kind: 'admin', id: 'admin-test', username: 'admin' };
+export const keyActor = (id: string, basicPath = '/'): Actor => ({
+  kind: 'apikey',
+  id,
+  name: `key ${id}`,
+  permissions: { text: false, file: false, mount: true },
+  basicPath,
+});
+
+export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
