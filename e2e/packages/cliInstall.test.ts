@@ -80,15 +80,16 @@ test('clip --version, GET /api/version and every package agree on one version', 
   }
 });
 
-test('clip serve without the server package says how to install it', async () => {
-  const err = await shell('clip serve').then(
-    () => null,
-    (e: { code: number; stderr: string; stdout: string }) => e,
-  );
-  assert.ok(err, 'clip serve succeeded without a server');
-  assert.is(err.code, 1);
-  assert.match(err.stderr, /npm install --global @clip\/server/);
-  assert.is(err.stdout, '');
-});
+for (const command of ['serve', 'admin reset-password'])
+  test(`clip ${command} without the server package says how to install it`, async () => {
+    const err = await shell(`clip ${command}`).then(
+      () => null,
+      (e: { code: number; stderr: string; stdout: string }) => e,
+    );
+    assert.ok(err, 'clip serve succeeded without a server');
+    assert.is(err.code, 1);
+    assert.match(err.stderr, /npm install --global @clip\/server/);
+    assert.is(err.stdout, '');
+  });
 
 test.run();

@@ -1,5 +1,6 @@
 /** The command tree. Declarations only: each action imports its implementation when it runs. */
 import { Command } from 'commander';
+import { defineAdminCommands } from './definitions/adminCommands.ts';
 import { defineAuthCommands } from './definitions/authCommands.ts';
 import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
@@ -30,6 +31,7 @@ function buildProgram(): Command {
   defineShareCommands(program);
   defineFileCommands(program);
   defineServeCommand(program);
+  defineAdminCommands(program);
   return program;
 }
 

@@ -4,9 +4,14 @@
  */
 import { CliError } from './errors.ts';
 
+/** What the CLI uses of `@clip/server` (declared here: the server stays out of the CLI's build). */
 export interface ServerPackage {
   main(env: NodeJS.ProcessEnv): Promise<void>;
-  [name: string]: unknown;
+  resetAdminPassword(
+    env: NodeJS.ProcessEnv,
+    options?: { username?: string; password?: string },
+  ): Promise<{ username: string; generatedPassword: string | null; created: boolean }>;
+  ConfigError: abstract new (...args: never[]) => Error;
 }
 
 export const SERVER_PACKAGE = '@clip/server';

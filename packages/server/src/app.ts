@@ -62,7 +62,11 @@ export interface RunningApp {
   routes: RouteEntry[];
   /** Set when the first admin was created with a generated password (printed once by main). */
   firstAdmin: { username: string; generatedPassword: string | null } | null;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish for up to `graceMs` (0 by default:
+   * cut them at once), then stops background work and closes the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startApp(
@@ -158,8 +162,6 @@ export async function startApp(
     taskRunner,
     fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
   };
-  const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
-
   const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
   const api = new Router({ prefix: '/api' });
   registerSystemRoutes(api, deps);
@@ -219,23 +221,34 @@ export async function startApp(
 
   const server = app.listen(config.port, config.host);
   answerClientErrors(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (err) {
+    // Nothing was created yet (no first admin): a later start begins from the same state.
+    await services.storageConfigs.close();
+    await db.close();
+    throw err;
+  }
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   if (!config.publicUrl) origin = url;
 
+  // The first admin is made only once the server can serve, so its generated password is printed by a
+  // start that works (a start that fails earlier, e.g. on a taken port, creates nothing).
+  const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
+
   const scheduler = createScheduler(logger);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
+  scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
   );
-  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
-  scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   if (config.taskPollMs > 0) taskRunner.start();
 
   return {
@@ -243,12 +256,14 @@ export async function startApp(
     services,
     routes,
     firstAdmin,
-    async close() {
+    async close({ graceMs = 0 } = {}) {
       await scheduler.stopAll();
       await taskRunner.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        if (graceMs <= 0) server.closeAllConnections();
+        else setTimeout(() => server.closeAllConnections(), graceMs).unref();
       });
       await services.storageConfigs.close();
       await db.close();

@@ -1,10 +1,15 @@
 /** Starts the whole product in one process: API, web app, background work. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startApp } from './app.ts';
+import { type RunningApp, startApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logging.ts';
+import { startupFailure } from './startupFailure.ts';
 
 const bundledWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** How long a stop waits for requests in flight before cutting them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let config: Config;
@@ -17,21 +22,44 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     }
     throw err;
   }
-  const app = await startApp(config);
-  if (app.firstAdmin?.generatedPassword) {
-    process.stdout.write(
-      `\nFirst administrator created.\n  username: ${app.firstAdmin.username}\n  password: ${app.firstAdmin.generatedPassword}\nThis password is shown only once; change it in Admin > Settings.\n\n`,
-    );
+  let app: RunningApp;
+  try {
+    app = await startApp(config, { logger: createLogger(config.logLevel, process.stdout) });
+  } catch (err) {
+    process.stderr.write(`clip: ${startupFailure(err, config)}\n`);
+    process.exit(1);
   }
-  process.stdout.write(
-    `clip is listening on ${app.url}${config.webDir ? '' : ' (API only: the web app is not built)'}\n`,
-  );
+  process.stdout.write(banner(app, config));
+
+  let stopping = false;
   const stop = async () => {
-    await app.close();
+    // A second signal while draining means "now".
+    if (stopping) process.exit(0);
+    stopping = true;
+    await app.close({ graceMs: SHUTDOWN_GRACE_MS });
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** What a first start needs to see, printed once the server answers: the URL and the first admin. */
+function banner(app: RunningApp, config: Config): string {
+  const lines = [
+    `clip is listening on ${app.url}${config.webDir ? '' : ' (API only: the web app is not built)'}`,
+  ];
+  if (app.firstAdmin?.generatedPassword) {
+    lines.push(
+      '',
+      'First administrator created:',
+      `  username: ${app.firstAdmin.username}`,
+      `  password: ${app.firstAdmin.generatedPassword}`,
+      'This password is shown only once. Change it in Admin > Settings; if it is lost, run',
+      '`clip admin reset-password` on this machine.',
+      '',
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -68,7 +68,9 @@ test('the table through /user/fs/list, /download and /mkdir', async () => {
       `mkdir ${target}: ${write.status} ${write.body.message}`,
     );
     const noPerm = await kit.call(noMount, 'GET', `/user/fs/list?path=${encoded}`);
-    assert.is(noPerm.status, 403, `no mount permission ${encoded}`);
+    // A NUL is refused by the input guard before any permission is looked at (400 for everyone).
+    const expectedNoPerm = decoded.includes('\0') ? 400 : 403;
+    assert.is(noPerm.status, expectedNoPerm, `no mount permission ${encoded}`);
   }
 });
 
