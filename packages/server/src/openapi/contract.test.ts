@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
 import { invalidMutations, resolver, type Schema, validArb } from './schemaArbitrary.ts';
 
 /** Per operation: bounded so the file stays well under two minutes on a loaded 2-core machine. */
@@ -139,6 +139,15 @@ function assertErrorEnvelope(o: Operation, status: number, body: unknown, what: 
   assert.ok(typeof e.message === 'string' && e.message.length > 0, `${o.key}: empty message`);
 }
 
+/** Runs a property; a failure names the operation, the assertion and the input (uvu shows no cause). */
+async function holds<T>(o: Operation, property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
+  const out = await fc.check(property, { numRuns, seed: SEED, endOnFailure: true });
+  if (out.failed)
+    assert.unreachable(
+      `${o.key}: ${(out.errorInstance as Error)?.message ?? out.errorInstance} with ${JSON.stringify(out.counterexample)?.slice(0, 400)}`,
+    );
+}
+
 /** Random ids are unknown records: the documented 404 (or 400 for a malformed one) is the answer. */
 const pathValueArb = fc.oneof(
   fc.constant('00000000-0000-0000-0000-000000000000'),
@@ -160,7 +169,8 @@ test('valid inputs answer a documented success or a documented 4xx envelope', as
     if (p.otherBody) continue; // multipart and raw-byte uploads: covered by their own suites
     const responses = o.op.responses as Record<string, { content?: Record<string, { schema: Schema }> }>;
     const documented = Object.keys(responses);
-    await fc.assert(
+    await holds(
+      o,
       fc.asyncProperty(callArb(o, p.json ? validArb(p.json, resolve) : null), async (call) => {
         const res = await send(o, call);
         assert.ok(res.status < 500, `${o.key}: ${res.status} ${res.text.slice(0, 200)}`);
@@ -180,7 +190,7 @@ test('valid inputs answer a documented success or a documented 4xx envelope', as
           assertErrorEnvelope(o, res.status, res.body, 'valid input');
         }
       }),
-      { numRuns: VALID_RUNS, seed: SEED, endOnFailure: true },
+      VALID_RUNS,
     );
     checked++;
   }
@@ -248,7 +258,8 @@ test('invalid inputs answer a 4xx envelope', async () => {
       queryMutation: queryBreak ?? fc.constant(null),
       bodyMutation: bodyBreak ?? fc.constant(null),
     });
-    await fc.assert(
+    await holds(
+      o,
       fc.asyncProperty(arb, async ({ call, where, queryMutation, bodyMutation }) => {
         let kind = 'JSON body where the route takes another content type';
         if (where === 'query' && queryMutation) {
@@ -265,11 +276,37 @@ test('invalid inputs answer a 4xx envelope', async () => {
         );
         assertErrorEnvelope(o, res.status, res.body, kind);
       }),
-      { numRuns: INVALID_RUNS, seed: SEED, endOnFailure: true },
+      INVALID_RUNS,
     );
     checked++;
   }
   assert.ok(checked > 60, `only ${checked} operations exercised`);
+});
+
+/** A known-good call; its answer must match the operation's documented success schema exactly. */
+async function documented(key: string, call: Partial<Call> = {}): Promise<Record<string, unknown>> {
+  const o = operations.find((x) => x.key === key);
+  assert.ok(o, `${key} is not documented`);
+  const res = await send(o, { pathValues: {}, query: {}, ...call });
+  const responses = o.op.responses as Record<string, { content?: Record<string, { schema: Schema }> }>;
+  const success = responses[String(res.status)];
+  assert.ok(success && res.status < 300, `${key}: ${res.status} ${res.text.slice(0, 200)}`);
+  const problem = validate(success.content?.['application/json']?.schema, res.body);
+  assert.not.ok(problem, `${key}: ${problem}`);
+  return (res.body as { data: Record<string, unknown> }).data;
+}
+
+test('known-good calls answer exactly what the document says (login, text shares, keys, tasks)', async () => {
+  await documented('POST /api/admin/login', { body: TEST_ADMIN });
+  const created = await documented('POST /api/paste', { body: { content: 'documented' } });
+  const record = await documented('GET /api/admin/pastes/{id}', { pathValues: { id: String(created.id) } });
+  assert.is(record.content, 'documented');
+  const list = await documented('GET /api/admin/pastes');
+  assert.ok((list.items as unknown[]).length >= 1);
+  await documented('GET /api/admin/api-keys');
+  await documented('GET /api/admin/tasks');
+  await documented('GET /api/version');
+  await documented('GET /api/health');
 });
 
 test('zero 5xx across the run, and the server still answers', async () => {

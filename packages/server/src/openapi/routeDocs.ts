@@ -174,11 +174,16 @@ function taskScopes(docs: Docs): void {
       responseType: 'Task',
       ...extra,
     });
-    docs[`GET ${p}`] = any('List tasks', { query: c.taskListQuerySchema, responseType: 'TaskList' });
+    const task = { response: c.taskSchema, responseType: undefined };
+    docs[`GET ${p}`] = any('List tasks', {
+      query: c.taskListQuerySchema,
+      response: c.taskListSchema,
+      responseType: undefined,
+    });
     docs[`POST ${p}/clear`] = any('Clear finished tasks', { responseType: undefined });
-    docs[`GET ${p}/:id`] = any('Get a task');
-    docs[`POST ${p}/:id/cancel`] = any('Cancel a task');
-    docs[`POST ${p}/:id/retry`] = any('Retry a task');
+    docs[`GET ${p}/:id`] = any('Get a task', task);
+    docs[`POST ${p}/:id/cancel`] = any('Cancel a task', task);
+    docs[`POST ${p}/:id/retry`] = any('Retry a task', task);
     docs[`DELETE ${p}/:id`] = any('Delete a finished task', {
       response: c.nullDataSchema,
       responseType: undefined,
@@ -226,15 +231,13 @@ function build(): Docs {
     'GET /api/admin/system-settings': {
       tag: 'System',
       summary: 'System settings',
-      response: any,
-      responseType: 'SystemSettings',
+      response: c.systemSettingsSchema,
     },
     'PUT /api/admin/system-settings': {
       tag: 'System',
       summary: 'Update system settings',
       body: c.updateSystemSettingsBodySchema,
-      response: any,
-      responseType: 'SystemSettings',
+      response: c.systemSettingsSchema,
     },
     'GET /api/system/max-upload-size': {
       tag: 'System',
@@ -245,8 +248,7 @@ function build(): Docs {
       tag: 'Auth',
       summary: 'Administrator login',
       body: c.loginBodySchema,
-      response: any,
-      responseType: 'LoginResult',
+      response: c.loginResultSchema,
     },
     'GET /api/test/admin-token': {
       tag: 'Auth',
@@ -270,15 +272,13 @@ function build(): Docs {
     'GET /api/admin/api-keys': {
       tag: 'API keys',
       summary: 'List API keys',
-      response: any,
-      responseType: 'ApiKey[]',
+      response: c.apiKeyListSchema,
     },
     'POST /api/admin/api-keys': {
       tag: 'API keys',
       summary: 'Create an API key (the key is shown once)',
       body: c.createApiKeyBodySchema,
-      response: any,
-      responseType: 'ApiKeyCreated',
+      response: c.apiKeySchema,
       status: 201,
     },
     'POST /api/admin/api-keys/batch-delete': {
@@ -291,8 +291,7 @@ function build(): Docs {
       tag: 'API keys',
       summary: 'Update an API key',
       body: c.updateApiKeyBodySchema,
-      response: any,
-      responseType: 'ApiKey',
+      response: c.apiKeySchema,
     },
     'DELETE /api/admin/api-keys/:id': {
       tag: 'API keys',
@@ -345,29 +344,25 @@ function build(): Docs {
     'GET /api/s3-configs': {
       tag: 'Storage configs',
       summary: 'List storage configs',
-      response: any,
-      responseType: 'StorageConfigView[]',
+      response: c.storageConfigListSchema,
     },
     'POST /api/s3-configs': {
       tag: 'Storage configs',
       summary: 'Create a storage config',
       body: c.createStorageConfigBodySchema,
-      response: any,
-      responseType: 'StorageConfig',
+      response: c.storageConfigViewSchema,
       status: 201,
     },
     'GET /api/s3-configs/:id': {
       tag: 'Storage configs',
       summary: 'Get a storage config',
-      response: any,
-      responseType: 'StorageConfigView',
+      response: c.storageConfigViewSchema,
     },
     'PUT /api/s3-configs/:id': {
       tag: 'Storage configs',
       summary: 'Update a storage config',
       body: c.updateStorageConfigBodySchema,
-      response: any,
-      responseType: 'StorageConfig',
+      response: c.storageConfigViewSchema,
     },
     'POST /api/s3-configs/:id/test': {
       tag: 'Storage configs',
