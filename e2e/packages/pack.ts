@@ -1,6 +1,6 @@
 /** Packing workspace packages with npm and installing the tarballs, as a user would (issue 17). */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +25,48 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = userEn
   });
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Test files run in parallel and prepack rebuilds `dist/` in place: one pack of a workspace at a time
+ * (a lock directory holding the owner's pid; a dead owner's lock is taken over).
+ */
+async function withPackLock<T>(workspace: string, fn: () => Promise<T>): Promise<T> {
+  const lock = join(ROOT, '.tmp', `pack-${workspace.replace(/\W+/g, '-')}.lock`);
+  await mkdir(join(ROOT, '.tmp'), { recursive: true });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      await writeFile(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+      if (owner && !alive(owner)) await rm(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`${lock} held for 4 minutes by pid ${owner}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** `npm pack` of a workspace package (its prepack builds it); answers the tarball's path. */
 export async function pack(workspace: string, destination: string): Promise<string> {
+  return withPackLock(workspace, () => packNow(workspace, destination));
+}
+
+async function packNow(workspace: string, destination: string): Promise<string> {
   // npm runs the package's prepack on the project's Node (npm scripts put node_modules/.bin first).
   const env = userEnv({ PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` });
   const out = npm(['pack', '--json', '--pack-destination', destination], join(ROOT, workspace), env);
@@ -36,12 +76,6 @@ export async function pack(workspace: string, destination: string): Promise<stri
 
 export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
-}
-
-export async function tarballIn(dir: string, name: string): Promise<string> {
-  const file = (await readdir(dir)).find((f) => f.startsWith(name) && f.endsWith('.tgz'));
-  if (!file) throw new Error(`no ${name} tarball in ${dir}`);
-  return join(dir, file);
 }
 
 /** Installs from the local npm cache; the registry is asked only for what the cache lacks. */
