@@ -133,11 +133,9 @@ test('kill -9 mid-task, start again: the task completes and skips the items that
   const env = { CLIP_TASK_LEASE_MS: '2000' };
   const a = await start(env);
   await mkdir(join(localRoot, 'restart'), { recursive: true });
-  for (let f = 0; f < 40; f++)
-    await writeFile(
-      join(localRoot, 'restart', `f${String(f).padStart(2, '0')}.bin`),
-      randomBytes(256 * 1024),
-    );
+  // Many small objects: the task runs long enough (in items) to be caught in the middle.
+  for (let f = 0; f < 600; f++)
+    await writeFile(join(localRoot, 'restart', `f${String(f).padStart(3, '0')}.bin`), randomBytes(16 * 1024));
   const admin = await adminOf(a);
   const answer = (await admin.fs.batchCopy({
     items: [{ sourcePath: '/loc/restart', targetPath: '/s3/restart' }],
@@ -170,7 +168,7 @@ test('kill -9 mid-task, start again: the task completes and skips the items that
   let final: Task | null = null;
   for await (const t of adminB.tasks.watch(answer.task_id, { intervalMs: 100 })) final = t;
   assert.is(final!.status, 'completed');
-  assert.is(final!.total, 41);
+  assert.is(final!.total, 601);
   const [row] = await sql<{ attempts: number }>('SELECT attempts FROM tasks WHERE id = $1', [answer.task_id]);
   assert.is(Number(row.attempts), 2, 'claimed by the first process, then taken over once');
   for (const [i, unit] of units.entries()) {

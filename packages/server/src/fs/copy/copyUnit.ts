@@ -10,7 +10,6 @@ import {
   canCopy,
   canMkdir,
   canMultipart,
-  canPresign,
   type MultipartPart,
   type StorageDriver,
 } from '../../storage/driver.ts';
@@ -22,7 +21,10 @@ const MiB = 1024 * 1024;
 /** Parts of a cross-storage multipart copy and how many run at once (the memory bound). */
 export const COPY_PART_BYTES = 16 * MiB;
 export const COPY_PARTS_IN_FLIGHT = 4;
-/** Objects above this size go into S3 as one streamed presigned PUT (smaller ones: the driver's PUT). */
+/**
+ * Objects above this size go through the target's multipart capability with streamed parts: one part
+ * up to 100 MiB, 16 MiB parts above (the driver's own write would buffer its parts in memory).
+ */
 const STREAMED_PUT_MIN_BYTES = 8 * MiB;
 
 export interface UnitContext {
@@ -72,13 +74,10 @@ export async function copyUnit(
     return 'copied';
   }
   const target = to.driver;
-  if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
+  if (unit.size > STREAMED_PUT_MIN_BYTES && canMultipart(target)) {
     await multipartCopy(from, to, target, unit.size, ctx);
     return 'copied';
   }
-  // Large objects into S3: one streamed PUT through a presigned URL (the driver's own write would cut
-  // the body into buffered parts: more memory, and a multipart upload the store must stitch together).
-  const streamedPut = canPresign(target) && unit.size > STREAMED_PUT_MIN_BYTES;
   await retry(async () => {
     const read = await from.driver.read(from.storagePath);
     let counted = 0;
@@ -90,36 +89,12 @@ export async function copyUnit(
       },
     });
     read.stream.on('error', (err) => counter.destroy(err));
-    const body = read.stream.pipe(counter);
     try {
-      if (streamedPut && canPresign(target)) {
-        const contentType = read.contentType ?? undefined;
-        const url = await target.presignPut(to.storagePath, {
-          contentType,
-          contentLength: read.size,
-          expiresInSeconds: 3600,
-        });
-        const res = await fetch(url, {
-          method: 'PUT',
-          body: body as unknown as RequestInit['body'],
-          headers: {
-            'content-length': String(read.size),
-            ...(contentType ? { 'content-type': contentType } : {}),
-          },
-          signal: ctx.signal,
-          duplex: 'half',
-        } as RequestInit);
-        const text = await res.text().catch(() => '');
-        if (!res.ok)
-          throw Object.assign(new Error(`storage answered HTTP ${res.status} ${text.slice(0, 200)}`), {
-            status: res.status,
-          });
-      } else
-        await to.driver.write(to.storagePath, body, {
-          size: read.size,
-          contentType: read.contentType ?? undefined,
-          signal: ctx.signal,
-        });
+      await to.driver.write(to.storagePath, read.stream.pipe(counter), {
+        size: read.size,
+        contentType: read.contentType ?? undefined,
+        signal: ctx.signal,
+      });
     } catch (err) {
       read.stream.destroy();
       // A retried attempt counts its bytes again.
@@ -137,7 +112,8 @@ async function multipartCopy(
   size: number,
   ctx: UnitContext,
 ): Promise<void> {
-  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
+  const partSize =
+    size <= COPY_MULTIPART_THRESHOLD ? size : Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
   const count = Math.ceil(size / partSize);
   const source = await withRetry(() => from.driver.stat(from.storagePath), { signal: ctx.signal });
   const { uploadId } = await withRetry(
