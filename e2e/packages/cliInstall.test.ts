@@ -17,6 +17,16 @@ let prefix = '';
 let key = '';
 
 test.before(async () => {
+  // uvu reports a failed hook without its error: print it (npm's stderr included) before failing.
+  try {
+    await setUp();
+  } catch (err) {
+    console.error('set-up failed:', err, (err as { stderr?: string }).stderr ?? '');
+    throw err;
+  }
+});
+
+async function setUp(): Promise<void> {
   server = await startTestServer();
   work = await tempDir('clip-cli-install-');
   const sdk = await pack('packages/sdk', work);
@@ -24,7 +34,7 @@ test.before(async () => {
   prefix = join(work, 'prefix');
   npm(['install', '--global', '--prefix', prefix, sdk, cli, ...installArgs()], work);
   key = (await server.keyClient({ text: true })).key;
-});
+}
 test.after(async () => {
   await server?.close();
   if (work) await rm(work, { recursive: true, force: true });

@@ -35,11 +35,12 @@ const alive = (pid: number) => {
 };
 
 /**
- * Test files run in parallel and prepack rebuilds `dist/` in place: one pack of a workspace at a time
- * (a lock directory holding the owner's pid; a dead owner's lock is taken over).
+ * Test files run in parallel and prepack rebuilds `dist/` in place (the CLI's build reads the SDK's
+ * types from its dist): one pack at a time (a lock directory holding the owner's pid; a dead owner's
+ * lock is taken over).
  */
-async function withPackLock<T>(workspace: string, fn: () => Promise<T>): Promise<T> {
-  const lock = join(ROOT, '.tmp', `pack-${workspace.replace(/\W+/g, '-')}.lock`);
+async function withPackLock<T>(fn: () => Promise<T>): Promise<T> {
+  const lock = join(ROOT, '.tmp', 'pack.lock');
   await mkdir(join(ROOT, '.tmp'), { recursive: true });
   const deadline = Date.now() + 240_000;
   for (;;) {
@@ -63,7 +64,7 @@ async function withPackLock<T>(workspace: string, fn: () => Promise<T>): Promise
 
 /** `npm pack` of a workspace package (its prepack builds it); answers the tarball's path. */
 export async function pack(workspace: string, destination: string): Promise<string> {
-  return withPackLock(workspace, () => packNow(workspace, destination));
+  return withPackLock(() => packNow(workspace, destination));
 }
 
 async function packNow(workspace: string, destination: string): Promise<string> {

@@ -16,6 +16,16 @@ let project = '';
 let tarball = '';
 
 test.before(async () => {
+  // uvu reports a failed hook without its error: print it (npm's stderr included) before failing.
+  try {
+    await setUp();
+  } catch (err) {
+    console.error('set-up failed:', err, (err as { stderr?: string }).stderr ?? '');
+    throw err;
+  }
+});
+
+async function setUp(): Promise<void> {
   server = await startTestServer();
   work = await tempDir('clip-sdk-pack-');
   tarball = await pack('packages/sdk', work);
@@ -26,7 +36,7 @@ test.before(async () => {
     JSON.stringify({ name: 'sdk-user', private: true, type: 'module' }),
   );
   npm(['install', tarball, ...installArgs()], project);
-});
+}
 test.after(async () => {
   await server?.close();
   if (work) await rm(work, { recursive: true, force: true });
