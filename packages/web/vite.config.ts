@@ -1,10 +1,12 @@
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
+  // Workspace packages export their TypeScript source under `source` (their packed build otherwise).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   plugins: [
     // The Lingui macro must run before the React transform (stack.md).
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** Entry point (bin/clip runs this). Kept tiny: start-up time is a feature of `clip paste`. */
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

@@ -22,6 +22,7 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
 import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
+import { type RouteEntry, routeTable } from './openapi/routeTable.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
 import { registerCacheRoutes } from './routes/cache/index.ts';
@@ -30,6 +31,7 @@ import { registerFileRoutes } from './routes/files/index.ts';
 import { registerFsRoutes } from './routes/fs/index.ts';
 import { registerFsCopyRoutes } from './routes/fsCopy/index.ts';
 import { registerMountRoutes } from './routes/mounts/index.ts';
+import { registerOpenApiRoute } from './routes/openapi/index.ts';
 import { registerPasteRoutes } from './routes/pastes/index.ts';
 import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
@@ -59,7 +61,7 @@ export interface RunningApp {
   url: string;
   services: Services;
   /** Every API route as registered (method and path with its `:params`), for tests that walk them all. */
-  routes: { method: string; path: string }[];
+  routes: RouteEntry[];
   /** Set when the first admin was created with a generated password (printed once by main). */
   firstAdmin: { username: string; generatedPassword: string | null } | null;
   /**
@@ -178,6 +180,10 @@ export async function startApp(
   registerFsRoutes(api, deps);
   registerFsCopyRoutes(api, deps);
   registerTaskRoutes(api, deps);
+  // Last: it documents the table above (and itself).
+  const routes: RouteEntry[] = [];
+  registerOpenApiRoute(api, () => routes);
+  routes.push(...routeTable(api));
 
   const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
@@ -244,11 +250,6 @@ export async function startApp(
   );
   if (config.taskPollMs > 0) taskRunner.start();
 
-  const routes = api.stack.flatMap((layer) =>
-    typeof layer.path === 'string'
-      ? layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string }))
-      : [],
-  );
   return {
     url,
     services,

@@ -4,6 +4,7 @@
  */
 import { CliError } from '../errors.ts';
 import { note, printJson, printLine } from '../output.ts';
+import { loadServer } from '../serverPackage.ts';
 
 export interface ResetPasswordOptions {
   password?: string;
@@ -17,8 +18,8 @@ export async function adminResetPassword(
 ): Promise<void> {
   const env = { ...process.env };
   if (options.dataDir !== undefined) env.CLIP_DATA_DIR = options.dataDir;
-  // Imported here so no other command pays for loading the server.
-  const { resetAdminPassword, ConfigError } = await import('@clip/server');
+  // Imported here so no other command pays for loading the server (an optional peer package).
+  const { resetAdminPassword, ConfigError } = await loadServer('admin reset-password');
   let result: Awaited<ReturnType<typeof resetAdminPassword>>;
   try {
     result = await resetAdminPassword(env, { username, password: options.password });

@@ -38,11 +38,25 @@ export function createAuth(admins: AdminAuthService, keys: ApiKeyService) {
 
   /** Route middleware: resolves the actor into ctx.state.actor and enforces the policy. */
   return function auth(policy: Policy) {
-    return async function authLayer(ctx: Context, next: Next): Promise<void> {
+    const layer = async function authLayer(ctx: Context, next: Next): Promise<void> {
       requirePolicy(await resolve(ctx), policy);
       await next();
     };
+    // The route table reads the policy back from here (OpenAPI security, docs).
+    return Object.assign(layer, { [POLICY]: policy });
   };
+}
+
+/** The property under which `auth(policy)` middleware carries its policy. */
+export const POLICY = Symbol('clip.policy');
+
+/** The policy of the first `auth(policy)` layer among a route's middleware; `public` when none. */
+export function policyOf(stack: readonly unknown[]): Policy {
+  for (const fn of stack) {
+    const policy = (fn as { [POLICY]?: Policy })[POLICY];
+    if (policy) return policy;
+  }
+  return 'public';
 }
 
 export type AuthMiddleware = ReturnType<typeof createAuth>;

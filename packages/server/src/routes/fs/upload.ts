@@ -123,10 +123,11 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
   };
 
   try {
-    await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options).single('file')(
-      ctx,
-      async () => {},
-    );
+    await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options)
+      .single('file')(ctx, async () => {})
+      .catch((err: unknown) => {
+        throw formFailure(err);
+      });
     const fields = (ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {};
     if (!result && !spooled) throw badRequest('the form has no "file" part');
     if (spooled) {
@@ -151,4 +152,15 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     const s = spooled as { file: string } | null;
     if (s) await rm(s.file, { force: true });
   }
+}
+
+/**
+ * A failed form is the client's 400 (a cut or malformed body: busboy's "Unexpected end of form"), except
+ * our own refusals, multer's limits, and system errors of the spool (ENOSPC, EACCES, ...).
+ */
+function formFailure(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && (code.startsWith('LIMIT_') || /^E[A-Z]+$/.test(code))) return err;
+  return badRequest(`malformed multipart form: ${err instanceof Error ? err.message : String(err)}`);
 }

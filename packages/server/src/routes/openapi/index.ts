@@ -1,0 +1,15 @@
+/** `GET /api/openapi.json`: the document built from the live route table (built once, then reused). */
+import type Router from '@koa/router';
+import { RAW } from '../../http/envelope.ts';
+import { buildOpenApi } from '../../openapi/build.ts';
+import type { RouteEntry } from '../../openapi/routeTable.ts';
+
+export function registerOpenApiRoute(router: Router, routes: () => readonly RouteEntry[]): void {
+  let doc: string | null = null;
+  router.get('/openapi.json', (ctx) => {
+    doc ??= JSON.stringify(buildOpenApi(routes()), null, 2);
+    ctx.state[RAW] = true;
+    ctx.type = 'application/json';
+    ctx.body = doc;
+  });
+}
