@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The admin modules fit the window: at a laptop width (1280 px) and a phone width (390 px) the page
  * never scrolls sideways; a wide table scrolls inside its own container. With CLIP_SCREENSHOTS=1 the

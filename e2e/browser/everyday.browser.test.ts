@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Small things a new user meets (issue 15 item 12): unit names agree with their number, empty tables
  * say what to do, the admin reads Markdown rendered, QR codes keep a 4-module quiet zone, share pages

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * The mount explorer and mount management in Chromium against a live server with a local mount:
  * mount CRUD with inline validation, browsing and breadcrumbs, list/grid, new folder, drop upload,

@@ -1,3 +1,4 @@
+// @clip-databases sqlite
 /**
  * Screenshots of the mount explorer (list, grid, preview, task manager) and of mount management in
  * light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1 they replace those in

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 /**
  * Signing in: the Sign in link returns to the page it was on, the signed-out admin page is titled
  * Sign in, a bad key is reported once, and a key without file permission is told what it lacks.

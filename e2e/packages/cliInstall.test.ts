@@ -1,3 +1,4 @@
+// @clip-databases sqlite
 // The CLI as users get it (issue 17): the packed @clip/cli and @clip/sdk install globally into a fresh
 // prefix without the server package, `echo hi | clip paste` and `clip get` round-trip against a live
 // server, `clip --version` agrees with GET /api/version, and `clip serve` says how to get the server.

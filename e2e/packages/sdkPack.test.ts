@@ -1,3 +1,4 @@
+// @clip-databases sqlite
 // The SDK as users get it (issue 17): `npm pack` builds it to JavaScript, the tarball installs into a
 // fresh project, and the README's opening example runs there as-is against a live server.
 import { execFile, execFileSync } from 'node:child_process';

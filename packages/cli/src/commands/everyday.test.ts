@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // What a terminal user trips over (issue 15): shares named by slug or link, stdin uploads, network
 // failures that name the host, and failures said once.
 import { createServer } from 'node:net';

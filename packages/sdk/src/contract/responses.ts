@@ -66,10 +66,20 @@ export const pasteRecordSchema = {
   ],
 } as const;
 
+/** A share in a list: the record without its text, plus a short preview (null when protected). */
+export const pasteListItemSchema = {
+  type: 'object',
+  properties: {
+    ...Object.fromEntries(Object.entries(pasteRecordSchema.properties).filter(([k]) => k !== 'content')),
+    preview: { type: ['string', 'null'] },
+  },
+  required: [...pasteRecordSchema.required.filter((k) => k !== 'content'), 'preview'],
+} as const;
+
 export const pasteListSchema = {
   type: 'object',
   properties: {
-    items: { type: 'array', items: pasteRecordSchema },
+    items: { type: 'array', items: pasteListItemSchema },
     total: { type: 'integer', minimum: 0 },
     limit: { type: 'integer' },
     page: { type: 'integer' },

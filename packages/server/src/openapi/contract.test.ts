@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // Contract property tests from the OpenAPI document (issue 17): for every documented operation, inputs
 // generated from its schemas. Valid ones must answer a 2xx whose body validates against the documented
 // answer (or a documented 4xx envelope, such as 404 for a random id); invalid ones (wrong types, missing

@@ -1,3 +1,4 @@
+// @clip-databases sqlite postgres
 // The OpenAPI document (issue 17): served from the live route table, every route documented with its
 // contract schemas and security, and the committed docs/api/openapi.json identical to what is served.
 import { readFile } from 'node:fs/promises';
