@@ -1,39 +1,14 @@
 // @clip-databases sqlite postgres
 // Several server processes may start at once on one fresh database: all come up, migrations run once,
 // and a session made on one instance is valid on the others (no process-local state).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startServerInstance } from '../testing/serverInstance.ts';
 import { createTestDatabase } from '../testing/testDatabase.ts';
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
-  });
-}
 
 test('three processes start at once on one fresh database', async () => {
   const database = await createTestDatabase();
@@ -49,7 +24,7 @@ test('three processes start at once on one fresh database', async () => {
     CLIP_LOG_LEVEL: 'warn',
     CLIP_SWEEP_INTERVAL_MS: '0',
   });
-  const instances = await Promise.allSettled([0, 1, 2].map((i) => startInstance(env(i))));
+  const instances = await Promise.allSettled([0, 1, 2].map((i) => startServerInstance(env(i))));
   const running = instances.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   try {
     for (const r of instances) if (r.status === 'rejected') throw r.reason;

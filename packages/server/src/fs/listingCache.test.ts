@@ -4,16 +4,14 @@
  * until refresh=true or a write, two mounts over one bucket see each other's writes, two server
  * processes on one database see each other's writes at once, and "clear cache" answers the count.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { type FsKit, startFsKit } from './fsTestKit.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 let kit: FsKit;
 test.before(async () => {
   kit = await startFsKit(startTestServer());
@@ -85,28 +83,6 @@ test('clear cache answers how many entries went; keys clear only their scope', a
   assert.ok((await names('admin', '/cached')).includes('three.txt'), 'a cleared cache lists storage again');
 });
 
-function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
-  });
-}
-
 test('two server processes on one database see each other writes at once', async () => {
   await kit.mount({ mount_path: '/multi', storage_type: 's3', cache_ttl: 300, root_prefix: 'multi' });
   await kit.mount({
@@ -123,7 +99,7 @@ test('two server processes on one database see each other writes at once', async
     CLIP_SWEEP_INTERVAL_MS: '0',
   };
   if (kit.server.databaseUrl) env.DATABASE_URL = kit.server.databaseUrl;
-  const other = await startInstance(env);
+  const other = await startServerInstance(env);
   try {
     const onB = async (path: string) => {
       const res = await fetch(`${other.url}/api/admin/fs/list?path=${encodeURIComponent(path)}`, {

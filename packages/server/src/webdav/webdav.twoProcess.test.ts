@@ -1,41 +1,18 @@
 // @clip-databases sqlite postgres
 // Two server processes on one database: a lock taken through one is honoured by the other, and dead
 // properties and listings written through one are seen by the other (nothing WebDAV keeps is process-local).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startServerInstance } from '../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { basicAuth, hrefs } from './davTestKit.ts';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const PASSWORD = 'two-process-pw';
 const auth = basicAuth('admin', PASSWORD);
-
-function startInstance(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
-  });
-}
 
 let database: TestDatabase;
 let dirs: string[] = [];
@@ -54,8 +31,8 @@ test.before(async () => {
     CLIP_LOG_LEVEL: 'warn',
     CLIP_SWEEP_INTERVAL_MS: '0',
   });
-  instances.push(await startInstance(env()));
-  instances.push(await startInstance(env()));
+  instances.push(await startServerInstance(env()));
+  instances.push(await startServerInstance(env()));
 });
 test.after(async () => {
   await Promise.all(

@@ -2,47 +2,19 @@
 // A resumable upload survives the server: kill -9 of a spawned server after 2 of 4 parts, a restart on
 // the same data dir and database, and fs.upload resumes from status, sending only parts 3 and 4; the
 // result is byte-identical. Local and s3rver mounts; SQLite and Postgres (CLIP_TEST_DB).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { blobDownloadSink, ClipClient, ClipError } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
+import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
 import { MIB, randomBuffer, sha256 } from './multipartKit.ts';
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const PASSWORD = 'restart-admin-password';
-
-interface Instance {
-  child: ChildProcess;
-  url: string;
-}
-
-function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
-  });
-}
 
 function killHard(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -61,7 +33,7 @@ async function adminClient(url: string): Promise<ClipClient> {
 let database: TestDatabase;
 let dataDir: string;
 let s3: TestS3;
-let running: Instance | null = null;
+let running: ServerInstance | null = null;
 
 const env = (): NodeJS.ProcessEnv => ({
   CLIP_PORT: '0',
@@ -78,7 +50,7 @@ test.before(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'clip-restart-'));
   s3 = await startS3rver();
-  running = await startInstance(env());
+  running = await startServerInstance(env());
   const admin = await adminClient(running.url);
   const local = await admin.storageConfigs.create({
     name: 'local',
@@ -141,7 +113,7 @@ for (const mount of ['/loc', '/s3']) {
     assert.instance(err, ClipError, 'the upload failed with the server gone');
     assert.is(okParts, 2);
 
-    running = await startInstance(env());
+    running = await startServerInstance(env());
     admin = await adminClient(running.url);
     const partsSent: number[] = [];
     const done = await admin.fs.upload(mount, file, {

@@ -1,0 +1,35 @@
+/**
+ * A real server process (`main.ts`) for tests that need several instances on one database, or a kill -9
+ * and a restart: resolves once the process prints its listening URL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+export interface ServerInstance {
+  child: ChildProcess;
+  url: string;
+}
+
+export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInstance> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
+  });
+}
