@@ -35,7 +35,9 @@ export async function renderBrowser(backend: BrowserBackend): Promise<void> {
       },
       child: h(App, { backend, editText, setClipboard: osc52, cwd: process.cwd() }),
     }),
-    { alternateScreen: true, exitOnCtrlC: true, patchConsole: false },
+    // Interactive even where a CI variable is set (some cloud terminals set one): `clip browse` only ever
+    // starts on a terminal, and Ink would otherwise draw nothing until it exits.
+    { alternateScreen: true, exitOnCtrlC: true, patchConsole: false, interactive: true },
   );
   await app.waitUntilExit();
 }
