@@ -125,6 +125,11 @@ test('previews: sanitised Markdown, HTML in a sandbox without our storage, deep 
   const frame = page.frameLocator('[data-testid="preview-html"]');
   await frame.locator('#r', { hasText: 'blocked' }).waitFor();
   assert.is(await page.getByTestId('preview-html').getAttribute('sandbox'), 'allow-scripts');
+  // Opened on its own (outside our frame), the page is still sandboxed by the server's own policy.
+  const src = (await page.getByTestId('preview-html').getAttribute('src')) ?? '';
+  const direct = await page.request.get(src);
+  assert.match(direct.headers()['content-security-policy'] ?? '', /^sandbox allow-scripts;/);
+  assert.match(direct.headers()['content-type'] ?? '', /^text\/html/);
 });
 
 test('batch copy across storages becomes a task the task manager follows to completion', async ({
@@ -280,7 +285,7 @@ test('a 30 MiB upload goes in parts and resumes after a reload from the parts th
   await page.getByTestId('upload-input').setInputFiles(file);
   await entry(page, 'big.bin').waitFor({ timeout: 120_000 });
   assert.is(sentAfter.length, 4, 'only the four missing parts of six are sent again');
-  assert.match((await entry(page, 'big.bin').textContent()) ?? '', /30\.0 MB/);
+  assert.match((await entry(page, 'big.bin').textContent()) ?? '', /30\.0 MiB/);
   await rm(dir, { recursive: true, force: true });
 });
 

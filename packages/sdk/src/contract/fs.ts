@@ -173,6 +173,8 @@ export interface FsSignedQuery {
   path: string;
   exp: string;
   sig: string;
+  /** `html` on a preview link: an HTML file rendered in a script-only sandbox (an opaque origin). */
+  render?: 'html';
 }
 export const fsSignedQuerySchema: JSONSchemaType<FsSignedQuery> = {
   type: 'object',
@@ -180,6 +182,7 @@ export const fsSignedQuerySchema: JSONSchemaType<FsSignedQuery> = {
     path,
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
+    render: { type: 'string', enum: ['html'], nullable: true },
   },
   required: ['path', 'exp', 'sig'],
   additionalProperties: false,

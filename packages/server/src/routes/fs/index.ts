@@ -97,7 +97,7 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
     const q = checkQuery(fsSignedQuerySchema, query(ctx));
     const path = fs.verifySignedLink(q.path, mode, q.exp, q.sig);
     if (!path) throw forbidden('this link is invalid or has expired');
-    await serveFsFile(ctx, fs, await fs.openSigned(path), mode);
+    await serveFsFile(ctx, fs, await fs.openSigned(path), mode, { renderHtml: q.render === 'html' });
   };
   router.get('/fs/download', signed('download'));
   router.get('/fs/preview', signed('preview'));

@@ -28,11 +28,22 @@ function guardHeaders(pdf: boolean): Record<string, string> {
   };
 }
 
+/**
+ * An HTML file rendered for the explorer's preview frame: scripts may run, but under a CSP sandbox
+ * without allow-same-origin the page has an opaque origin (none of our storage, cookies or DOM), loads
+ * nothing from anywhere, and only our own pages may frame it.
+ */
+const HTML_RENDER_CSP =
+  "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
+
+const isHtml = (mimetype: string, name: string) => mimetype.startsWith('text/html') || /\.html?$/i.test(name);
+
 export async function serveFsFile(
   ctx: Context,
   fs: FsService,
   file: FsFileHandle,
   mode: FsLinkMode,
+  options: { renderHtml?: boolean } = {},
 ): Promise<void> {
   const redirect = await fs.redirectUrl(file.resolved, mode);
   if (redirect) {
@@ -43,10 +54,12 @@ export async function serveFsFile(
   }
   const { item } = file;
   const mimetype = item.mimetype ?? 'application/octet-stream';
+  const renderHtml = mode === 'preview' && options.renderHtml === true && isHtml(mimetype, item.name);
   const view = mode === 'preview' ? viewMode(mimetype, item.name) : null;
-  const disposition = view && view.kind !== 'attachment' ? 'inline' : 'attachment';
-  const contentType =
-    view?.kind === 'text'
+  const disposition = renderHtml || (view && view.kind !== 'attachment') ? 'inline' : 'attachment';
+  const contentType = renderHtml
+    ? 'text/html; charset=utf-8'
+    : view?.kind === 'text'
       ? 'text/plain; charset=utf-8'
       : view?.kind === 'inline'
         ? view.contentType
@@ -58,6 +71,7 @@ export async function serveFsFile(
     lastModified: modified,
   };
   ctx.set(guardHeaders(contentType === 'application/pdf'));
+  if (renderHtml) ctx.set('Content-Security-Policy', HTML_RENDER_CSP);
   ctx.set('ETag', validators.etag);
   ctx.set('Last-Modified', validators.lastModified.toUTCString());
   ctx.set('Accept-Ranges', 'bytes');

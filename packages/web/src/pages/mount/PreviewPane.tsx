@@ -51,9 +51,22 @@ export function PreviewPane({
       return (
         <iframe className="preview-frame" src={src} title={t`Preview of ${name}`} data-testid="preview-pdf" />
       );
+    case 'html':
+      // The server renders it under a script-only CSP sandbox (an opaque origin); the frame's own sandbox
+      // says the same. A srcdoc frame would inherit this page's CSP, where no inline script may run.
+      if (meta.preview_url)
+        return (
+          <iframe
+            className="preview-frame"
+            title={t`Preview of ${name}`}
+            sandbox="allow-scripts"
+            src={`${meta.preview_url}&render=html`}
+            data-testid="preview-html"
+          />
+        );
+      return <TextualPreview path={item.path} kind="text" name={name} />;
     case 'text':
     case 'markdown':
-    case 'html':
       return <TextualPreview path={item.path} kind={kind} name={name} />;
     case 'office':
       return <OfficePreview path={item.path} />;
@@ -69,15 +82,7 @@ export function PreviewPane({
   }
 }
 
-function TextualPreview({
-  path,
-  kind,
-  name,
-}: {
-  path: string;
-  kind: 'text' | 'markdown' | 'html';
-  name: string;
-}) {
+function TextualPreview({ path, kind, name }: { path: string; kind: 'text' | 'markdown'; name: string }) {
   const { t } = useLingui();
   const { client } = useServices();
   const [text, setText] = useState<string | null>(null);
@@ -99,17 +104,6 @@ function TextualPreview({
           <MarkdownView source={text} />
         </div>
       </Suspense>
-    );
-  if (kind === 'html')
-    return (
-      <iframe
-        className="preview-frame"
-        title={t`Preview of ${name}`}
-        // Scripts may run, but in an opaque origin: no access to our localStorage, cookies or DOM.
-        sandbox="allow-scripts"
-        srcDoc={text}
-        data-testid="preview-html"
-      />
     );
   return <CodePreview text={text} name={name} />;
 }
