@@ -150,7 +150,7 @@ test('mount list, open, navigate down and up, status line with the path', async 
   assert.match(t.frame(), /1 Mounts/);
   await t.press(ENTER);
   await until(t.frame, /^\/disk\s*$/m);
-  assert.match(t.frame(), /docs\//);
+  await until(t.frame, /docs\//);
   assert.match(t.frame(), /notes\.txt/);
   await t.press('l');
   await until(t.frame, /readme\.md/);
@@ -164,7 +164,10 @@ test('mount list, open, navigate down and up, status line with the path', async 
 test('filter narrows the folder; Esc clears it; help lists every key', async () => {
   const t = start();
   await until(t.frame, /disk\//);
-  await t.press(ENTER, 'l');
+  await t.press(ENTER);
+  // Wait for the folder's listing before the next key: keys pressed while it loads are not for it.
+  await until(t.frame, /^\s+docs\/\s*$/m);
+  await t.press('l');
   await until(t.frame, /readme\.md/);
   await t.press('/', 'p', 'h', 'o');
   await until(t.frame, /\/pho█/);
@@ -201,7 +204,10 @@ test('filter narrows the folder; Esc clears it; help lists every key', async () 
 test('select two with space, x asks, n keeps them, y deletes both', async () => {
   const t = start();
   await until(t.frame, /disk\//);
-  await t.press(ENTER, 'l');
+  await t.press(ENTER);
+  // Wait for the folder's listing before the next key: keys pressed while it loads are not for it.
+  await until(t.frame, /^\s+docs\/\s*$/m);
+  await t.press('l');
   await until(t.frame, /readme\.md/);
   await t.press(' ', ' ');
   await until(t.frame, /2 selected/);
