@@ -9,7 +9,6 @@ import * as assert from 'uvu/assert';
 import { App } from './App.ts';
 import type { BrowserBackend, ShareRow } from './backend.ts';
 
-const DOWN = '\u001B[B';
 const ENTER = '\r';
 const BACKSPACE = '\u007F';
 const ESC = '\u001B';
