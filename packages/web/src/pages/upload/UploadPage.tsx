@@ -1,7 +1,7 @@
 import { isCancellation, type UploadOptions, uploadFile } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.ts';
 import { signInPath } from '../../app/signInReturn.ts';
@@ -21,6 +21,7 @@ import { UploadList } from './UploadList.tsx';
 import { UrlUpload } from './UrlUpload.tsx';
 import {
   addFiles,
+  applyLimit,
   clearFinished,
   maxUploadBytes,
   pendingItems,
@@ -70,6 +71,13 @@ export default function UploadPage() {
     queueRef.current = fn(queueRef.current);
     setQueue(queueRef.current);
   };
+  // Files chosen before the server's limit arrived are checked once it does.
+  useEffect(() => {
+    const limited = applyLimit(queueRef.current, maxUploadBytes(maxMb));
+    if (limited === queueRef.current) return;
+    queueRef.current = limited;
+    setQueue(limited);
+  }, [maxMb]);
 
   async function uploadAll() {
     const pending = pendingItems(queueRef.current);

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   addFiles,
+  applyLimit,
   clearFinished,
   maxUploadBytes,
   pendingItems,
@@ -27,6 +28,21 @@ test('files over the limit or empty are refused at once; others wait', () => {
 
 test('an unknown limit refuses nothing', () => {
   assert.is(addFiles([], [file('x', 5_000_000)], null)[0].status, 'pending');
+});
+
+test('a limit that arrives after files were chosen refuses the waiting ones over it', () => {
+  const chosen = addFiles([], [file('small', 10), file('big.bin', 2048)], null);
+  const running = updateItem(chosen, chosen[0].id, { status: 'uploading' });
+  const limited = applyLimit(running, 1024);
+  assert.equal(
+    limited.map((i) => [i.file.name, i.status, i.problem?.code ?? null]),
+    [
+      ['small', 'uploading', null],
+      ['big.bin', 'error', 'too-large'],
+    ],
+  );
+  assert.is(applyLimit(limited, 1024), limited, 'nothing to change: the same list');
+  assert.is(applyLimit(chosen, null), chosen);
 });
 
 test('progress, removal and clearing keep running uploads', () => {

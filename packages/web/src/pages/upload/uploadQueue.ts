@@ -42,6 +42,19 @@ export function addFiles(queue: QueueItem[], files: File[], maxBytes: number | n
   return [...queue, ...added];
 }
 
+/**
+ * Marks waiting files over the limit as too large: the limit may arrive from the server after files
+ * were already chosen, and those must be refused the same as files chosen later.
+ */
+export function applyLimit(queue: QueueItem[], maxBytes: number | null): QueueItem[] {
+  if (maxBytes === null || !queue.some((i) => i.status === 'pending' && i.file.size > maxBytes)) return queue;
+  return queue.map((item) =>
+    item.status === 'pending' && item.file.size > maxBytes
+      ? { ...item, status: 'error', problem: { code: 'too-large' } }
+      : item,
+  );
+}
+
 export function updateItem(queue: QueueItem[], id: string, patch: Partial<QueueItem>): QueueItem[] {
   return queue.map((item) => (item.id === id ? { ...item, ...patch } : item));
 }
