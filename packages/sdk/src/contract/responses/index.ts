@@ -1,0 +1,11 @@
+/** Schemas of answer data (the `data` of the envelope), each tied to the SDK interface it documents. */
+export * from './auth.ts';
+export * from './copy.ts';
+export * from './fileShares.ts';
+export * from './fs.ts';
+export * from './mounts.ts';
+export * from './pastes.ts';
+export { listOf, nullDataSchema } from './shape.ts';
+export * from './storage.ts';
+export * from './system.ts';
+export * from './tasks.ts';
