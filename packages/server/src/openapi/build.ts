@@ -5,7 +5,7 @@
 import * as sdk from '@clip/sdk';
 import type { Policy } from '../services/permissions.ts';
 import { VERSION } from '../version.ts';
-import { ROUTE_DOCS, type RouteDoc } from './routeDocs.ts';
+import { ROUTE_DOCS, type RouteDoc, type RouteDocs } from './routes/index.ts';
 import type { RouteEntry } from './routeTable.ts';
 
 type Json = Record<string, unknown>;
@@ -135,7 +135,7 @@ function operation(route: RouteEntry, doc: RouteDoc, schema: (s: object) => unkn
   }
   const status = doc.status ?? 200;
   const responses: Json = {};
-  if (doc.raw) {
+  if (doc.raw !== undefined) {
     const body =
       doc.raw === 'application/json' ? { type: 'object' } : { type: 'string', contentMediaType: doc.raw };
     responses[String(status)] = {
@@ -143,10 +143,12 @@ function operation(route: RouteEntry, doc: RouteDoc, schema: (s: object) => unkn
       content: { [doc.raw]: { schema: body } },
     };
   } else {
-    responses[String(status)] = {
-      description: doc.responseType ? `success; \`data\` is the SDK type \`${doc.responseType}\`` : 'success',
-      content: { 'application/json': { schema: successEnvelope(schema(doc.response ?? {}), status) } },
-    };
+    const answers = [{ status, response: doc.response, description: 'success' }, ...(doc.otherSuccesses ?? [])];
+    for (const answer of answers)
+      responses[String(answer.status)] = {
+        description: answer.description,
+        content: { 'application/json': { schema: successEnvelope(schema(answer.response), answer.status) } },
+      };
   }
   responses['400'] = errorResponse('400');
   if (route.policy !== 'public') {
@@ -188,14 +190,25 @@ function operation(route: RouteEntry, doc: RouteDoc, schema: (s: object) => unkn
 
 export class UndocumentedRoutes extends Error {}
 
-/** The document for these routes; throws naming every route without docs (and docs without a route). */
-export function buildOpenApi(routes: readonly RouteEntry[]): Json {
+/** A success answer documented as "any JSON" (an empty schema) documents nothing. */
+function anyJsonAnswers(doc: RouteDoc): boolean {
+  if (doc.raw !== undefined) return false;
+  const schemas = [doc.response, ...(doc.otherSuccesses ?? []).map((o) => o.response)];
+  return schemas.some((s) => !s || Object.keys(s).length === 0);
+}
+
+/**
+ * The document for these routes; throws naming every route without docs, docs without a route, and
+ * routes whose success answer is undocumented (any JSON).
+ */
+export function buildOpenApi(routes: readonly RouteEntry[], docs: Readonly<RouteDocs> = ROUTE_DOCS): Json {
   const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
-  const missing = [...keys].filter((k) => !ROUTE_DOCS[k]);
-  const stale = Object.keys(ROUTE_DOCS).filter((k) => !keys.has(k));
-  if (missing.length || stale.length)
+  const missing = [...keys].filter((k) => !docs[k]);
+  const stale = Object.keys(docs).filter((k) => !keys.has(k));
+  const anyJson = [...keys].filter((k) => docs[k] && anyJsonAnswers(docs[k]));
+  if (missing.length || stale.length || anyJson.length)
     throw new UndocumentedRoutes(
-      `routes without docs: ${missing.join(', ') || 'none'}; docs without a route: ${stale.join(', ') || 'none'}`,
+      `routes without docs: ${missing.join(', ') || 'none'}; docs without a route: ${stale.join(', ') || 'none'}; success answers documented as any JSON: ${anyJson.join(', ') || 'none'}`,
     );
 
   const names = namedSchemas();
@@ -218,7 +231,7 @@ export function buildOpenApi(routes: readonly RouteEntry[]): Json {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     const item = paths[path] as Json;
-    item[route.method.toLowerCase()] = operation(route, ROUTE_DOCS[`${route.method} ${route.path}`], schema);
+    item[route.method.toLowerCase()] = operation(route, docs[`${route.method} ${route.path}`], schema);
   }
   const sorted = Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b)));
   return {

@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { buildOpenApi, UndocumentedRoutes } from './build.ts';
+import { ROUTE_DOCS } from './routes/index.ts';
 
 const COMMITTED = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../docs/api/openapi.json');
 
@@ -58,6 +59,18 @@ test('every route of the route table is an operation with a success and error re
     assert.ok(success[1].content, `${method} ${path}: success response has no content`);
     for (const [type, media] of Object.entries(success[1].content))
       assert.ok(media.schema, `${method} ${path}: ${type} answer has no schema`);
+    // An envelope's `data` must be a real schema: `{}` (any JSON) documents nothing.
+    for (const [status, answer] of Object.entries(op.responses).filter(([s]) => s.startsWith('2'))) {
+      const envelope = answer.content?.['application/json']?.schema as
+        | { properties?: { data?: Record<string, unknown> }; type?: string }
+        | undefined;
+      if (!envelope?.properties) continue; // raw answers (file bytes, this document)
+      const data = envelope.properties.data;
+      assert.ok(
+        data && Object.keys(data).length > 0,
+        `${method} ${path}: ${status} answer's data is undocumented (any JSON)`,
+      );
+    }
     assert.ok(op.responses['400'] && op.responses.default, `${method} ${path}: error responses missing`);
     for (const name of path.match(/:(\w+)/g) ?? [])
       assert.ok(
@@ -97,6 +110,32 @@ test('a route without docs (or docs without a route) fails the build', () => {
     () => buildOpenApi(server.app.routes.slice(1)),
     (e: unknown) => e instanceof UndocumentedRoutes,
   );
+});
+
+test('a route whose success answer is documented as any JSON fails the build', () => {
+  const route = server.app.routes.find((r) => r.method === 'GET' && r.path === '/api/admin/dashboard/stats');
+  assert.ok(route);
+  const key = `${route.method} ${route.path}`;
+  const anyJson = { ...ROUTE_DOCS, [key]: { tag: 'Dashboard', summary: 'figures', response: {} } };
+  assert.throws(
+    () => buildOpenApi(server.app.routes, anyJson),
+    (e: unknown) => e instanceof UndocumentedRoutes && String(e).includes(`any JSON: ${key}`),
+  );
+  const anyJsonOther = {
+    ...ROUTE_DOCS,
+    [key]: {
+      tag: 'Dashboard',
+      summary: 'figures',
+      response: { type: 'object' },
+      otherSuccesses: [{ status: 202, response: {}, description: 'queued' }],
+    },
+  };
+  assert.throws(
+    () => buildOpenApi(server.app.routes, anyJsonOther),
+    (e: unknown) => e instanceof UndocumentedRoutes && String(e).includes(key),
+  );
+  // The real docs build (the served document is what they produce).
+  assert.ok(buildOpenApi(server.app.routes, ROUTE_DOCS));
 });
 
 test.run();
