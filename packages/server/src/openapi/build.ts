@@ -143,7 +143,10 @@ function operation(route: RouteEntry, doc: RouteDoc, schema: (s: object) => unkn
       content: { [doc.raw]: { schema: body } },
     };
   } else {
-    const answers = [{ status, response: doc.response, description: 'success' }, ...(doc.otherSuccesses ?? [])];
+    const answers = [
+      { status, response: doc.response, description: 'success' },
+      ...(doc.otherSuccesses ?? []),
+    ];
     for (const answer of answers)
       responses[String(answer.status)] = {
         description: answer.description,

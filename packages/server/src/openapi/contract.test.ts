@@ -3,20 +3,28 @@
 // generated from its schemas. Valid ones must answer a 2xx whose body validates against the documented
 // answer (or a documented 4xx envelope, such as 404 for a random id); invalid ones (wrong types, missing
 // required fields, non-finite numbers, NUL, over-long strings) must answer a 4xx envelope. Zero 5xx.
-import { ERROR_CODES } from '@clip/sdk';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
-import { invalidMutations, resolver, type Schema, validArb } from './schemaArbitrary.ts';
+import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { type Call, contractHarness, type Harness, type Operation } from './contractHarness.ts';
+import { type Fixture, startFixture, walker } from './knownGood/walker.ts';
+import { walkFs, walkMounts, walkTasks } from './knownGood/fs.ts';
+import {
+  walkFileShares,
+  walkPastes,
+  walkPresignedShares,
+  walkStorageConfigs,
+  walkSystemAndAuth,
+} from './knownGood/shares.ts';
+import { invalidMutations, type Schema, validArb } from './schemaArbitrary.ts';
 
 /** Per operation: bounded so the file stays well under two minutes on a loaded 2-core machine. */
 const VALID_RUNS = 3;
 const INVALID_RUNS = 4;
 const SEED = 0x17c0de;
 
-/** Valid calls these would end the session or reach out to the network: they get invalid inputs only. */
+/** Random valid calls of these would end the session or reach out to the network: invalid inputs only. */
 const NO_VALID_CALLS = new Set([
   'POST /api/admin/logout',
   'POST /api/admin/change-password',
@@ -27,47 +35,20 @@ const NO_VALID_CALLS = new Set([
   'POST /api/s3-configs/{id}/test',
 ]);
 
-interface Operation {
-  key: string;
-  method: string;
-  path: string;
-  op: Schema;
-}
-
 let server: TestServer;
-let token = '';
-let doc: Schema;
-let resolve: (s: Schema) => Schema;
-const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
-let operations: Operation[] = [];
-const fiveHundreds: string[] = [];
-let requests = 0;
+let fixture: Fixture;
+let h: Harness;
 
 test.before(async () => {
-  server = await startTestServer();
-  token = await server.adminToken();
-  doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Schema;
-  resolve = resolver(doc);
-  ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Schema>>))
-    for (const [method, op] of Object.entries(item))
-      operations.push({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op });
-  operations = operations.sort((a, b) => a.key.localeCompare(b.key));
+  // URL uploads fetch from a local HTTP server standing in for the internet.
+  server = await startTestServer({ allowPrivateUrls: true });
+  fixture = await startFixture(server);
+  h = await contractHarness(server, await server.adminToken());
 });
-test.after(() => server?.close());
-
-const anchored = (schema: unknown): Schema =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
-
-const validators = new Map<unknown, ReturnType<typeof ajv.compile>>();
-function validate(schema: unknown, value: unknown): string | null {
-  let fn = validators.get(schema);
-  if (!fn) {
-    fn = ajv.compile(anchored(schema));
-    validators.set(schema, fn);
-  }
-  return fn(value) ? null : ajv.errorsText(fn.errors);
-}
+test.after(async () => {
+  await fixture?.close();
+  await server?.close();
+});
 
 function parts(op: Schema) {
   const params = (op.parameters ?? []) as { name: string; in: string; required: boolean; schema: Schema }[];
@@ -87,58 +68,20 @@ function parts(op: Schema) {
   };
 }
 
-interface Call {
-  pathValues: Record<string, string>;
-  query: Record<string, unknown>;
-  body?: unknown;
-}
-
-async function send(
-  o: Operation,
-  call: Call,
-): Promise<{ status: number; type: string; body: unknown; text: string }> {
-  const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(call.pathValues[n]));
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(call.query)) if (v !== undefined) qs.set(k, String(v));
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  let body: string | undefined;
-  if (call.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
-  }
-  const res = await fetch(`${server.url}${path}${qs.size ? `?${qs}` : ''}`, {
-    method: o.method,
-    headers,
-    body,
-    redirect: 'manual',
-  });
-  requests++;
-  const text = await res.text();
-  const type = res.headers.get('content-type') ?? '';
-  let parsed: unknown = null;
-  if (type.includes('application/json'))
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-  if (res.status >= 500)
-    fiveHundreds.push(
-      `${o.key} ${JSON.stringify(call).slice(0, 300)} -> ${res.status} ${text.slice(0, 200)}`,
-    );
-  return { status: res.status, type, body: parsed, text };
-}
-
-function assertErrorEnvelope(o: Operation, status: number, body: unknown, what: string): void {
-  const e = body as { success?: boolean; error?: string; code?: number; message?: string };
-  assert.ok(
-    e && e.success === false,
-    `${o.key} (${what}): ${status} is not a failure envelope: ${JSON.stringify(body)?.slice(0, 200)}`,
-  );
-  assert.is(e.code, status, `${o.key}: envelope code ${e.code} for status ${status}`);
-  assert.ok(ERROR_CODES.includes(e.error as never), `${o.key}: unknown error code ${e.error}`);
-  assert.ok(typeof e.message === 'string' && e.message.length > 0, `${o.key}: empty message`);
-}
+test('every operation answers a documented success matching its schema for a known-good call', async () => {
+  const w = walker(h, fixture);
+  await walkSystemAndAuth(w);
+  await walkStorageConfigs(w);
+  await walkPastes(w);
+  await walkFileShares(w);
+  await walkPresignedShares(w);
+  const mounts = await walkMounts(w);
+  const copyTasks = await walkFs(w, mounts);
+  await walkTasks(w, copyTasks);
+  await w.okRaw('GET /api/openapi.json');
+  const never = h.operations.map((o) => o.key).filter((k) => !h.succeeded.has(k));
+  assert.equal(never, [], `operations never shown to answer their documented success: ${never.join(', ')}`);
+});
 
 /** Runs a property; a failure names the operation, the assertion and the input (uvu shows no cause). */
 async function holds<T>(o: Operation, property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
@@ -158,13 +101,13 @@ const pathValueArb = fc.oneof(
 function callArb(o: Operation, bodyArb: fc.Arbitrary<unknown> | null): fc.Arbitrary<Call> {
   const p = parts(o.op);
   const pathValues = fc.record(Object.fromEntries(p.pathParams.map((x) => [x.name, pathValueArb])));
-  const query = validArb(p.query, resolve) as fc.Arbitrary<Record<string, unknown>>;
+  const query = validArb(p.query, h.resolve) as fc.Arbitrary<Record<string, unknown>>;
   return fc.record({ pathValues, query, body: bodyArb ?? fc.constant(undefined) }) as fc.Arbitrary<Call>;
 }
 
 test('valid inputs answer a documented success or a documented 4xx envelope', async () => {
   let checked = 0;
-  for (const o of operations) {
+  for (const o of h.operations) {
     if (NO_VALID_CALLS.has(o.key)) continue;
     const p = parts(o.op);
     if (p.otherBody) continue; // multipart and raw-byte uploads: covered by their own suites
@@ -172,23 +115,18 @@ test('valid inputs answer a documented success or a documented 4xx envelope', as
     const documented = Object.keys(responses);
     await holds(
       o,
-      fc.asyncProperty(callArb(o, p.json ? validArb(p.json, resolve) : null), async (call) => {
-        const res = await send(o, call);
+      fc.asyncProperty(callArb(o, p.json ? validArb(p.json, h.resolve) : null), async (call) => {
+        const res = await h.send(o, call);
         assert.ok(res.status < 500, `${o.key}: ${res.status} ${res.text.slice(0, 200)}`);
         if (res.status < 300) {
-          const success = responses[String(res.status)];
-          assert.ok(success, `${o.key}: ${res.status} is not a documented success (${documented})`);
-          const json = success.content?.['application/json'];
-          if (json && res.type.includes('application/json')) {
-            const problem = validate(json.schema, res.body);
-            assert.not.ok(problem, `${o.key}: answer does not match the document: ${problem}`);
-          }
+          const problem = h.checkSuccess(o, res);
+          assert.not.ok(problem, `${o.key}: ${problem}`);
         } else if (res.status >= 400) {
           assert.ok(
             documented.includes(String(res.status)) || documented.includes('default'),
             `${o.key}: ${res.status}`,
           );
-          assertErrorEnvelope(o, res.status, res.body, 'valid input');
+          h.assertErrorEnvelope(o, res.status, res.body, 'valid input');
         }
       }),
       VALID_RUNS,
@@ -208,7 +146,7 @@ function invalidQueryArb(
     apply: (q: Record<string, unknown>) => Record<string, unknown>;
   }>[] = [];
   for (const [name, raw] of Object.entries(props)) {
-    const s = resolve(raw);
+    const s = h.resolve(raw);
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('integer') || types.includes('number'))
       options.push(
@@ -244,13 +182,13 @@ function invalidQueryArb(
 
 test('invalid inputs answer a 4xx envelope', async () => {
   let checked = 0;
-  for (const o of operations) {
+  for (const o of h.operations) {
     const p = parts(o.op);
     const queryBreak = invalidQueryArb(p.query);
-    const bodyBreak = p.json ? invalidMutations(p.json, resolve) : null;
+    const bodyBreak = p.json ? invalidMutations(p.json, h.resolve) : null;
     if (!queryBreak && !bodyBreak && !p.otherBody) continue;
     const arb = fc.record({
-      call: callArb(o, p.json ? validArb(p.json, resolve) : null),
+      call: callArb(o, p.json ? validArb(p.json, h.resolve) : null),
       where: fc.constantFrom(
         ...([queryBreak && 'query', bodyBreak && 'body', p.otherBody && 'content-type'].filter(
           Boolean,
@@ -270,12 +208,12 @@ test('invalid inputs answer a 4xx envelope', async () => {
           kind = bodyMutation.kind;
           call = { ...call, body: bodyMutation.apply(call.body as Record<string, unknown>) };
         } else call = { ...call, body: { file: 'not a form' } };
-        const res = await send(o, call);
+        const res = await h.send(o, call);
         assert.ok(
           res.status >= 400 && res.status < 500,
           `${o.key} (${kind}): answered ${res.status} ${res.text.slice(0, 200)}`,
         );
-        assertErrorEnvelope(o, res.status, res.body, kind);
+        h.assertErrorEnvelope(o, res.status, res.body, kind);
       }),
       INVALID_RUNS,
     );
@@ -284,35 +222,9 @@ test('invalid inputs answer a 4xx envelope', async () => {
   assert.ok(checked > 60, `only ${checked} operations exercised`);
 });
 
-/** A known-good call; its answer must match the operation's documented success schema exactly. */
-async function documented(key: string, call: Partial<Call> = {}): Promise<Record<string, unknown>> {
-  const o = operations.find((x) => x.key === key);
-  assert.ok(o, `${key} is not documented`);
-  const res = await send(o, { pathValues: {}, query: {}, ...call });
-  const responses = o.op.responses as Record<string, { content?: Record<string, { schema: Schema }> }>;
-  const success = responses[String(res.status)];
-  assert.ok(success && res.status < 300, `${key}: ${res.status} ${res.text.slice(0, 200)}`);
-  const problem = validate(success.content?.['application/json']?.schema, res.body);
-  assert.not.ok(problem, `${key}: ${problem}`);
-  return (res.body as { data: Record<string, unknown> }).data;
-}
-
-test('known-good calls answer exactly what the document says (login, text shares, keys, tasks)', async () => {
-  await documented('POST /api/admin/login', { body: TEST_ADMIN });
-  const created = await documented('POST /api/paste', { body: { content: 'documented' } });
-  const record = await documented('GET /api/admin/pastes/{id}', { pathValues: { id: String(created.id) } });
-  assert.is(record.content, 'documented');
-  const list = await documented('GET /api/admin/pastes');
-  assert.ok((list.items as unknown[]).length >= 1);
-  await documented('GET /api/admin/api-keys');
-  await documented('GET /api/admin/tasks');
-  await documented('GET /api/version');
-  await documented('GET /api/health');
-});
-
 test('zero 5xx across the run, and the server still answers', async () => {
-  assert.equal(fiveHundreds, []);
-  assert.ok(requests > 500, `only ${requests} requests`);
+  assert.equal(h.fiveHundreds, []);
+  assert.ok(h.requests() > 500, `only ${h.requests()} requests`);
   const health = await fetch(`${server.url}/api/health`);
   assert.is(health.status, 200);
 });

@@ -9,20 +9,22 @@ export const loginResultSchema = shapeOf<LoginResult>()(
   ['token', 'expires_at'],
 );
 
-export const adminTokenInfoSchema = shapeOf<AdminTokenInfo>()(
-  { valid: { const: true }, username: str },
-  ['valid', 'username'],
-);
+export const adminTokenInfoSchema = shapeOf<AdminTokenInfo>()({ valid: { const: true }, username: str }, [
+  'valid',
+  'username',
+]);
 
-export const permissionsSchema = shapeOf<Permissions>()(
-  { text: bool, file: bool, mount: bool },
-  ['text', 'file', 'mount'],
-);
+export const permissionsSchema = shapeOf<Permissions>()({ text: bool, file: bool, mount: bool }, [
+  'text',
+  'file',
+  'mount',
+]);
 
-export const apiKeyInfoSchema = shapeOf<ApiKeyInfo>()(
-  { id: str, name: str, basic_path: str },
-  ['id', 'name', 'basic_path'],
-);
+export const apiKeyInfoSchema = shapeOf<ApiKeyInfo>()({ id: str, name: str, basic_path: str }, [
+  'id',
+  'name',
+  'basic_path',
+]);
 
 export const apiKeyVerificationSchema = shapeOf<ApiKeyVerification>()(
   { permissions: permissionsSchema, key_info: apiKeyInfoSchema },

@@ -119,10 +119,10 @@ export const publicFileViewSchema = shapeOf<PublicFileView>()(
 );
 
 /** A password-protected share read without its password. */
-export const fileLockedSchema = shapeOf<FileLocked>()(
-  { slug: str, requires_password: { const: true } },
-  ['slug', 'requires_password'],
-);
+export const fileLockedSchema = shapeOf<FileLocked>()({ slug: str, requires_password: { const: true } }, [
+  'slug',
+  'requires_password',
+]);
 
 /** `GET /public/files/{slug}`: the share, or that it needs its password. */
 export const publicFileReadSchema = { anyOf: [publicFileViewSchema, fileLockedSchema] } as const;
@@ -189,4 +189,3 @@ export const urlInfoSchema = shapeOf<UrlInfo>()(
 );
 
 export const cancelResultSchema = shapeOf<CancelResult>()({ cancelled: bool }, ['cancelled']);
-

@@ -63,10 +63,10 @@ export const taskQueuedSchema = shapeOf<BatchCopyQueued>()({ task_id: nonEmpty }
 /** `batch-remove`: per-path results, or a task when a folder holds more than 1,000 objects. */
 export const fsBatchRemoveAnswerSchema = { anyOf: [fsBatchRemoveResultSchema, taskQueuedSchema] } as const;
 
-export const fsFileLinkResultSchema = shapeOf<FsFileLinkResult>()(
-  { url: nonEmpty, expires_at: str },
-  ['url', 'expires_at'],
-);
+export const fsFileLinkResultSchema = shapeOf<FsFileLinkResult>()({ url: nonEmpty, expires_at: str }, [
+  'url',
+  'expires_at',
+]);
 
 export const fsUploadResultSchema = shapeOf<FsUploadResult>()({ item: fsItemSchema }, ['item']);
 

@@ -9,10 +9,7 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 type Missing<T, R extends readonly string[]> = Exclude<RequiredKeys<T>, R[number]>;
 
 export function shapeOf<T>() {
-  return <
-    const P extends { readonly [K in keyof T]-?: object },
-    const R extends readonly RequiredKeys<T>[],
-  >(
+  return <const P extends { readonly [K in keyof T]-?: object }, const R extends readonly RequiredKeys<T>[]>(
     properties: P & { readonly [K in Exclude<keyof P, keyof T>]: never },
     required: R & ([Missing<T, R>] extends [never] ? unknown : { missingRequired: Missing<T, R> }),
   ) => ({ type: 'object', properties, required, additionalProperties: false }) as const;

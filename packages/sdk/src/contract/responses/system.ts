@@ -1,6 +1,12 @@
 /** Answers of the system, dashboard and cache routes. */
 import { WEBDAV_UPLOAD_MODES } from '../../constants.ts';
-import type { ActivityDay, CacheClearResult, DashboardStats, ShareCounts, StorageUsage } from '../dashboard.ts';
+import type {
+  ActivityDay,
+  CacheClearResult,
+  DashboardStats,
+  ShareCounts,
+  StorageUsage,
+} from '../dashboard.ts';
 import type { Health, MaxUploadSize, SystemSettings, VersionInfo } from '../system.ts';
 import { bool, count, nullableCount, shapeOf, str } from './shape.ts';
 
@@ -29,10 +35,11 @@ export const systemSettingsSchema = shapeOf<SystemSettings>()(
 
 export const cacheClearResultSchema = shapeOf<CacheClearResult>()({ cleared: count }, ['cleared']);
 
-export const shareCountsSchema = shapeOf<ShareCounts>()(
-  { total: count, active: count, expired: count },
-  ['total', 'active', 'expired'],
-);
+export const shareCountsSchema = shapeOf<ShareCounts>()({ total: count, active: count, expired: count }, [
+  'total',
+  'active',
+  'expired',
+]);
 
 export const storageUsageSchema = shapeOf<StorageUsage>()(
   {

@@ -33,7 +33,11 @@ for (const scope of SCOPES) {
   const add = (route: string, doc: UntaggedRouteDoc) => {
     fsDocs[route] = { tag, ...doc };
   };
-  add(`GET ${p}/list`, { summary: 'List a folder', query: c.fsListQuerySchema, response: c.fsListResultSchema });
+  add(`GET ${p}/list`, {
+    summary: 'List a folder',
+    query: c.fsListQuerySchema,
+    response: c.fsListResultSchema,
+  });
   add(`GET ${p}/get`, {
     summary: 'Describe a path (with signed links for files)',
     query: c.fsPathQuerySchema,

@@ -47,4 +47,8 @@ export type RouteDocs = Record<string, RouteDoc>;
 export const SCOPES = ['admin', 'user'] as const;
 
 /** A route doc without its tag (an area adds its own). */
-export type UntaggedRouteDoc = RouteDoc extends infer D ? (D extends unknown ? Omit<D, 'tag'> : never) : never;
+export type UntaggedRouteDoc = RouteDoc extends infer D
+  ? D extends unknown
+    ? Omit<D, 'tag'>
+    : never
+  : never;
