@@ -8,7 +8,6 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { type Call, contractHarness, type Harness, type Operation } from './contractHarness.ts';
-import { type Fixture, startFixture, walker } from './knownGood/walker.ts';
 import { walkFs, walkMounts, walkTasks } from './knownGood/fs.ts';
 import {
   walkFileShares,
@@ -17,6 +16,7 @@ import {
   walkStorageConfigs,
   walkSystemAndAuth,
 } from './knownGood/shares.ts';
+import { type Fixture, startFixture, walker } from './knownGood/walker.ts';
 import { invalidMutations, type Schema, validArb } from './schemaArbitrary.ts';
 
 /** Per operation: bounded so the file stays well under two minutes on a loaded 2-core machine. */

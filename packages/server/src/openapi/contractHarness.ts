@@ -95,7 +95,7 @@ export async function contractHarness(server: TestServer, token: string): Promis
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(call.query)) if (v !== undefined) qs.set(k, String(v));
     const headers: Record<string, string> = { authorization: call.authorization ?? `Bearer ${token}` };
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (call.form) body = call.form;
     else if (call.bytes) {
       headers['content-type'] = 'application/octet-stream';
