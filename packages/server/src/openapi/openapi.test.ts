@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { buildOpenApi, UndocumentedRoutes } from './build.ts';
 import { ROUTE_DOCS } from './routes/index.ts';
 
-const COMMITTED = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../docs/api/openapi.json');
+const API_DOCS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../docs/api');
+const COMMITTED = resolve(API_DOCS, 'openapi.json');
+const REFERENCE_PAGE = resolve(API_DOCS, 'index.html');
 
 let server: TestServer;
 let doc: {
@@ -45,6 +47,17 @@ test.after(() => server?.close());
 test('the committed docs/api/openapi.json is what the server serves (run `npm run openapi` when this fails)', async () => {
   const committed = await readFile(COMMITTED, 'utf8');
   assert.ok(committed.trim() === served.trim(), 'docs/api/openapi.json is stale: run `npm run openapi`');
+});
+
+test('the committed reference page docs/api/index.html renders the committed document (run `npm run docs:api` when this fails)', async () => {
+  const page = await readFile(REFERENCE_PAGE, 'utf8');
+  // Redoc embeds the description it rendered as a JS object literal that is plain JSON.
+  const marker = 'const __redoc_definition = ';
+  const start = page.indexOf(marker);
+  assert.ok(start >= 0, 'docs/api/index.html embeds no API description');
+  const end = page.indexOf(';\n', start);
+  const rendered = JSON.parse(page.slice(start + marker.length, end));
+  assert.equal(rendered, JSON.parse(await readFile(COMMITTED, 'utf8')), 'docs/api/index.html is stale');
 });
 
 test('every route of the route table is an operation with a success and error responses', () => {
