@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { type Call, contractHarness, type Harness, type Operation } from './contractHarness.ts';
 import { walkFs, walkMounts, walkTasks } from './knownGood/fs.ts';
+import { durableRecords, type KnownValue } from './knownGood/records.ts';
 import {
   walkFileShares,
   walkPastes,
@@ -38,6 +39,7 @@ const NO_VALID_CALLS = new Set([
 let server: TestServer;
 let fixture: Fixture;
 let h: Harness;
+let known: KnownValue[] = [];
 
 test.before(async () => {
   // URL uploads fetch from a local HTTP server standing in for the internet.
@@ -79,6 +81,7 @@ test('every operation answers a documented success matching its schema for a kno
   const copyTasks = await walkFs(w, mounts);
   await walkTasks(w, copyTasks);
   await w.okRaw('GET /api/openapi.json');
+  known = await durableRecords(w);
   const never = h.operations.map((o) => o.key).filter((k) => !h.succeeded.has(k));
   assert.equal(never, [], `operations never shown to answer their documented success: ${never.join(', ')}`);
 });
@@ -93,14 +96,26 @@ async function holds<T>(o: Operation, property: fc.IAsyncProperty<T>, numRuns: n
 }
 
 /** Random ids are unknown records: the documented 404 (or 400 for a malformed one) is the answer. */
-const pathValueArb = fc.oneof(
+const randomPathValueArb = fc.oneof(
   fc.constant('00000000-0000-0000-0000-000000000000'),
   fc.stringMatching(/^[A-Za-z0-9_-]{1,20}$/),
 );
 
+/**
+ * A real record's id or slug (kept by `durableRecords`) or a random one. DELETEs get random ones only:
+ * operations run in order, and the records must outlive them for the GETs, PUTs and POSTs.
+ */
+function pathValueArb(o: Operation, param: string): fc.Arbitrary<string> {
+  const real = known.filter((k) => k.param === param && k.path.test(o.path)).map((k) => k.value);
+  if (o.method === 'DELETE' || !real.length) return randomPathValueArb;
+  return fc.oneof(fc.constantFrom(...real), randomPathValueArb);
+}
+
 function callArb(o: Operation, bodyArb: fc.Arbitrary<unknown> | null): fc.Arbitrary<Call> {
   const p = parts(o.op);
-  const pathValues = fc.record(Object.fromEntries(p.pathParams.map((x) => [x.name, pathValueArb])));
+  const pathValues = fc.record(
+    Object.fromEntries(p.pathParams.map((x) => [x.name, pathValueArb(o, x.name)])),
+  );
   const query = validArb(p.query, h.resolve) as fc.Arbitrary<Record<string, unknown>>;
   return fc.record({ pathValues, query, body: bodyArb ?? fc.constant(undefined) }) as fc.Arbitrary<Call>;
 }
