@@ -223,35 +223,3 @@ export const fsPresignCommitBodySchema: JSONSchemaType<FsPresignCommitBody> = {
   required: ['uploadId'],
   additionalProperties: false,
 };
-
-// ---- Batch copy (mounts.md "Batch copy and tasks"): call shapes the SDK sends and reads ----
-
-export interface FsBatchCopyItem {
-  sourcePath: string;
-  targetPath: string;
-}
-
-export interface FsBatchCopyBody {
-  items: FsBatchCopyItem[];
-  /** Per file; default true. */
-  skipExisting?: boolean;
-  /** Ask for the client-side flow (presigned pairs the SDK copies itself). */
-  client_side?: boolean;
-}
-
-/** One item of the client-side flow: where to read and where to write (a plan the SDK follows). */
-export interface FsClientCopyItem {
-  sourcePath: string;
-  targetPath: string;
-  [field: string]: unknown;
-}
-
-export type FsBatchCopyResult =
-  | { copied: number; skipped: number; failed: { path: string; error: string }[] }
-  | { task_id: string }
-  | { requiresClientSideCopy: true; items: FsClientCopyItem[]; [field: string]: unknown };
-
-export interface FsBatchCopyCommitBody {
-  targetMountId: string;
-  files: { targetPath: string; s3Path: string; contentType: string; fileSize: number; etag: string }[];
-}
