@@ -1,4 +1,5 @@
 /** Admin accounts, login with rate limiting, opaque tokens stored hashed, and password change. */
+import { type Clock, systemClock } from '../clock.ts';
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_TOKEN_TTL_MS,
@@ -35,10 +36,14 @@ export interface AdminAuthService {
 
 const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
-export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): AdminAuthService {
+export function createAdminAuthService(
+  knex: Knex,
+  passwords: PasswordChecks,
+  clock: Clock = systemClock,
+): AdminAuthService {
   async function issueToken(adminId: string): Promise<LoginResult> {
     const token = randomToken();
-    const now = Date.now();
+    const now = clock.now();
     const expiresAt = now + ADMIN_TOKEN_TTL_MS;
     await knex('admin_tokens').insert({
       token_hash: sha256(token),
@@ -56,7 +61,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
       const existing = await knex('admins').first('id');
       if (existing) return null;
       const generated = password ? null : randomToken(12);
-      const now = Date.now();
+      const now = clock.now();
       const name = username ?? 'admin';
       try {
         await knex('admins').insert({
@@ -98,7 +103,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
       const row = await knex('admin_tokens as t')
         .join('admins as a', 'a.id', 't.admin_id')
         .where('t.token_hash', sha256(token))
-        .andWhere('t.expires_at', '>', Date.now())
+        .andWhere('t.expires_at', '>', clock.now())
         .first('a.id', 'a.username');
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
@@ -122,7 +127,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
         onSuccess: 'reset',
       });
       if (!admin || !ok) throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
-      const patch: Record<string, unknown> = { updated_at: Date.now() };
+      const patch: Record<string, unknown> = { updated_at: clock.now() };
       if (body.newUsername !== undefined) {
         const taken = await knex('admins')
           .where({ username: body.newUsername })

@@ -50,7 +50,7 @@ export function createPresignService(deps: FileDeps): PresignService {
     const driver: StorageDriver = await deps.storage.driver(config.id);
     if (!canPresign(driver)) throw unsupported(config, 'presigned upload');
     const ttl = urlLifetime(config);
-    const urlExpires = Date.now() + ttl * 1000;
+    const urlExpires = deps.clock.now() + ttl * 1000;
     // A PUT that starts just before its URL expires may run a while: allow an hour more before the sweep.
     const row = await createPending(deps, actor, config, input, urlExpires + 3600_000);
     let uploadUrl: string;
@@ -90,7 +90,7 @@ export function createPresignService(deps: FileDeps): PresignService {
       if (row.status === 'ready') return toCreated(row, deps.origin());
       if (row.upload_id)
         throw badRequest(`upload "${row.id}" is multipart: finish it with multipart/complete`);
-      requireOpen(row);
+      requireOpen(row, deps.clock.now());
       checkPlacement(row, body);
       let stat: Awaited<ReturnType<StorageDriver['stat']>>;
       try {
