@@ -47,8 +47,8 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
-import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createMountService } from './services/mountService.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -109,8 +109,7 @@ export async function startApp(
     serverSecret,
     origin: () => origin,
     logger,
-    onView: () =>
-      void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
+    onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
     clock,
   });
   const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));

@@ -39,7 +39,8 @@ export function manualClock(start = Date.now()): ManualClock {
   const runDue = () => {
     for (;;) {
       let first: [number, { due: number; fn: () => void }] | undefined;
-      for (const entry of timers) if (entry[1].due <= t && (!first || entry[1].due < first[1].due)) first = entry;
+      for (const entry of timers)
+        if (entry[1].due <= t && (!first || entry[1].due < first[1].due)) first = entry;
       if (!first) return;
       timers.delete(first[0]);
       first[1].fn();

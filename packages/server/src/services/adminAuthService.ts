@@ -1,5 +1,5 @@
 /** Admin accounts, login with rate limiting, opaque tokens stored hashed, and password change. */
-import { type Clock, systemClock } from '../clock.ts';
+
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_TOKEN_TTL_MS,
@@ -8,6 +8,7 @@ import {
   type LoginResult,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
@@ -22,6 +23,16 @@ export interface AdminAuthService {
     password: string | null,
   ): Promise<{ username: string; generatedPassword: string | null } | null>;
   login(username: string, password: string, clientAddress: string): Promise<LoginResult>;
+  /**
+   * Checks an admin's username and password the way login does (the attempt counted under `limitKey`
+   * before scrypt runs, concurrent checks per client capped, an unknown name verified against a dummy
+   * hash). Answers the admin, or null for wrong credentials; 429 while `limitKey` is locked out.
+   */
+  verifyCredentials(
+    username: string,
+    password: string,
+    limit: { limitKey: string; clientAddress: string },
+  ): Promise<{ id: string; username: string; password_hash: string } | null>;
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
@@ -56,6 +67,23 @@ export function createAdminAuthService(
     return { token, expires_at: new Date(expiresAt).toISOString() };
   }
 
+  const verifyCredentials: AdminAuthService['verifyCredentials'] = async (
+    username,
+    password,
+    { limitKey, clientAddress },
+  ) => {
+    const admin = await knex('admins').where({ username }).first('id', 'username', 'password_hash');
+    // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
+    const ok = await passwords.verify({
+      limitKey,
+      client: clientAddress,
+      password,
+      hash: admin?.password_hash ?? null,
+      onSuccess: 'reset',
+    });
+    return admin && ok ? admin : null;
+  };
+
   return {
     async ensureFirstAdmin(username, password) {
       const existing = await knex('admins').first('id');
@@ -80,18 +108,15 @@ export function createAdminAuthService(
     },
 
     async login(username, password, clientAddress) {
-      const admin = await knex('admins').where({ username }).first();
-      // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
-      const ok = await passwords.verify({
+      const admin = await verifyCredentials(username, password, {
         limitKey: `login:${clientAddress}`,
-        client: clientAddress,
-        password,
-        hash: admin?.password_hash ?? null,
-        onSuccess: 'reset',
+        clientAddress,
       });
-      if (!admin || !ok) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
+      if (!admin) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
       return issueToken(admin.id);
     },
+
+    verifyCredentials,
 
     async logout(token) {
       await knex('admin_tokens')

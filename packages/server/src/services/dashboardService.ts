@@ -3,9 +3,10 @@
  * ever loaded whole. Tables owned by features that may not be installed yet (file shares, storage
  * configs, mounts) are looked up once per call and count as empty when absent.
  */
-import { type Clock, systemClock } from '../clock.ts';
+
 import type { ActivityDay, DashboardStats, ShareCounts, StorageUsage } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { utcDay } from './activity.ts';
 import { iso } from './time.ts';
 

@@ -12,6 +12,7 @@ import {
   type UpdatePasteBody,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
+import type { Clock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { badRequest, notFound } from '../http/appError.ts';
@@ -28,7 +29,6 @@ import {
 } from './pasteRules.ts';
 import { ownerFilter } from './permissions.ts';
 import { expiryFromHours } from './time.ts';
-import type { Clock } from '../clock.ts';
 
 export interface PasteListOptions {
   search?: string;

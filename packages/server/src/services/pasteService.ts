@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
 import { type Dialect, isUniqueViolation } from '../db/connect.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
-import { type Clock, systemClock } from '../clock.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
 import {

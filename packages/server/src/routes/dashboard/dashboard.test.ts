@@ -3,8 +3,8 @@ import { ClipError, type DashboardStats } from '@clip/sdk';
 import knexFactory from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { recordView, utcDay } from '../../services/activity.ts';
 import { offsetClock } from '../../clock.ts';
+import { recordView, utcDay } from '../../services/activity.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 const DAY = 86_400_000;

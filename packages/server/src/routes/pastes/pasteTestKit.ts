@@ -37,4 +37,3 @@ export async function rejects(p: Promise<unknown>): Promise<ClipError> {
   }
   throw new assert.Assertion({ message: 'expected a rejection' } as never);
 }
-
