@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../db/connect.ts';
 import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
+import { normalizeVirtualPath } from './permissions.ts';
 import { iso, isoOrNull } from './time.ts';
-import { normalizeVirtualPath } from './virtualPath.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -48,7 +48,7 @@ export interface ApiKeyService {
   verification(actor: Actor): ApiKeyVerification;
 }
 
-/** Normalised like every path it will be compared with (virtualPath.ts); "" means the root. */
+/** Normalised like every path it will be compared with (the SDK's parseVirtualPath); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
   if (!raw) return '/';
   return normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'body.basic_path' });

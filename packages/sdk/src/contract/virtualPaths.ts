@@ -1,17 +1,17 @@
 /**
- * Virtual paths (mounts.md "Paths and permission"): the one normalisation every path a caller supplies
- * goes through before any permission decision (share folders today, file-system and WebDAV paths next).
- * Pure functions, no I/O. Refusing what is odd (instead of collapsing it) means the path checked is
- * exactly the path used: `/foo/../bar` is refused, never silently turned into `/bar`.
+ * Virtual paths (spec section 5, mounts.md "Paths and permission"): the one normalisation every path a
+ * caller supplies goes through before a scope decision, shared by the server (key basic paths, share
+ * folders), the web app (the key form) and the CLI. Pure string functions, no I/O, no Node APIs.
+ * Refusing what is odd (instead of collapsing it) means the path checked is exactly the path used:
+ * `/foo/../bar` is refused, never silently turned into `/bar`.
  */
-import { badRequest } from '../http/appError.ts';
 
 export const VIRTUAL_PATH_MAX = 1024;
 
 export interface VirtualPathOptions {
   /**
    * Percent-decode once (default true). Pass false for a value that was already decoded once, such as a
-   * query-string parameter Koa parsed: decoding twice would let `%252e%252e` become `..`.
+   * query-string parameter the server parsed: decoding twice would let `%252e%252e` become `..`.
    */
   decode?: boolean;
 }
@@ -52,16 +52,6 @@ export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}):
   return { ok: true, path };
 }
 
-/** parseVirtualPath, throwing 400 with `field` named in the message. */
-export function normalizeVirtualPath(
-  raw: string,
-  options: VirtualPathOptions & { field?: string } = {},
-): string {
-  const result = parseVirtualPath(raw, options);
-  if (!result.ok) throw badRequest(`${options.field ?? 'path'} ${result.problem}`);
-  return result.path;
-}
-
 /** True when `path` is `base` or lies below it (both normalised). `/` holds everything; `/foo` never `/foobar`. */
 export function isAtOrBelow(base: string, path: string): boolean {
   if (base === '/') return true;
@@ -71,4 +61,20 @@ export function isAtOrBelow(base: string, path: string): boolean {
 /** True when `ancestor` lies strictly above `path` (both normalised): `/` and `/a` are above `/a/b`. */
 export function isStrictAncestor(ancestor: string, path: string): boolean {
   return ancestor !== path && isAtOrBelow(ancestor, path);
+}
+
+/**
+ * A scope path as a person types it (a key's basic path in a form): the leading `/` may be left out and
+ * nothing is percent-decoded; otherwise exactly parseVirtualPath. Null when the server would refuse it.
+ */
+export function normalizeScopePath(path: string): string | null {
+  const result = parseVirtualPath(path.startsWith('/') ? path : `/${path}`, { decode: false });
+  return result.ok ? result.path : null;
+}
+
+/** True when `path` lies at or below `basePath` (both taken as scope paths); false when either is refused. */
+export function isPathWithin(basePath: string, path: string): boolean {
+  const base = normalizeScopePath(basePath);
+  const target = normalizeScopePath(path);
+  return base !== null && target !== null && isAtOrBelow(base, target);
 }
