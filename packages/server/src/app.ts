@@ -120,7 +120,7 @@ export async function startApp(
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
-    signer: createFsLinkSigner(serverSecret),
+    signer: createFsLinkSigner(serverSecret, clock),
     origin: () => origin,
   });
   const taskRunner = createTaskRunner({

@@ -1,9 +1,13 @@
 /**
- * Virtual paths (spec section 5, mounts.md "Paths and permission"): the one normalisation every path a
- * caller supplies goes through before a scope decision, shared by the server (key basic paths, share
- * folders), the web app (the key form) and the CLI. Pure string functions, no I/O, no Node APIs.
- * Refusing what is odd (instead of collapsing it) means the path checked is exactly the path used:
- * `/foo/../bar` is refused, never silently turned into `/bar`.
+ * Virtual paths (spec section 5, mounts.md "Paths and permission"): the one normalisation every path goes
+ * through before a scope decision, shared by the server (request paths, key basic paths, share folders),
+ * the web app (the key form) and the CLI. Pure string functions, no I/O, no Node APIs.
+ *
+ * Two modes of the same rules. A *request path* is checked strictly: anything odd is refused instead of
+ * collapsed, so the path checked is exactly the path used (`/foo/../bar` is refused, never turned into
+ * `/bar`). A *scope path* (a key's basic path as typed or stored) is put in canonical form instead: the
+ * leading `/` may be missing, `\` counts as `/`, empty and `.` segments go, `..` steps up but never
+ * above the root. Both refuse NUL and control characters, put the path in NFC and cap its length.
  */
 
 export const VIRTUAL_PATH_MAX = 1024;
@@ -14,6 +18,8 @@ export interface VirtualPathOptions {
    * query-string parameter the server parsed: decoding twice would let `%252e%252e` become `..`.
    */
   decode?: boolean;
+  /** Scope mode: canonicalise (`\` as `/`, drop empty and `.` segments, resolve `..`) instead of refusing. */
+  resolve?: boolean;
 }
 
 export type VirtualPathResult = { ok: true; path: string } | { ok: false; problem: string };
@@ -23,7 +29,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * `/`-rooted, percent-decoded once, NFC; refused: NUL and other control characters, `\`, empty, `.` and
- * `..` segments. One trailing `/` is accepted and dropped (whether a path is a folder is storage's business).
+ * `..` segments (unless `resolve`: scope mode). One trailing `/` is accepted and dropped (whether a path
+ * is a folder is storage's business).
  */
 export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}): VirtualPathResult {
   const fail = (problem: string): VirtualPathResult => ({ ok: false, problem });
@@ -38,6 +45,15 @@ export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}):
   }
   if (path.includes('\0')) return fail('must not contain NUL characters');
   if (CONTROL.test(path)) return fail('must not contain control characters');
+  if (options.resolve) {
+    const out: string[] = [];
+    for (const segment of path.replace(/\\/g, '/').split('/')) {
+      if (segment === '' || segment === '.') continue;
+      if (segment !== '..') out.push(segment);
+      else if (out.pop() === undefined) return fail('climbs above the root');
+    }
+    path = `/${out.join('/')}`;
+  }
   if (path.includes('\\')) return fail('must not contain "\\"');
   path = path.normalize('NFC');
   if (!path.startsWith('/')) return fail('must start with "/"');
@@ -64,11 +80,12 @@ export function isStrictAncestor(ancestor: string, path: string): boolean {
 }
 
 /**
- * A scope path as a person types it (a key's basic path in a form): the leading `/` may be left out and
- * nothing is percent-decoded; otherwise exactly parseVirtualPath. Null when the server would refuse it.
+ * The canonical form of a scope path (a key's basic path, as typed in a form or stored): parseVirtualPath
+ * in scope mode, nothing percent-decoded. Null when it climbs above the root or holds NUL or control
+ * characters.
  */
 export function normalizeScopePath(path: string): string | null {
-  const result = parseVirtualPath(path.startsWith('/') ? path : `/${path}`, { decode: false });
+  const result = parseVirtualPath(path, { decode: false, resolve: true });
   return result.ok ? result.path : null;
 }
 
