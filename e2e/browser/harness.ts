@@ -82,9 +82,10 @@ export interface BrowserEnv {
 
 export async function startBrowserEnv(
   overrides: Parameters<typeof startTestServer>[0] = {},
+  options: Parameters<typeof startTestServer>[1] = {},
 ): Promise<BrowserEnv> {
   ensureWebBuild();
-  const server = await startTestServer({ webDir: WEB_DIST, ...overrides });
+  const server = await startTestServer({ webDir: WEB_DIST, ...overrides }, options);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const consoleErrors: string[] = [];
   const contexts: BrowserContext[] = [];

@@ -87,31 +87,3 @@ export function uploadContentType(name: string, ownType?: string | null): string
   if (isMarkdownFilename(name)) return 'text/markdown';
   return ownType || 'application/octet-stream';
 }
-
-/**
- * Normalises a scope path: one leading slash, no trailing slash (except the root), no empty,
- * '.' or '..' segments. Returns null when the path would climb above the root or holds a NUL.
- */
-export function normalizeScopePath(path: string): string | null {
-  if (path.includes('\0')) return null;
-  const out: string[] = [];
-  for (const seg of path.replace(/\\/g, '/').split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (out.length === 0) return null;
-      out.pop();
-      continue;
-    }
-    out.push(seg);
-  }
-  return `/${out.join('/')}`;
-}
-
-/** True when `path` lies at or below `basePath` ('/' grants everything; '/foo' never grants '/foobar'). */
-export function isPathWithin(basePath: string, path: string): boolean {
-  const base = normalizeScopePath(basePath);
-  const target = normalizeScopePath(path);
-  if (base === null || target === null) return false;
-  if (base === '/') return true;
-  return target === base || target.startsWith(`${base}/`);
-}

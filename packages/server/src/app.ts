@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
 import pino, { type Logger } from 'pino';
+import { systemClock, type TimerClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
@@ -46,15 +47,15 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
-import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createMountService } from './services/mountService.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
-import { type Clock, createTaskRunner, createTaskService, systemClock } from './tasks/index.ts';
+import { createTaskRunner, createTaskService } from './tasks/index.ts';
 import { createDav } from './webdav/wire.ts';
 
 export interface RunningApp {
@@ -73,16 +74,19 @@ export interface RunningApp {
 
 export async function startApp(
   config: Config,
-  options: { logger?: Logger; clock?: Clock } = {},
+  options: { logger?: Logger; clock?: TimerClock } = {},
 ): Promise<RunningApp> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined });
   const db = await openDatabase(config);
+  // The one clock every time-dependent decision reads (tests pass a manual one and move it).
+  const clock = options.clock ?? systemClock;
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
   const box = createSecretBox(serverSecret);
   const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
   const limiter = createRateLimiter(db.knex, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
+    clock,
   });
   const passwords = createPasswordChecks(limiter);
 
@@ -93,6 +97,7 @@ export async function startApp(
     passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
+    clock,
   });
   const settings = createSettingsService(db.knex);
   const files = createFileServices({
@@ -104,7 +109,8 @@ export async function startApp(
     serverSecret,
     origin: () => origin,
     logger,
-    onView: () => void recordView(db.knex, 'file', { warn: (o, m) => logger.warn(o, m) }),
+    onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
+    clock,
   });
   const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));
   const listingCache = createListingCache(db.knex);
@@ -114,10 +120,9 @@ export async function startApp(
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
-    signer: createFsLinkSigner(serverSecret),
+    signer: createFsLinkSigner(serverSecret, clock),
     origin: () => origin,
   });
-  const clock = options.clock ?? systemClock;
   const taskRunner = createTaskRunner({
     knex: db.knex,
     dialect: db.dialect,
@@ -131,11 +136,12 @@ export async function startApp(
     config,
     logger,
     db,
+    clock,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, passwords),
-    apiKeys: createApiKeyService(db.knex, box),
+    adminAuth: createAdminAuthService(db.knex, passwords, clock),
+    apiKeys: createApiKeyService(db.knex, box, clock),
     settings,
-    dashboard: createDashboardService(db.knex),
+    dashboard: createDashboardService(db.knex, clock),
     caches,
     pastes,
     storageConfigs,
@@ -159,6 +165,7 @@ export async function startApp(
       shareBytes: (id) => files.deps.repo.usedBytes(id),
       dataDir: config.dataDir,
       logger,
+      now: () => clock.now(),
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
     tasks: taskService,
@@ -239,7 +246,7 @@ export async function startApp(
   // start that works (a start that fails earlier, e.g. on a taken port, creates nothing).
   const firstAdmin = await services.adminAuth.ensureFirstAdmin(config.adminUsername, config.adminPassword);
 
-  const scheduler = createScheduler(logger);
+  const scheduler = createScheduler(logger, clock);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
   scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));

@@ -2,6 +2,7 @@
 import type { PasteRecord } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../../../server/src/clock.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
 import { createSandbox, type Sandbox } from '../testing/runClip.ts';
@@ -11,9 +12,11 @@ let box: Sandbox;
 let alice: { CLIP_API_KEY: string };
 let bob: { CLIP_API_KEY: string };
 let adminEnv: { CLIP_TOKEN: string };
+// Expiry is judged by the server's clock: the test moves it forward instead of waiting.
+const clock = offsetClock();
 
 test.before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock });
   box = await createSandbox(server.url);
   alice = { CLIP_API_KEY: (await server.keyClient({ text: true })).key };
   bob = { CLIP_API_KEY: (await server.keyClient({ text: true })).key };
@@ -85,9 +88,9 @@ test('pastes rm deletes own shares; another key cannot delete them', async () =>
 });
 
 test('pastes clear-expired removes expired shares (admin), and is refused to a key', async () => {
-  // 0.0003 h is about one second.
-  const expiring = await pasteAs(alice, 'short lived', ['--expire', '0.0003']);
-  await new Promise((r) => setTimeout(r, 1500));
+  // 0.5 h, then the server's clock moves past it.
+  const expiring = await pasteAs(alice, 'short lived', ['--expire', '0.5']);
+  clock.advance(31 * 60_000);
   const run = await box.run(['pastes', 'clear-expired'], { env: adminEnv });
   assert.match(succeeded(run), /^removed [1-9]\d* expired text shares?\n$/);
   assert.ok(!(await listAs(adminEnv)).items.some((p) => p.id === expiring));

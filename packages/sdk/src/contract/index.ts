@@ -13,3 +13,4 @@ export * from './storageConfigs.ts';
 export * from './system.ts';
 export * from './tasks.ts';
 export * from './url.ts';
+export * from './virtualPaths.ts';

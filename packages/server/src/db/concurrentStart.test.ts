@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import knexFactory from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startServerInstance } from '../testing/serverInstance.ts';
+import { startServerInstance, stopServerInstance } from '../testing/serverInstance.ts';
 import { createTestDatabase } from '../testing/testDatabase.ts';
 
 test('three processes start at once on one fresh database', async () => {
@@ -58,8 +58,8 @@ test('three processes start at once on one fresh database', async () => {
       await knex.destroy();
     }
   } finally {
-    for (const { child } of running) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // Their database connections are closed once they have exited: only then is it released.
+    await Promise.all(running.map(stopServerInstance));
     await database.release();
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   }

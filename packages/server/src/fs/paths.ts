@@ -1,10 +1,10 @@
 /**
- * Virtual paths (mounts.md "Paths and permission"): `/`-rooted, NFC-normalised, percent-decoded once by
- * the HTTP layer. A path holding an empty, `.` or `..` segment, NUL, `\` or a control character is
- * refused (400) before anything else runs; it is never repaired. A trailing `/` is accepted and dropped:
- * whether a path is a folder comes from storage, never from the slash.
+ * Virtual paths of the file system (mounts.md "Paths and permission"): `/`-rooted, NFC-normalised,
+ * percent-decoded once by the HTTP layer. A path holding an empty, `.` or `..` segment, NUL, `\` or a
+ * control character is refused (400) before anything else runs; it is never repaired. A trailing `/` is
+ * accepted and dropped: whether a path is a folder comes from storage, never from the slash.
  */
-import { FS_PATH_MAX } from '@clip/sdk';
+import { FS_PATH_MAX, parseVirtualPath } from '@clip/sdk';
 import { badRequest } from '../http/appError.ts';
 
 /** Longest name (one segment), UTF-8 bytes: the usual file-system limit. */
@@ -12,25 +12,22 @@ export const MAX_NAME_BYTES = 255;
 /** Longest virtual path, UTF-8 bytes: an S3 key holds at most 1024. */
 export const MAX_PATH_BYTES = 1024;
 
-/** Why a path is refused, or null when it is well formed (for callers that map errors themselves). */
+/**
+ * Why a path is refused, or null when it is well formed (for callers that map errors themselves). The
+ * structural rules are the SDK's parseVirtualPath (the one implementation, shared with permissions, the
+ * web app and the CLI; the HTTP layer already decoded the path once); on top, what storage can hold.
+ */
 export function virtualPathProblem(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw === '') return 'path is required';
   if (raw.length > FS_PATH_MAX) return `path is longer than ${FS_PATH_MAX} characters`;
-  if (!raw.startsWith('/')) return `path "${raw}" must start with "/"`;
-  if (raw.includes('\0')) return 'path must not contain NUL';
-  if (raw.includes('\\')) return `path "${raw}" must not contain "\\"`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return 'path must not contain control characters';
-  const body = raw === '/' ? '' : raw.slice(1).replace(/\/$/, '');
-  if (body === '') return null;
-  for (const segment of body.split('/')) {
-    if (segment === '') return `path "${raw}" has an empty segment`;
-    if (segment === '.' || segment === '..') return `path "${raw}" must not contain "${segment}" segments`;
-    // What file systems accept for one name, and what fits an S3 key below.
-    if (Buffer.byteLength(segment) > MAX_NAME_BYTES)
-      return `a name in the path is longer than ${MAX_NAME_BYTES} bytes`;
-  }
   if (Buffer.byteLength(raw) > MAX_PATH_BYTES) return `path is longer than ${MAX_PATH_BYTES} bytes`;
+  const parsed = parseVirtualPath(raw, { decode: false });
+  if (!parsed.ok)
+    // A path holding NUL or control characters is not echoed back.
+    return /NUL|control/.test(parsed.problem) ? `path ${parsed.problem}` : `path "${raw}" ${parsed.problem}`;
+  // What file systems accept for one name, and what fits an S3 key.
+  if (segmentsOf(parsed.path).some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES))
+    return `a name in the path is longer than ${MAX_NAME_BYTES} bytes`;
   return null;
 }
 
@@ -38,8 +35,7 @@ export function virtualPathProblem(raw: unknown): string | null {
 export function normalizeVirtualPath(raw: unknown, field = 'path'): string {
   const problem = virtualPathProblem(raw);
   if (problem) throw badRequest(field === 'path' ? problem : problem.replace(/^path/, field));
-  const nfc = (raw as string).normalize('NFC');
-  return nfc.length > 1 ? nfc.replace(/\/$/, '') : nfc;
+  return (parseVirtualPath(raw as string, { decode: false }) as { path: string }).path;
 }
 
 /**
@@ -73,9 +69,7 @@ export const joinVirtual = (dir: string, name: string): string =>
   dir === '/' ? `/${name}` : `${dir}/${name}`;
 
 /** True when `path` is `dir` or lies below it, at a segment boundary (`/foo` never covers `/foobar`). */
-export function isAtOrBelow(dir: string, path: string): boolean {
-  return dir === '/' || path === dir || path.startsWith(`${dir}/`);
-}
+export { isAtOrBelow } from '@clip/sdk';
 
 /** A file or folder name for use inside a path: one segment, same rules as a path segment. */
 export function checkName(name: string, what = 'name'): string {

@@ -5,6 +5,7 @@
  * A link is issued only to an actor that could read the path at that moment.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type Clock, systemClock } from '../clock.ts';
 import type { FsLinkMode } from './types.ts';
 
 export interface FsLinkSigner {
@@ -12,16 +13,16 @@ export interface FsLinkSigner {
   verify(path: string, mode: FsLinkMode, exp: unknown, sig: unknown, now?: number): boolean;
 }
 
-export function createFsLinkSigner(serverSecret: string): FsLinkSigner {
+export function createFsLinkSigner(serverSecret: string, clock: Clock = systemClock): FsLinkSigner {
   const key = createHmac('sha256', serverSecret).update('clip:fs-links:v1').digest();
   const mac = (path: string, mode: FsLinkMode, exp: number) =>
     createHmac('sha256', key).update(`${mode}\n${path}\n${exp}`).digest();
   return {
-    sign(path, mode, ttlSeconds, now = Date.now()) {
+    sign(path, mode, ttlSeconds, now = clock.now()) {
       const exp = Math.floor(now / 1000) + Math.max(1, Math.floor(ttlSeconds));
       return { exp, sig: mac(path, mode, exp).toString('base64url') };
     },
-    verify(path, mode, exp, sig, now = Date.now()) {
+    verify(path, mode, exp, sig, now = clock.now()) {
       if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
       const expires = Number(exp);
       if (expires * 1000 <= now) return false;

@@ -3,6 +3,7 @@
  * next run, so a slow run never overlaps itself. Errors are logged, never thrown; interval 0 disables a job.
  */
 import type { Logger } from 'pino';
+import { systemClock, type TimerClock } from '../clock.ts';
 
 export interface Scheduler {
   /** Runs `fn` every `intervalMs` (first run after one interval). 0 or less: the job is not started. */
@@ -14,11 +15,12 @@ export interface Scheduler {
 }
 
 interface Job {
-  timer: NodeJS.Timeout | null;
+  /** Cancels the pending run's timer. */
+  cancel: (() => void) | null;
   inFlight: Promise<void> | null;
 }
 
-export function createScheduler(logger: Pick<Logger, 'error'>): Scheduler {
+export function createScheduler(logger: Pick<Logger, 'error'>, clock: TimerClock = systemClock): Scheduler {
   const jobs = new Map<string, Job>();
   let stopped = false;
 
@@ -26,11 +28,12 @@ export function createScheduler(logger: Pick<Logger, 'error'>): Scheduler {
     start(name, intervalMs, fn) {
       if (!(intervalMs > 0) || stopped) return;
       if (jobs.has(name)) throw new Error(`job "${name}" is already scheduled`);
-      const job: Job = { timer: null, inFlight: null };
+      const job: Job = { cancel: null, inFlight: null };
       jobs.set(name, job);
       const schedule = () => {
-        job.timer = setTimeout(() => {
-          job.timer = null;
+        // The clock's timers never keep the process alive on their own.
+        job.cancel = clock.after(intervalMs, () => {
+          job.cancel = null;
           job.inFlight = (async () => {
             try {
               await fn();
@@ -41,9 +44,7 @@ export function createScheduler(logger: Pick<Logger, 'error'>): Scheduler {
             job.inFlight = null;
             if (jobs.get(name) === job) schedule();
           });
-        }, intervalMs);
-        // A pending sweep must not keep the process alive on its own.
-        job.timer.unref();
+        });
       };
       schedule();
     },
@@ -52,7 +53,7 @@ export function createScheduler(logger: Pick<Logger, 'error'>): Scheduler {
       stopped = true;
       const pending: Promise<void>[] = [];
       for (const job of jobs.values()) {
-        if (job.timer) clearTimeout(job.timer);
+        job.cancel?.();
         if (job.inFlight) pending.push(job.inFlight);
       }
       jobs.clear();

@@ -21,7 +21,7 @@ export function createFileSweep(
   management: Pick<FileManagement, 'deleteShare'>,
   logger: Pick<Logger, 'info' | 'warn'>,
 ) {
-  return async function sweepFiles(now = Date.now()): Promise<FileSweepResult> {
+  return async function sweepFiles(now = deps.clock.now()): Promise<FileSweepResult> {
     const rows = await deps.repo.dead(now, LINK_TTL_S * 1000, BATCH);
     let deleted = 0;
     let failed = 0;

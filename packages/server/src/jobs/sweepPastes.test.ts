@@ -2,6 +2,7 @@
 import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { manualClock } from '../clock.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 
 let server: TestServer;
@@ -76,15 +77,21 @@ test('concurrent sweeps (as from several instances) delete each share once and d
 });
 
 test('the scheduler sweeps periodically when sweepIntervalMs > 0', async () => {
-  const periodic = await startTestServer({ sweepIntervalMs: 100 });
+  // A manual clock: the scheduler's timers fire when the test moves time, not after a real wait.
+  const clock = manualClock();
+  const periodic = await startTestServer({ sweepIntervalMs: 60_000 }, { clock });
   try {
     const a = await periodic.adminClient();
     const { slug } = await a.pastes.create({ content: 'read once', max_views: 1 });
     const keep = await a.pastes.create({ content: 'keep me' });
     await periodic.client().pastes.get(slug);
-    const deadline = Date.now() + 5000;
-    while ((await status(periodic, slug)) !== 404 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
+    const swept = () => periodic.app.services.db.knex('pastes').where({ slug }).first();
+    clock.advance(59_999);
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    assert.ok(await swept(), 'no sweep before its interval');
+    clock.advance(1);
+    // The sweep runs now, in the background: wait for its outcome, not for a duration.
+    for (let i = 0; i < 1000 && (await swept()); i++) await new Promise((r) => setImmediate(r));
     assert.is(await status(periodic, slug), 404);
     assert.is(await status(periodic, keep.slug), 200);
   } finally {

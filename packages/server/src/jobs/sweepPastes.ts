@@ -11,7 +11,7 @@ export interface SweepResult {
 
 export function createPasteSweep(pastes: Pick<PasteService, 'removeDead'>, logger: Pick<Logger, 'info'>) {
   return async function sweepPastes(): Promise<SweepResult> {
-    const deleted = await pastes.removeDead(Date.now());
+    const deleted = await pastes.removeDead();
     if (deleted > 0) logger.info({ deleted }, 'swept expired and used-up text shares');
     return { deleted };
   };

@@ -1,4 +1,5 @@
 /** Admin accounts, login with rate limiting, opaque tokens stored hashed, and password change. */
+
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_TOKEN_TTL_MS,
@@ -7,6 +8,7 @@ import {
   type LoginResult,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
@@ -21,6 +23,16 @@ export interface AdminAuthService {
     password: string | null,
   ): Promise<{ username: string; generatedPassword: string | null } | null>;
   login(username: string, password: string, clientAddress: string): Promise<LoginResult>;
+  /**
+   * Checks an admin's username and password the way login does (the attempt counted under `limitKey`
+   * before scrypt runs, concurrent checks per client capped, an unknown name verified against a dummy
+   * hash). Answers the admin, or null for wrong credentials; 429 while `limitKey` is locked out.
+   */
+  verifyCredentials(
+    username: string,
+    password: string,
+    limit: { limitKey: string; clientAddress: string },
+  ): Promise<{ id: string; username: string; password_hash: string } | null>;
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
@@ -35,10 +47,14 @@ export interface AdminAuthService {
 
 const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
-export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): AdminAuthService {
+export function createAdminAuthService(
+  knex: Knex,
+  passwords: PasswordChecks,
+  clock: Clock = systemClock,
+): AdminAuthService {
   async function issueToken(adminId: string): Promise<LoginResult> {
     const token = randomToken();
-    const now = Date.now();
+    const now = clock.now();
     const expiresAt = now + ADMIN_TOKEN_TTL_MS;
     await knex('admin_tokens').insert({
       token_hash: sha256(token),
@@ -51,12 +67,29 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
     return { token, expires_at: new Date(expiresAt).toISOString() };
   }
 
+  const verifyCredentials: AdminAuthService['verifyCredentials'] = async (
+    username,
+    password,
+    { limitKey, clientAddress },
+  ) => {
+    const admin = await knex('admins').where({ username }).first('id', 'username', 'password_hash');
+    // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
+    const ok = await passwords.verify({
+      limitKey,
+      client: clientAddress,
+      password,
+      hash: admin?.password_hash ?? null,
+      onSuccess: 'reset',
+    });
+    return admin && ok ? admin : null;
+  };
+
   return {
     async ensureFirstAdmin(username, password) {
       const existing = await knex('admins').first('id');
       if (existing) return null;
       const generated = password ? null : randomToken(12);
-      const now = Date.now();
+      const now = clock.now();
       const name = username ?? 'admin';
       try {
         await knex('admins').insert({
@@ -75,18 +108,15 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
     },
 
     async login(username, password, clientAddress) {
-      const admin = await knex('admins').where({ username }).first();
-      // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
-      const ok = await passwords.verify({
+      const admin = await verifyCredentials(username, password, {
         limitKey: `login:${clientAddress}`,
-        client: clientAddress,
-        password,
-        hash: admin?.password_hash ?? null,
-        onSuccess: 'reset',
+        clientAddress,
       });
-      if (!admin || !ok) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
+      if (!admin) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
       return issueToken(admin.id);
     },
+
+    verifyCredentials,
 
     async logout(token) {
       await knex('admin_tokens')
@@ -98,7 +128,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
       const row = await knex('admin_tokens as t')
         .join('admins as a', 'a.id', 't.admin_id')
         .where('t.token_hash', sha256(token))
-        .andWhere('t.expires_at', '>', Date.now())
+        .andWhere('t.expires_at', '>', clock.now())
         .first('a.id', 'a.username');
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
@@ -122,7 +152,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
         onSuccess: 'reset',
       });
       if (!admin || !ok) throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
-      const patch: Record<string, unknown> = { updated_at: Date.now() };
+      const patch: Record<string, unknown> = { updated_at: clock.now() };
       if (body.newUsername !== undefined) {
         const taken = await knex('admins')
           .where({ username: body.newUsername })

@@ -9,14 +9,15 @@ import type {
   UpdateApiKeyBody,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
+import { normalizeVirtualPath } from './permissions.ts';
 import { iso, isoOrNull } from './time.ts';
-import { normalizeVirtualPath } from './virtualPath.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -47,21 +48,21 @@ export interface ApiKeyService {
   verification(actor: Actor): ApiKeyVerification;
 }
 
-/** Normalised like every path it will be compared with (virtualPath.ts); "" means the root. */
+/** Normalised like every path it will be compared with (the SDK's parseVirtualPath); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
   if (!raw) return '/';
   return normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'body.basic_path' });
 }
 
-function expiresAt(raw: string | null | undefined): number | null {
+function expiresAt(raw: string | null | undefined, now: number): number | null {
   if (raw === null || raw === undefined) return null;
   const t = Date.parse(raw);
   if (Number.isNaN(t)) throw badRequest('body.expires_at must be an ISO date-time');
-  if (t <= Date.now()) throw badRequest('body.expires_at must be in the future');
+  if (t <= now) throw badRequest('body.expires_at must be in the future');
   return t;
 }
 
-export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
+export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = systemClock): ApiKeyService {
   const toApi = (row: ApiKeyRow): ApiKey => ({
     id: row.id,
     name: row.name,
@@ -96,13 +97,13 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
         name: body.name.trim(),
         key_hash: sha256(key),
         key_sealed: box.seal(key),
-        expires_at: expiresAt(body.expires_at),
+        expires_at: expiresAt(body.expires_at, clock.now()),
         text_permission: body.text_permission ?? false,
         file_permission: body.file_permission ?? false,
         mount_permission: body.mount_permission ?? false,
         basic_path: basicPath(body.basic_path),
         last_used: null,
-        created_at: Date.now(),
+        created_at: clock.now(),
       };
       try {
         await keys().insert(row);
@@ -117,7 +118,7 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
       await get(id);
       const patch: Partial<ApiKeyRow> = {};
       if (body.name !== undefined) patch.name = body.name.trim();
-      if (body.expires_at !== undefined) patch.expires_at = expiresAt(body.expires_at);
+      if (body.expires_at !== undefined) patch.expires_at = expiresAt(body.expires_at, clock.now());
       if (body.text_permission !== undefined) patch.text_permission = body.text_permission;
       if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
       if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
@@ -145,7 +146,7 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
       const row = await knex<ApiKeyRow>('api_keys')
         .where({ key_hash: sha256(key) })
         .first();
-      const now = Date.now();
+      const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
         await knex('api_keys').where({ id: row.id }).update({ last_used: now });

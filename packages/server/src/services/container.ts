@@ -1,5 +1,6 @@
 /** Everything a route may call, wired once in app.ts (the composition root). */
 import type { Logger } from 'pino';
+import type { TimerClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
 import type { BatchCopyService } from '../fs/copy/batchCopy.ts';
@@ -24,6 +25,8 @@ export interface Services {
   config: Config;
   logger: Logger;
   db: Database;
+  /** The time every expiry, limit and sweep is judged by (injected; tests move it by hand). */
+  clock: TimerClock;
   /** The public origin links are built on (CLIP_PUBLIC_URL, else the listening address). */
   publicUrl(): string;
   adminAuth: AdminAuthService;

@@ -3,8 +3,10 @@
  * ever loaded whole. Tables owned by features that may not be installed yet (file shares, storage
  * configs, mounts) are looked up once per call and count as empty when absent.
  */
+
 import type { ActivityDay, DashboardStats, ShareCounts, StorageUsage } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { utcDay } from './activity.ts';
 import { iso } from './time.ts';
 
@@ -22,7 +24,7 @@ const DEAD_SHARE = '(expires_at IS NOT NULL AND expires_at <= ?) OR (max_views >
 
 type ShareTable = 'pastes' | 'file_shares';
 
-export function createDashboardService(knex: Knex): DashboardService {
+export function createDashboardService(knex: Knex, clock: Clock = systemClock): DashboardService {
   /** File shares count once their upload is committed ('ready'); a pending upload is not a share yet. */
   const shares = (table: ShareTable) =>
     table === 'file_shares' ? knex('file_shares').where('status', 'ready') : knex('pastes');
@@ -134,7 +136,7 @@ export function createDashboardService(knex: Knex): DashboardService {
   }
 
   return {
-    async stats(now = Date.now()) {
+    async stats(now = clock.now()) {
       const [hasFiles, hasConfigs, hasMounts] = await Promise.all(
         ['file_shares', 'storage_configs', 'mounts'].map((t) => knex.schema.hasTable(t)),
       );

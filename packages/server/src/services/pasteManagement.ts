@@ -12,6 +12,7 @@ import {
   type UpdatePasteBody,
 } from '@clip/sdk';
 import type { Knex } from 'knex';
+import type { Clock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { badRequest, notFound } from '../http/appError.ts';
@@ -52,6 +53,7 @@ export interface PasteManagementDeps {
   queries: PasteQueries;
   maxTextBytes: number;
   origin(): string;
+  clock: Clock;
 }
 
 /** Columns a list reads: the text only as far as a preview needs it. */
@@ -93,7 +95,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
   }
 
   async function patchFor(body: UpdatePasteBody): Promise<Partial<PasteRow>> {
-    const patch: Partial<PasteRow> = { updated_at: Date.now() };
+    const patch: Partial<PasteRow> = { updated_at: deps.clock.now() };
     if (body.content !== undefined)
       patch.content = checkContent(nonNull(body.content, 'content'), deps.maxTextBytes);
     if (body.slug !== undefined) patch.slug = checkSlug(nonNull(body.slug, 'slug'));
@@ -102,7 +104,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     if (body.remark !== undefined) patch.remark = optionalText(body.remark, 'remark');
     if (body.password !== undefined)
       patch.password_hash = body.password === null ? null : await hashPassword(body.password);
-    if (body.expires_in !== undefined) patch.expires_at = expiryFromHours(body.expires_in);
+    if (body.expires_in !== undefined) patch.expires_at = expiryFromHours(body.expires_in, deps.clock.now());
     if (body.max_views !== undefined) patch.max_views = body.max_views ?? 0;
     return patch;
   }
@@ -164,7 +166,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     },
 
     async clearExpired(actor) {
-      return { deleted: await deps.queries.deleteDead(Date.now(), ownerFilter(actor)) };
+      return { deleted: await deps.queries.deleteDead(deps.clock.now(), ownerFilter(actor)) };
     },
   };
 }

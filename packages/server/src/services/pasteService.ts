@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
 import { type Dialect, isUniqueViolation } from '../db/connect.ts';
@@ -54,6 +55,8 @@ export interface PasteServiceDeps {
   dialect: Dialect;
   passwords: PasswordChecks;
   maxTextBytes: number;
+  /** Expiry and view counts are judged by this clock. */
+  clock?: Clock;
   /** The public origin links are built on. */
   origin(): string;
 }
@@ -64,6 +67,7 @@ const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
 export function createPasteService(deps: PasteServiceDeps): PasteService {
   const { knex, passwords } = deps;
+  const clock = deps.clock ?? systemClock;
   const q = createPasteQueries(knex, deps.dialect);
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
@@ -79,7 +83,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     // Two tries: the probe can see a share that changed between the statements (password cleared, limit raised).
     if (!isSlugShaped(slug)) throw missing(slug);
     for (let attempt = 0; attempt < 2; attempt++) {
-      const now = Date.now();
+      const now = clock.now();
       const row = await q.countUnprotected(slug, now);
       if (row) return row;
       const probe = await requireLive(slug, now);
@@ -106,7 +110,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     password: string,
     clientAddress: string,
   ): Promise<PasteReadOutcome> {
-    const now = Date.now();
+    const now = clock.now();
     const probe = await requireLive(slug, now);
     if (probe.password_hash === null) {
       const row = await readOpen(slug);
@@ -114,9 +118,9 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       return { row, hasPassword: false };
     }
     await checkPassword(probe.password_hash, password, clientAddress);
-    const row = await q.countVerified(probe.id, probe.password_hash, Date.now());
+    const row = await q.countVerified(probe.id, probe.password_hash, clock.now());
     if (row) return { row, hasPassword: true };
-    await requireLive(slug, Date.now());
+    await requireLive(slug, clock.now());
     throw goneError(slug);
   }
 
@@ -135,12 +139,18 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
   }
 
   return {
-    ...createPasteManagement({ knex, queries: q, maxTextBytes: deps.maxTextBytes, origin: deps.origin }),
+    ...createPasteManagement({
+      knex,
+      queries: q,
+      maxTextBytes: deps.maxTextBytes,
+      origin: deps.origin,
+      clock,
+    }),
 
     async create(actor, body) {
       const content = checkContent(body.content, deps.maxTextBytes);
       const custom = body.slug === undefined || body.slug === null ? null : checkSlug(body.slug);
-      const now = Date.now();
+      const now = clock.now();
       const row: PasteRow = {
         id: randomUUID(),
         slug: '',
@@ -185,13 +195,13 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     },
 
     async peek(slug, password, clientAddress) {
-      const probe = await requireLive(slug, Date.now());
+      const probe = await requireLive(slug, clock.now());
       if (password === undefined || probe.password_hash === null) return;
       if (!password) throw passwordNeeded();
       await checkPassword(probe.password_hash, password, clientAddress);
     },
 
-    removeDead(now = Date.now()) {
+    removeDead(now = clock.now()) {
       return q.deleteDead(now);
     },
   };

@@ -1,3 +1,4 @@
+import { isAtOrBelow, parseVirtualPath } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Actor } from './actor.ts';
@@ -11,7 +12,6 @@ import {
   requireReadWrite,
   shareFolderFor,
 } from './permissions.ts';
-import { isAtOrBelow, parseVirtualPath } from './virtualPath.ts';
 
 const admin: Actor = { kind: 'admin', id: 'a1', username: 'admin' };
 const key = (perms: Partial<Record<'text' | 'file' | 'mount', boolean>>, basicPath = '/'): Actor => ({

@@ -2,15 +2,17 @@
  * Spec section 6, enforced by the server: the one module that decides what an actor may do.
  * Routes declare a policy; services call these checks for ownership and path scope.
  */
-import { DEFAULT_MESSAGES, isPathWithin, normalizeScopePath } from '@clip/sdk';
+import {
+  DEFAULT_MESSAGES,
+  isAtOrBelow,
+  isPathWithin,
+  isStrictAncestor,
+  normalizeScopePath,
+  parseVirtualPath,
+  type VirtualPathOptions,
+} from '@clip/sdk';
 import { badRequest, forbidden, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
-import {
-  isAtOrBelow,
-  isStrictAncestor,
-  normalizeVirtualPath,
-  type VirtualPathOptions,
-} from './virtualPath.ts';
 
 export type Capability = 'text' | 'file' | 'mount';
 
@@ -40,8 +42,19 @@ export function ownerFilter(actor: Actor): string[] | null {
 }
 
 // ---- Paths (spec sections 5 and 6, mounts.md "Paths and permission") ----------------------------
-// Every decision takes a path already normalised by normalizeVirtualPath (virtualPath.ts); the
-// `require*` helpers that take raw input normalise it first, so no caller can skip that step.
+// Every decision takes a path already normalised by the SDK's parseVirtualPath (contract/virtualPaths.ts,
+// the one implementation the web app and CLI use too); the `require*` helpers that take raw input
+// normalise it first, so no caller can skip that step.
+
+/** parseVirtualPath, throwing 400 with `field` named in the message. */
+export function normalizeVirtualPath(
+  raw: string,
+  options: VirtualPathOptions & { field?: string } = {},
+): string {
+  const result = parseVirtualPath(raw, options);
+  if (!result.ok) throw badRequest(`${options.field ?? 'path'} ${result.problem}`);
+  return result.path;
+}
 
 /**
  * May the actor *navigate* `path` (list it, see it in a listing)? A key with mount permission may

@@ -6,6 +6,7 @@
  * a burst of parallel guesses cannot all read "under the limit" and all run (a read-then-check would).
  */
 import type { Knex } from 'knex';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
 import { AppError } from '../http/appError.ts';
 
@@ -36,8 +37,9 @@ const COUNT = `INSERT INTO rate_limits (key, failures, window_start) VALUES (?, 
 
 export function createRateLimiter(
   knex: Knex,
-  options: { maxFailures: number; windowMs: number; dialect?: Dialect },
+  options: { maxFailures: number; windowMs: number; dialect?: Dialect; clock?: Clock },
 ): RateLimiter {
+  const clock = options.clock ?? systemClock;
   const table = () => knex('rate_limits');
   const count = (key: string, now: number, returning: boolean) => {
     const staleBefore = now - options.windowMs;
@@ -53,16 +55,16 @@ export function createRateLimiter(
     async check(key) {
       const row = await table().where({ key }).first();
       if (!row) return;
-      const now = Date.now();
+      const now = clock.now();
       const start = Number(row.window_start);
       if (row.failures >= options.maxFailures && start + options.windowMs > now)
         throw limited(start, options.windowMs, now);
     },
     async recordFailure(key) {
-      await count(key, Date.now(), false);
+      await count(key, clock.now(), false);
     },
     async attempt(key) {
-      const now = Date.now();
+      const now = clock.now();
       const result = await count(key, now, true);
       // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {

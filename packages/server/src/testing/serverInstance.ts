@@ -33,3 +33,11 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
   });
 }
+
+/** Sends SIGTERM and resolves once the process has exited (no guessed delay). */
+export function stopServerInstance({ child }: ServerInstance): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}

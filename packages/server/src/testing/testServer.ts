@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Auth, ClipClient } from '@clip/sdk';
 import { type RunningApp, startApp } from '../app.ts';
+import type { TimerClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createTestDatabase } from './testDatabase.ts';
 
@@ -29,7 +30,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `clock`: the server's injected clock (e.g. `offsetClock()`), so a test moves time instead of waiting. */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { clock?: TimerClock } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clip-test-'));
   const database = await createTestDatabase();
   const config = {
@@ -44,7 +49,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     sweepIntervalMs: 0,
     ...overrides,
   };
-  const app = await startApp(config);
+  const app = await startApp(config, { clock: options.clock });
   let adminToken: string | null = null;
   const client = (auth?: Auth) => new ClipClient({ baseUrl: app.url, auth });
   const getAdminToken = async () => {

@@ -1,13 +1,14 @@
 /**
  * Who is asking over WebDAV: HTTP Basic (the admin's username and password, or an API key given as both
  * username and password), or the API's Bearer / ApiKey headers. Failures count against the same
- * database-backed rate limiter as login. Verified admin passwords are remembered by a hash of
- * (username, password, stored hash): no scrypt per request, and a password change invalidates it
- * everywhere because the stored hash changes. Nothing is keyed by address or user agent.
+ * database-backed rate limiter as login. An admin password is checked by the login mechanism itself
+ * (adminAuth.verifyCredentials -> passwordChecks: the attempt counted atomically before scrypt, concurrent
+ * checks per client capped), so a burst of parallel guesses runs at most the allowed number of checks.
+ * Verified admin passwords are remembered by a hash of (username, password, stored hash): no scrypt per
+ * request, and a password change invalidates it everywhere because the stored hash changes.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { verifyPassword } from '../crypto/passwords.ts';
 import { AppError } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
@@ -41,20 +42,24 @@ function decodeBasic(value: string): { user: string; password: string } | null {
 export function createDavAuth(deps: DavAuthDeps) {
   const verified = new Map<string, Actor>();
 
+  const cacheKey = (username: string, password: string, hash: string) =>
+    createHash('sha256').update(`${username}\0${password}\0${hash}`).digest('hex');
+
+  /** The admin for a Basic username and password; null when wrong (the attempt is then counted). */
   async function adminActor(
     username: string,
     password: string,
-  ): Promise<{ actor: Actor; fresh: boolean } | null> {
-    const admin = await deps.knex('admins').where({ username }).first('id', 'username', 'password_hash');
+    limit: { limitKey: string; clientAddress: string },
+  ): Promise<Actor | null> {
+    const stored = await deps.knex('admins').where({ username }).first('password_hash');
+    const known = stored && verified.get(cacheKey(username, password, stored.password_hash));
+    if (known) return known;
+    const admin = await deps.adminAuth.verifyCredentials(username, password, limit);
     if (!admin) return null;
-    const key = createHash('sha256').update(`${username}\0${password}\0${admin.password_hash}`).digest('hex');
-    const known = verified.get(key);
-    if (known) return { actor: known, fresh: false };
-    if (!(await verifyPassword(password, admin.password_hash))) return null;
     const actor: Actor = { kind: 'admin', id: admin.id, username: admin.username };
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(key, actor);
-    return { actor, fresh: true };
+    verified.set(cacheKey(username, password, admin.password_hash), actor);
+    return actor;
   }
 
   /** The actor, or DavUnauthorized (401) / AppError 429 while the address is locked out. */
@@ -63,30 +68,26 @@ export function createDavAuth(deps: DavAuthDeps) {
     const limitKey = `dav:${clientAddress}`;
     await deps.limiter.check(limitKey);
     const m = /^(Basic|Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
-    let result: { actor: Actor; fresh: boolean } | null = null;
+    let actor: Actor | null = null;
     if (m) {
       const scheme = m[1].toLowerCase();
       if (scheme === 'basic') {
         const creds = decodeBasic(m[2]);
-        if (creds && creds.user === creds.password) {
-          const actor = await deps.apiKeys.actorForKey(creds.password);
-          if (actor) result = { actor, fresh: false };
+        if (creds && creds.user === creds.password) actor = await deps.apiKeys.actorForKey(creds.password);
+        if (!actor && creds) {
+          // The password check counted this attempt itself (and resets the count on success).
+          actor = await adminActor(creds.user, creds.password, { limitKey, clientAddress });
+          if (!actor) throw new DavUnauthorized('invalid credentials');
         }
-        if (!result && creds) result = await adminActor(creds.user, creds.password);
-      } else if (scheme === 'bearer') {
-        const actor = await deps.adminAuth.actorForToken(m[2]);
-        if (actor) result = { actor, fresh: false };
-      } else {
-        const actor = await deps.apiKeys.actorForKey(m[2]);
-        if (actor) result = { actor, fresh: false };
-      }
+      } else if (scheme === 'bearer') actor = await deps.adminAuth.actorForToken(m[2]);
+      else actor = await deps.apiKeys.actorForKey(m[2]);
     }
-    if (!result) {
+    if (!actor) {
+      // No password was checked (a token or key that is unknown, a malformed header): count it here.
       await deps.limiter.recordFailure(limitKey);
       throw new DavUnauthorized('invalid credentials');
     }
-    if (result.fresh) await deps.limiter.reset(limitKey);
-    return result.actor;
+    return actor;
   };
 }
 

@@ -118,4 +118,49 @@ test('failed attempts are rate-limited like login: 429 with Retry-After, even fo
   assert.is((await kit.dav('OPTIONS', '/', { auth: null })).status, 200);
 });
 
+test('a burst of parallel wrong Basic passwords: only the allowed number are checked, the rest 429', async () => {
+  // A server of its own: the limit counts per client address, and the tests above used this one's.
+  const server = await startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 });
+  try {
+    const propfind = (auth: string) =>
+      fetch(`${server.url}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization: auth } });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        // Known and unknown usernames alike: both run a password check, so both count.
+        propfind(basicAuth(i % 2 ? TEST_ADMIN.username : 'nobody', `wrong ${i}`)),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    // Each attempt is counted before its check runs: exactly the allowed 3 reach scrypt (401).
+    assert.is(statuses.filter((s) => s === 401).length, 3, statuses.join(' '));
+    assert.is(statuses.filter((s) => s === 429).length, 17, statuses.join(' '));
+    for (const r of burst.filter((r) => r.status === 429))
+      assert.ok(Number(r.headers.get('retry-after')) > 0, 'Retry-After on every 429');
+    // Locked out now, even with the right password; the API's login counts apart (its own key).
+    assert.is((await propfind(basicAuth(TEST_ADMIN.username, TEST_ADMIN.password))).status, 429);
+    await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a right Basic password resets the count, as a login does', async () => {
+  const server = await startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 });
+  try {
+    const propfind = (password: string) =>
+      fetch(`${server.url}/dav/`, {
+        method: 'PROPFIND',
+        headers: { depth: '0', authorization: basicAuth(TEST_ADMIN.username, password) },
+      });
+    assert.is((await propfind('wrong')).status, 401);
+    assert.is((await propfind('wrong')).status, 401);
+    assert.is((await propfind(TEST_ADMIN.password)).status, 207);
+    // The count started again: three more failures are allowed, the fourth is refused.
+    for (let i = 0; i < 3; i++) assert.is((await propfind('wrong')).status, 401, `failure ${i + 1}`);
+    assert.is((await propfind('wrong')).status, 429);
+  } finally {
+    await server.close();
+  }
+});
+
 test.run();

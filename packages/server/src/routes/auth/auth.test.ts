@@ -5,11 +5,14 @@ type Envelope = SdkEnvelope<unknown>;
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../../clock.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
 
 let server: TestServer;
+// Rate-limit windows and sessions end by the server's clock: the test moves it instead of waiting.
+const clock = offsetClock();
 test.before(async () => {
-  server = await startTestServer({ loginMaxFailures: 3 });
+  server = await startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 }, { clock });
 });
 test.after(async () => server?.close());
 
@@ -49,12 +52,20 @@ test('wrong credentials answer 401, then 429 with Retry-After', async () => {
   const body = (await limited.json()) as Envelope;
   assert.is(body.error, 'RATE_LIMITED');
   // Even the right password is refused while locked out.
-  const right = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  assert.is(right.status, 429);
+  const right = () =>
+    fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+  assert.is((await right()).status, 429);
+  // Until the window (60 s from the first failure) ends, by the server's clock.
+  clock.advance(55_000);
+  const stillLimited = await right();
+  assert.is(stillLimited.status, 429);
+  assert.ok(Number(stillLimited.headers.get('retry-after')) <= 5, 'Retry-After counts down');
+  clock.advance(5_001);
+  assert.is((await right()).status, 200);
 });
 
 test('bad input answers 400 naming the field, never 500', async () => {
@@ -90,6 +101,15 @@ test('an unknown API path is a JSON 404', async () => {
 test('a malformed Authorization header is 401', async () => {
   const res = await fetch(`${server.url}/api/test/admin-token`, { headers: { authorization: 'Basic abc' } });
   assert.is(res.status, 401);
+});
+
+test('a session ends after 7 days, by the server clock', async () => {
+  const { token } = await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  const admin = server.client({ type: 'admin', token });
+  clock.advance(7 * 86400_000 - 60_000);
+  assert.equal(await admin.auth.verifyAdminToken(), { valid: true, username: 'admin' });
+  clock.advance(60_000);
+  assert.is((await rejects(admin.auth.verifyAdminToken())).status, 401);
 });
 
 test.run();

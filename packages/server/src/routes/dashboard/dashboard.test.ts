@@ -3,13 +3,16 @@ import { ClipError, type DashboardStats } from '@clip/sdk';
 import knexFactory from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../../clock.ts';
 import { recordView, utcDay } from '../../services/activity.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
+// Expiry is judged by the server's clock: the test moves it forward instead of waiting.
+const clock = offsetClock();
 test.before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock });
 });
 test.after(async () => server?.close());
 
@@ -46,7 +49,7 @@ test('counts, active/expired split and the 7-day series from known data', async 
   await admin.apiKeys.create({
     name: 'short-lived',
     text_permission: true,
-    expires_at: new Date(Date.now() + 800).toISOString(),
+    expires_at: new Date(clock.now() + 60_000).toISOString(),
   });
 
   const created = [
@@ -55,8 +58,8 @@ test('counts, active/expired split and the 7-day series from known data', async 
     await key.pastes.create({ content: 'by a key' }),
     // Used up after its single view.
     await admin.pastes.create({ content: 'read once', max_views: 1 }),
-    // Expires in under a second.
-    await admin.pastes.create({ content: 'soon gone', expires_in: 0.0002 }),
+    // Expires in 36 s (server time).
+    await admin.pastes.create({ content: 'soon gone', expires_in: 0.01 }),
   ];
   await admin.pastes.get(created[3].slug);
   // Counted views: two open reads, one raw read, one password unlock; a locked probe counts nothing.
@@ -65,7 +68,8 @@ test('counts, active/expired split and the 7-day series from known data', async 
   const locked = await admin.pastes.create({ content: 'secret', password: 'pw-123456' });
   await server.client().pastes.get(locked.slug);
   await server.client().pastes.unlock(locked.slug, 'pw-123456');
-  await sleep(1000);
+  // Past both expiries (the key's 60 s, the share's 36 s).
+  clock.advance(61_000);
 
   // Views are recorded without holding up the read: wait until the last one has landed.
   let stats = await admin.dashboard.stats();

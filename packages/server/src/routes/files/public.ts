@@ -40,7 +40,7 @@ export function registerPublicFileRoutes(router: Router, { services }: RouteDeps
       ifRange: header(ctx, 'if-range'),
       ifNoneMatch: header(ctx, 'if-none-match'),
       ifModifiedSince: header(ctx, 'if-modified-since'),
-      linkSecondsLeft: Number(ctx.query.exp) - Math.floor(Date.now() / 1000),
+      linkSecondsLeft: Number(ctx.query.exp) - Math.floor(services.clock.now() / 1000),
     });
     ctx.state[RAW] = true;
     ctx.set(plan.headers);

@@ -2,8 +2,9 @@
 import { type ClipClient, PASTE_PREVIEW_CHARS, type PasteListItem, type PasteRecord } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../../clock.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { call, rejects, sleep } from './pasteTestKit.ts';
+import { call, rejects } from './pasteTestKit.ts';
 
 let server: TestServer;
 let admin: ClipClient;
@@ -13,8 +14,11 @@ let keyB: { client: ClipClient; id: string; key: string };
 const mineA: PasteRecord[] = [];
 const mineB: PasteRecord[] = [];
 
+// Moved forward between records so their times differ (and their order is defined) without waiting.
+const clock = offsetClock();
+
 test.before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock });
   admin = await server.adminClient();
   bearer = `Bearer ${await server.adminToken()}`;
   keyA = await server.keyClient({ text: true });
@@ -23,19 +27,19 @@ test.before(async () => {
     const c = await keyA.client.pastes.create({ content: `alpha body ${i}`, remark: `A remark ${i}` });
     mineA.push(await admin.pastes.getById(c.id));
     // Distinct creation times so the order is defined.
-    await sleep(3);
+    clock.advance(3);
   }
   for (let i = 0; i < 2; i++) {
     const c = await keyB.client.pastes.create({ content: `beta body ${i}`, slug: `beta-${i}` });
     mineB.push(await admin.pastes.getById(c.id));
-    await sleep(3);
+    clock.advance(3);
   }
   for (let i = 0; i < 8; i++) {
     await admin.pastes.create({
       content: `admin body ${i}`,
       title: i === 7 ? '100% sure_thing' : (null as never),
     });
-    await sleep(3);
+    clock.advance(3);
   }
 });
 test.after(async () => server?.close());
@@ -181,7 +185,7 @@ test('management needs the right caller: anonymous 401, key without text 403, ke
 test('update changes content, title, remark, slug, password, expiry, view limit and format', async () => {
   const created = await keyA.client.pastes.create({ content: 'v1', title: 't1', remark: 'r1' });
   const before = await keyA.client.pastes.getById(created.id);
-  await sleep(5);
+  clock.advance(5);
   const updated = await keyA.client.pastes.update(created.id, {
     content: 'v2',
     title: 't2',
@@ -195,7 +199,7 @@ test('update changes content, title, remark, slug, password, expiry, view limit 
     [updated.content, updated.title, updated.remark, updated.slug, updated.max_views, updated.format],
     ['v2', 't2', null, 'renamed-share', 7, 'markdown'],
   );
-  const ttl = Date.parse(updated.expires_at ?? '') - Date.now();
+  const ttl = Date.parse(updated.expires_at ?? '') - clock.now();
   assert.ok(ttl > 3_540_000 && ttl <= 3_600_000, String(ttl));
   assert.ok(Date.parse(updated.updated_at) > Date.parse(before.updated_at));
   assert.is(updated.url, `${server.url}/paste/renamed-share`);

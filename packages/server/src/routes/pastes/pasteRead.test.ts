@@ -2,13 +2,16 @@
 import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../../clock.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { call, rejects, sleep } from './pasteTestKit.ts';
+import { call, rejects } from './pasteTestKit.ts';
 
 let server: TestServer;
 let admin: ClipClient;
+// Expiry is judged by the server's clock: the test moves it forward instead of waiting.
+const clock = offsetClock();
 test.before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock });
   admin = await server.adminClient();
 });
 test.after(async () => server?.close());
@@ -60,11 +63,17 @@ test('max_views = 1: the second read of any kind is 410', async () => {
 });
 
 test('a share with a fractional-hour expiry serves until then, then answers 410', async () => {
-  // 0.0005 h = 1.8 s.
-  const { slug } = await admin.pastes.create({ content: 'short-lived', expires_in: 0.0005 });
+  // 0.5 h = 30 min.
+  const { slug, expires_at, created_at } = await admin.pastes.create({
+    content: 'short-lived',
+    expires_in: 0.5,
+  });
+  assert.is(Date.parse(expires_at as string) - Date.parse(created_at), 1_800_000);
   const live = await server.client().pastes.get(slug);
   assert.ok('content' in live && live.content === 'short-lived');
-  await sleep(2000);
+  clock.advance(29 * 60_000);
+  assert.is(await server.client().pastes.raw(slug), 'short-lived', 'still live a minute before');
+  clock.advance(2 * 60_000);
   const res = await call(server, 'GET', `/paste/${slug}`);
   assert.equal([res.status, res.body.error], [410, 'GONE']);
   assert.is((await call(server, 'GET', `/raw/${slug}`)).status, 410);

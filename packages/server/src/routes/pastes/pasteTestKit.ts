@@ -37,5 +37,3 @@ export async function rejects(p: Promise<unknown>): Promise<ClipError> {
   }
   throw new assert.Assertion({ message: 'expected a rejection' } as never);
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { createUrlService } from '../../services/url/urlService.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { asView, fileRows, rejects } from '../files/fileTestKit.ts';
+import { asView, fileRows, objectExists, rejects } from '../files/fileTestKit.ts';
 
 const MiB = 1024 * 1024;
 let guarded: TestServer;
@@ -46,6 +46,13 @@ test.before(async () => {
         else res.end();
       };
       pump();
+    } else if (url.startsWith('/unsized/')) {
+      // No Content-Length: the body goes out chunked, 10 bytes a chunk, with its size known to nobody.
+      const total = Number(url.split('/')[2]);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      if (req.method === 'HEAD') return void res.end();
+      for (let sent = 0; sent < total; sent += 10) res.write(Buffer.alloc(Math.min(10, total - sent), 7));
+      res.end();
     } else if (url === '/declared-big') {
       res.writeHead(200, { 'content-length': String(3 * MiB) });
       res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(3 * MiB));
@@ -212,6 +219,76 @@ test('URL upload to s3: presign, PUT the fetched bytes, commit; cancel and multi
     (await rejects(admin.url.presign({ url: 'javascript:alert(1)', s3_config_id: config.id }))).status,
     400,
   );
+});
+
+test('URL uploads of unknown size: capacity and the size limit are checked at commit, atomically, leaving nothing on refusal', async () => {
+  const admin: ClipClient = await open.adminClient();
+  await admin.system.updateSettings({ max_upload_size: 100 });
+  const config = await admin.storageConfigs.create({
+    name: 's3rver capped',
+    provider_type: 'minio',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    total_storage_bytes: 100,
+  });
+  const before = (await fileRows(open)).map((r) => r.id);
+  const leftOver = async () => (await fileRows(open)).filter((r) => !before.includes(r.id));
+  /** Presign with no size (the source sends none), fetch through the proxy, PUT the bytes. */
+  async function uploadUnsized(bytes: number, name: string) {
+    const url = `${base}/unsized/${bytes}`;
+    const info = await admin.url.info(url);
+    assert.is(info.size, null, 'the source declares no size');
+    const p = await admin.url.presign({ url, s3_config_id: config.id, filename: name });
+    const proxied = await admin.url.proxy(url);
+    assert.is(proxied.headers.get('content-length'), null);
+    const body = await proxied.arrayBuffer();
+    assert.is(body.byteLength, bytes);
+    assert.is((await fetch(p.upload_url, { method: 'PUT', body })).status, 200);
+    return p;
+  }
+
+  // 60 of 100 bytes fit.
+  const first = await uploadUnsized(60, 'first.bin');
+  assert.is((await admin.url.commit({ file_id: first.file_id })).size, 60);
+
+  // Two more of 30 each, committed at once: 60 + 30 fits, 60 + 30 + 30 does not. Exactly one wins.
+  const [a, b] = await Promise.all([uploadUnsized(30, 'a.bin'), uploadUnsized(30, 'b.bin')]);
+  const commits = await Promise.allSettled([
+    admin.url.commit({ file_id: a.file_id }),
+    admin.url.commit({ file_id: b.file_id }),
+  ]);
+  assert.equal(commits.map((c) => c.status).sort(), ['fulfilled', 'rejected']);
+  const refused = (commits.find((c) => c.status === 'rejected') as PromiseRejectedResult).reason;
+  assert.is(refused.status, 413);
+  assert.match(refused.message, /insufficient storage: the file has 30 bytes, 10 of 100 bytes remain/);
+  const loser = commits[0].status === 'rejected' ? a : b;
+  const winner = loser === a ? b : a;
+  // The refused upload left neither a record nor an object behind.
+  assert.equal((await leftOver()).map((r) => r.id).sort(), [first.file_id, winner.file_id].sort());
+  assert.not.ok(await objectExists(open, config.id, loser.storage_path));
+  assert.is((await admin.storageConfigs.get(config.id)).total_storage_bytes, 100);
+
+  // Over the size limit (1 MiB; a client may PUT more than the proxy would pass): 413, nothing left.
+  await admin.files.remove(first.file_id);
+  await admin.system.updateSettings({ max_upload_size: 1 });
+  const big = await admin.url.presign({
+    url: `${base}/unsized/25`,
+    s3_config_id: config.id,
+    filename: 'big.bin',
+  });
+  assert.is((await fetch(big.upload_url, { method: 'PUT', body: Buffer.alloc(MiB + 1) })).status, 200);
+  const tooBig = await rejects(admin.url.commit({ file_id: big.file_id }));
+  assert.equal(
+    [tooBig.status, tooBig.message],
+    [413, `the stored object has ${MiB + 1} bytes; the limit is ${MiB}`],
+  );
+  assert.equal(
+    (await leftOver()).map((r) => r.id),
+    [winner.file_id],
+  );
+  assert.not.ok(await objectExists(open, config.id, big.storage_path));
 });
 
 test.run();

@@ -1,5 +1,6 @@
 /** What the file share services share: the table, storage, settings and where links point. */
 import type { Logger } from 'pino';
+import type { Clock } from '../../clock.ts';
 import { canMultipart } from '../../storage/driver.ts';
 import type { SettingsService } from '../settingsService.ts';
 import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
@@ -12,6 +13,8 @@ export interface FileDeps {
   /** The public origin links are built on. */
   origin(): string;
   logger: Pick<Logger, 'warn' | 'info'>;
+  /** Expiry, upload deadlines and view links are judged by this clock. */
+  clock: Clock;
 }
 
 /** How long a presigned PUT (and its pending record) lives. */
@@ -51,7 +54,7 @@ export async function discardPending(deps: FileDeps, row: FileShareRow): Promise
     await removeObject(deps, row);
   } catch (err) {
     deps.logger.warn({ err: String(err), id: row.id }, 'could not remove the object of a discarded upload');
-    await deps.repo.update(row.id, { upload_expires_at: Date.now() }, 'pending');
+    await deps.repo.update(row.id, { upload_expires_at: deps.clock.now() }, 'pending');
     return false;
   }
   // Only while still pending: a concurrent commit that made it a share keeps its record.

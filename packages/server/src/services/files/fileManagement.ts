@@ -87,7 +87,7 @@ export function createFileManagement(deps: FileDeps): FileManagement {
         changes.password_hash = body.password ? await hashPassword(body.password) : null;
       if (body.expires_in !== undefined) {
         changes.expires_in_hours = body.expires_in || null;
-        changes.expires_at = expiryFromHours(body.expires_in);
+        changes.expires_at = expiryFromHours(body.expires_in, deps.clock.now());
       }
       if (body.max_views !== undefined) changes.max_views = body.max_views ?? 0;
       try {

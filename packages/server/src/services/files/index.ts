@@ -1,6 +1,7 @@
 /** Builds the file share services over one table, one storage lookup and one link signer. */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
 import type { SettingsService } from '../settingsService.ts';
@@ -37,6 +38,7 @@ export interface FileServicesOptions {
   logger: Pick<Logger, 'warn' | 'info'>;
   /** Called once per counted view (dashboard activity). */
   onView?: () => void;
+  clock?: Clock;
 }
 
 export function createFileServices(o: FileServicesOptions): FileServices {
@@ -46,6 +48,7 @@ export function createFileServices(o: FileServicesOptions): FileServices {
     settings: o.settings,
     origin: o.origin,
     logger: o.logger,
+    clock: o.clock ?? systemClock,
   };
   return {
     deps,

@@ -69,7 +69,7 @@ export function createMultipartService(deps: FileDeps): MultipartService {
           url: await driver.multipartPresignPart(row.storage_path, row.upload_id!, partNumber, ttl),
         })),
       );
-      return { part_urls, urls_expire_at: iso(Date.now() + ttl * 1000) };
+      return { part_urls, urls_expire_at: iso(deps.clock.now() + ttl * 1000) };
     } catch (err) {
       throw storageError(err, 'presigning upload parts');
     }
@@ -79,7 +79,7 @@ export function createMultipartService(deps: FileDeps): MultipartService {
   async function openUpload(actor: Actor, fileId: string, uploadId: string) {
     const row = await findUpload(deps, actor, fileId);
     if (row.upload_id !== uploadId) throw badRequest(`upload_id does not belong to upload "${fileId}"`);
-    requireOpen(row);
+    requireOpen(row, deps.clock.now());
     const config = await deps.storage.config(row.s3_config_id);
     if (!config) throw gone(`the storage config of upload "${fileId}" no longer exists`);
     return { row, config, driver: await multipartDriver(config) };
@@ -96,7 +96,7 @@ export function createMultipartService(deps: FileDeps): MultipartService {
         actor,
         config,
         { ...body, source_url: sourceUrl },
-        Date.now() + UPLOAD_DEADLINE_MS,
+        deps.clock.now() + UPLOAD_DEADLINE_MS,
       );
       try {
         const { uploadId } = await driver.multipartInit(row.storage_path, { contentType: row.mimetype });
@@ -128,7 +128,7 @@ export function createMultipartService(deps: FileDeps): MultipartService {
       const beyond = body.part_numbers.find((n) => n > partCount);
       if (beyond) throw badRequest(`part ${beyond} is beyond the ${partCount} parts of upload "${row.id}"`);
       // A client still working on the upload keeps it alive.
-      await deps.repo.update(row.id, { upload_expires_at: Date.now() + UPLOAD_DEADLINE_MS }, 'pending');
+      await deps.repo.update(row.id, { upload_expires_at: deps.clock.now() + UPLOAD_DEADLINE_MS }, 'pending');
       return signParts(
         driver,
         config,

@@ -66,7 +66,7 @@ export async function createPending(
   const folder = shareFolderFor(actor, input.path);
   await checkDeclaredSize(deps, input.size);
   const filename = sanitizeFilename(input.filename);
-  const now = Date.now();
+  const now = deps.clock.now();
   const row: FileShareRow = {
     id: randomUUID(),
     slug: '',
@@ -110,7 +110,7 @@ export async function findUpload(deps: FileDeps, actor: Actor, fileId: string): 
   return row;
 }
 
-export function requireOpen(row: FileShareRow, now = Date.now()): void {
+export function requireOpen(row: FileShareRow, now: number): void {
   if (row.status !== 'pending') throw badRequest(`upload "${row.id}" is already committed`);
   if (row.upload_expires_at !== null && row.upload_expires_at <= now)
     throw gone(`upload "${row.id}" expired before it was committed`);
@@ -141,7 +141,7 @@ export async function makeReady(
   const settings = await shareSettings(fields, row);
   const changes: Partial<FileShareRow> = {
     ...settings,
-    ...readyChanges(settings, Date.now()),
+    ...readyChanges(settings, deps.clock.now()),
     slug: customSlug(fields.slug) ?? row.slug,
     mimetype: fields.mimetype ? checkMimetype(fields.mimetype) : row.mimetype,
     size: stored.size,

@@ -10,6 +10,7 @@ import type { Actor } from '../actor.ts';
 import { iso } from '../time.ts';
 import { discardPending, type FileDeps, PRESIGN_TTL_S } from './fileDeps.ts';
 import {
+  checkCapacity,
   checkPlacement,
   createPending,
   findUpload,
@@ -50,7 +51,7 @@ export function createPresignService(deps: FileDeps): PresignService {
     const driver: StorageDriver = await deps.storage.driver(config.id);
     if (!canPresign(driver)) throw unsupported(config, 'presigned upload');
     const ttl = urlLifetime(config);
-    const urlExpires = Date.now() + ttl * 1000;
+    const urlExpires = deps.clock.now() + ttl * 1000;
     // A PUT that starts just before its URL expires may run a while: allow an hour more before the sweep.
     const row = await createPending(deps, actor, config, input, urlExpires + 3600_000);
     let uploadUrl: string;
@@ -90,7 +91,7 @@ export function createPresignService(deps: FileDeps): PresignService {
       if (row.status === 'ready') return toCreated(row, deps.origin());
       if (row.upload_id)
         throw badRequest(`upload "${row.id}" is multipart: finish it with multipart/complete`);
-      requireOpen(row);
+      requireOpen(row, deps.clock.now());
       checkPlacement(row, body);
       let stat: Awaited<ReturnType<StorageDriver['stat']>>;
       try {
@@ -101,15 +102,33 @@ export function createPresignService(deps: FileDeps): PresignService {
       if (!stat || stat.isDirectory) throw badRequest(`nothing has been uploaded for upload "${row.id}" yet`);
       if (row.size !== null && stat.size !== row.size)
         throw conflict(`the stored object has ${stat.size} bytes, but ${row.size} were declared`);
+      const stored = { size: stat.size, etag: stat.etag };
       const limit = await deps.settings.maxUploadBytes();
-      if (stat.size > limit)
+      if (stat.size > limit) {
+        // Refused for good (no later commit can shrink it): neither the object nor the record stays.
+        await discardPending(deps, row);
         throw new AppError(
           413,
           'PAYLOAD_TOO_LARGE',
           `the stored object has ${stat.size} bytes; the limit is ${limit}`,
         );
-      const ready = await makeReady(deps, row, body, { size: stat.size, etag: stat.etag });
-      return toCreated(ready, deps.origin());
+      }
+      const config = row.size === null ? await deps.storage.config(row.s3_config_id) : null;
+      if (!config?.total_storage_bytes)
+        return toCreated(await makeReady(deps, row, body, stored), deps.origin());
+      // An upload of unknown size reserved nothing at presign: its real size is checked against the
+      // capacity and recorded in one step under the config's capacity lock, so concurrent commits cannot
+      // all fit into the same free space.
+      try {
+        const ready = await deps.repo.withCapacityLock(config.id, async (repo) => {
+          await checkCapacity(repo, config, stat.size);
+          return makeReady({ ...deps, repo }, row, body, stored);
+        });
+        return toCreated(ready, deps.origin());
+      } catch (err) {
+        if (err instanceof AppError && err.status === 413) await discardPending(deps, row);
+        throw err;
+      }
     },
 
     async cancel(actor, fileId) {

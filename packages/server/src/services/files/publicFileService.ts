@@ -44,7 +44,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
 
   function toView(row: FileShareRow): PublicFileView {
     deps.onView?.();
-    const { exp, sig } = signer.sign(row, LINK_TTL_S);
+    const { exp, sig } = signer.sign(row, LINK_TTL_S, deps.clock.now());
     return {
       slug: row.slug,
       filename: row.filename,
@@ -66,10 +66,10 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
   async function shareForLink(slug: string, exp: unknown, sig: unknown): Promise<FileShareRow> {
     const row = await repo.bySlug(slug);
     if (row?.status !== 'ready') throw missing(slug);
-    if (!signer.verify(row, exp, sig))
+    if (!signer.verify(row, exp, sig, deps.clock.now()))
       throw forbidden('this file link is invalid or has expired; open the share again');
     // A used-up share still serves the links its last views handed out; an expired one serves nothing.
-    if (row.expires_at !== null && row.expires_at <= Date.now()) throw goneError(slug);
+    if (row.expires_at !== null && row.expires_at <= deps.clock.now()) throw goneError(slug);
     return row;
   }
 
@@ -84,22 +84,22 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
     async view(slug) {
       // Two tries: the probe can see a share that changed between the statements (password cleared).
       for (let attempt = 0; attempt < 2; attempt++) {
-        const counted = await repo.countUnprotected(slug, Date.now());
+        const counted = await repo.countUnprotected(slug, deps.clock.now());
         if (counted) return toView(counted);
-        const probe = await requireLive(slug, Date.now());
+        const probe = await requireLive(slug, deps.clock.now());
         if (probe.password_hash !== null) return { slug, requires_password: true };
       }
       throw goneError(slug);
     },
 
     async peek(slug) {
-      await requireLive(slug, Date.now());
+      await requireLive(slug, deps.clock.now());
     },
 
     async verify(slug, password, clientAddress) {
-      const probe = await requireLive(slug, Date.now());
+      const probe = await requireLive(slug, deps.clock.now());
       if (probe.password_hash === null) {
-        const counted = await repo.countUnprotected(slug, Date.now());
+        const counted = await repo.countUnprotected(slug, deps.clock.now());
         if (!counted) throw goneError(slug);
         return toView(counted);
       }
@@ -112,7 +112,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
         onSuccess: 'refund',
       });
       if (!ok) throw unauthorized('wrong password', 'WRONG_PASSWORD');
-      const counted = await repo.countVerified(probe.id, probe.password_hash, Date.now());
+      const counted = await repo.countVerified(probe.id, probe.password_hash, deps.clock.now());
       if (!counted) throw goneError(slug);
       return toView(counted);
     },

@@ -87,7 +87,7 @@ export function createUploadService(deps: FileDeps): UploadService {
           actor,
           config,
           { ...fields, filename: file.filename, size: null, partType: file.mimetype },
-          Date.now() + UPLOAD_DEADLINE_MS,
+          deps.clock.now() + UPLOAD_DEADLINE_MS,
         );
       } catch (err) {
         abandonSource();

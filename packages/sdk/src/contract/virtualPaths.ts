@@ -1,19 +1,25 @@
 /**
- * Virtual paths (mounts.md "Paths and permission"): the one normalisation every path a caller supplies
- * goes through before any permission decision (share folders today, file-system and WebDAV paths next).
- * Pure functions, no I/O. Refusing what is odd (instead of collapsing it) means the path checked is
- * exactly the path used: `/foo/../bar` is refused, never silently turned into `/bar`.
+ * Virtual paths (spec section 5, mounts.md "Paths and permission"): the one normalisation every path goes
+ * through before a scope decision, shared by the server (request paths, key basic paths, share folders),
+ * the web app (the key form) and the CLI. Pure string functions, no I/O, no Node APIs.
+ *
+ * Two modes of the same rules. A *request path* is checked strictly: anything odd is refused instead of
+ * collapsed, so the path checked is exactly the path used (`/foo/../bar` is refused, never turned into
+ * `/bar`). A *scope path* (a key's basic path as typed or stored) is put in canonical form instead: the
+ * leading `/` may be missing, `\` counts as `/`, empty and `.` segments go, `..` steps up but never
+ * above the root. Both refuse NUL and control characters, put the path in NFC and cap its length.
  */
-import { badRequest } from '../http/appError.ts';
 
 export const VIRTUAL_PATH_MAX = 1024;
 
 export interface VirtualPathOptions {
   /**
    * Percent-decode once (default true). Pass false for a value that was already decoded once, such as a
-   * query-string parameter Koa parsed: decoding twice would let `%252e%252e` become `..`.
+   * query-string parameter the server parsed: decoding twice would let `%252e%252e` become `..`.
    */
   decode?: boolean;
+  /** Scope mode: canonicalise (`\` as `/`, drop empty and `.` segments, resolve `..`) instead of refusing. */
+  resolve?: boolean;
 }
 
 export type VirtualPathResult = { ok: true; path: string } | { ok: false; problem: string };
@@ -23,7 +29,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * `/`-rooted, percent-decoded once, NFC; refused: NUL and other control characters, `\`, empty, `.` and
- * `..` segments. One trailing `/` is accepted and dropped (whether a path is a folder is storage's business).
+ * `..` segments (unless `resolve`: scope mode). One trailing `/` is accepted and dropped (whether a path
+ * is a folder is storage's business).
  */
 export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}): VirtualPathResult {
   const fail = (problem: string): VirtualPathResult => ({ ok: false, problem });
@@ -38,6 +45,15 @@ export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}):
   }
   if (path.includes('\0')) return fail('must not contain NUL characters');
   if (CONTROL.test(path)) return fail('must not contain control characters');
+  if (options.resolve) {
+    const out: string[] = [];
+    for (const segment of path.replace(/\\/g, '/').split('/')) {
+      if (segment === '' || segment === '.') continue;
+      if (segment !== '..') out.push(segment);
+      else if (out.pop() === undefined) return fail('climbs above the root');
+    }
+    path = `/${out.join('/')}`;
+  }
   if (path.includes('\\')) return fail('must not contain "\\"');
   path = path.normalize('NFC');
   if (!path.startsWith('/')) return fail('must start with "/"');
@@ -52,16 +68,6 @@ export function parseVirtualPath(raw: string, options: VirtualPathOptions = {}):
   return { ok: true, path };
 }
 
-/** parseVirtualPath, throwing 400 with `field` named in the message. */
-export function normalizeVirtualPath(
-  raw: string,
-  options: VirtualPathOptions & { field?: string } = {},
-): string {
-  const result = parseVirtualPath(raw, options);
-  if (!result.ok) throw badRequest(`${options.field ?? 'path'} ${result.problem}`);
-  return result.path;
-}
-
 /** True when `path` is `base` or lies below it (both normalised). `/` holds everything; `/foo` never `/foobar`. */
 export function isAtOrBelow(base: string, path: string): boolean {
   if (base === '/') return true;
@@ -71,4 +77,21 @@ export function isAtOrBelow(base: string, path: string): boolean {
 /** True when `ancestor` lies strictly above `path` (both normalised): `/` and `/a` are above `/a/b`. */
 export function isStrictAncestor(ancestor: string, path: string): boolean {
   return ancestor !== path && isAtOrBelow(ancestor, path);
+}
+
+/**
+ * The canonical form of a scope path (a key's basic path, as typed in a form or stored): parseVirtualPath
+ * in scope mode, nothing percent-decoded. Null when it climbs above the root or holds NUL or control
+ * characters.
+ */
+export function normalizeScopePath(path: string): string | null {
+  const result = parseVirtualPath(path, { decode: false, resolve: true });
+  return result.ok ? result.path : null;
+}
+
+/** True when `path` lies at or below `basePath` (both taken as scope paths); false when either is refused. */
+export function isPathWithin(basePath: string, path: string): boolean {
+  const base = normalizeScopePath(basePath);
+  const target = normalizeScopePath(path);
+  return base !== null && target !== null && isAtOrBelow(base, target);
 }
