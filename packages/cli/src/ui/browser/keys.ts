@@ -8,8 +8,8 @@ export const MOUNT_KEYS: [string, string][] = [
   ['p', 'preview text / show metadata'],
   ['d', 'download (asks where)'],
   ['u', 'upload a local file here'],
-  ['c', 'copy selection to a folder'],
-  ['m', 'move selection to a folder'],
+  ['c', 'copy selection (pick a folder)'],
+  ['m', 'move selection (pick a folder)'],
   ['r', 'rename'],
   ['x', 'delete selection (confirms)'],
   ['n', 'new folder'],
@@ -24,6 +24,14 @@ export const SHARE_KEYS: [string, string][] = [
   ['x', 'delete (confirms)'],
   ['n', 'new text share ($EDITOR)'],
   ['R', 'refresh'],
+];
+
+export const PICKER_KEYS: [string, string][] = [
+  ['↑ ↓ k j', 'move'],
+  ['→ l  ← h Bksp', 'open folder / up'],
+  ['Enter', 'pick the highlighted folder'],
+  ['t', 'type a path instead'],
+  ['Esc', 'cancel'],
 ];
 
 export const GLOBAL_KEYS: [string, string][] = [
