@@ -46,31 +46,29 @@ export function FolderPicker({
   onCancel,
 }: FolderPickerProps): ReactElement {
   const [path, setPath] = useState(start);
-  const [folders, setFolders] = useState<FsItem[] | null>(null);
-  const [problem, setProblem] = useState('');
+  // The listing names its folder, so a render between a move and its load never shows the old one's rows.
+  const [listing, setListing] = useState<{ path: string; folders: FsItem[]; problem: string } | null>(null);
   const [cursor, setCursor] = useState(0);
   const [typed, setTyped] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    setFolders(null);
-    setProblem('');
     backend
       .list(path)
       .then((items) => {
-        if (live) setFolders(items.filter((i) => i.type === 'folder'));
+        if (live) setListing({ path, folders: items.filter((i) => i.type === 'folder'), problem: '' });
       })
       .catch((err: unknown) => {
-        if (live) {
-          setFolders([]);
-          setProblem(errorLine(err));
-        }
+        if (live) setListing({ path, folders: [], problem: errorLine(err) });
       });
     return () => {
       live = false;
     };
   }, [backend, path]);
 
+  const folders = listing?.path === path ? listing.folders : null;
+  const problem = listing?.path === path ? listing.problem : '';
+  // While a folder loads, its first row (the folder itself) can already be picked.
   const rows = rowsOf(path, folders ?? []);
   const highlighted = rows[Math.min(cursor, rows.length - 1)];
   const open = (next: string) => {
@@ -94,8 +92,6 @@ export function FolderPicker({
     if (key.upArrow || input === 'k') return setCursor((c) => Math.max(0, c - 1));
     if (key.downArrow || input === 'j')
       return setCursor((c) => Math.min(Math.max(0, rows.length - 1), c + 1));
-    // Keys that act on the listing wait for it: a key pressed while it loads is not for the new folder.
-    if (folders === null) return;
     if (key.return) {
       if (highlighted) onPick(highlighted.path);
       return;
@@ -120,7 +116,7 @@ export function FolderPicker({
           `${title} ${highlighted?.path ?? path}`,
         );
   let list: ReactElement;
-  if (folders === null) list = h(Text, { dimColor: true }, 'loading…');
+  if (folders === null && rows.length === 0) list = h(Text, { dimColor: true }, 'loading…');
   else if (rows.length === 0) list = h(Text, { dimColor: true }, problem || '(no folders here; h goes up)');
   else
     list = h(
@@ -142,7 +138,8 @@ export function FolderPicker({
   const hint =
     typed !== null
       ? 'Enter picks the typed folder, Esc goes back to the list'
-      : problem || 'Enter picks  l/→ opens  h/← up  t types a path  Esc cancels';
+      : problem ||
+        `${folders === null ? 'loading…  ' : ''}Enter picks  l/→ opens  h/← up  t types a path  Esc cancels`;
   return h(
     Box,
     { flexDirection: 'column' },

@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import type { ClipClient, FsItem } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
+import { joinPath as join } from './format.ts';
 
 export interface ShareRow {
   id: string;
@@ -35,7 +36,6 @@ export interface BrowserBackend {
   createTextShare(content: string): Promise<string>;
 }
 
-const join = (folder: string, name: string) => (folder === '/' ? `/${name}` : `${folder}/${name}`);
 const percent = (n: number) => `${Math.round(n)}%`;
 
 export function clientBackend(client: ClipClient, server: string): BrowserBackend {
