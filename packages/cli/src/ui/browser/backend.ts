@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import type { ClipClient, FsItem } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
+import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
 import { joinPath as join } from './format.ts';
 
 export interface ShareRow {
@@ -71,6 +72,7 @@ export function clientBackend(client: ClipClient, server: string): BrowserBacken
     },
     async upload(local, folder, progress) {
       await client.fs.upload(folder, await fileSource(local), {
+        concurrency: PARTS_IN_FLIGHT,
         onProgress: (p) => progress(`uploading ${basename(local)} ${percent(p.percent)}`),
       });
     },
