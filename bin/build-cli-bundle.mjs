@@ -30,7 +30,9 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
   // commander is CommonJS: its require() of Node built-ins needs a real require in ES module output.
-  banner: { js: "import { createRequire as __clipCreateRequire } from 'node:module'; const require = __clipCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __clipCreateRequire } from 'node:module'; const require = __clipCreateRequire(import.meta.url);",
+  },
 });
 // The stamp bin/clip compares source files against.
 writeFileSync(`${staging}/built`, `${new Date().toISOString()}\n`);
