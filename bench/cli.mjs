@@ -139,9 +139,9 @@ async function measureStart(clip) {
         targetMs: 120,
         check: ({ stdout }) => /\d+\.\d+\.\d+/.test(stdout),
       },
-      { label: '`echo hi | clip paste`', args: ['paste'], input: 'hi\n', targetMs: 250, check: pasted },
+      { label: '`echo hi \\| clip paste`', args: ['paste'], input: 'hi\n', targetMs: 250, check: pasted },
       {
-        label: '`echo hi | clip paste` from the TypeScript source (CLIP_CLI_SOURCE=1; before the bundle)',
+        label: '`echo hi \\| clip paste` from the TypeScript source (CLIP_CLI_SOURCE=1; before the bundle)',
         args: ['paste'],
         input: 'hi\n',
         env: { ...env, CLIP_CLI_SOURCE: '1' },
@@ -175,7 +175,7 @@ async function measureStart(clip) {
       ],
       runs: commands.map(
         (c) =>
-          `- ${c.label}: ${c.times.ms.map((t) => t.toFixed(0)).join(', ')} ms (CPU ${c.times.cpu.map((t) => t.toFixed(0)).join(', ')} ms)`,
+          `- ${c.label.replace('\\|', '|')}: ${c.times.ms.map((t) => t.toFixed(0)).join(', ')} ms (CPU ${c.times.cpu.map((t) => t.toFixed(0)).join(', ')} ms)`,
       ),
     };
   } finally {
@@ -211,7 +211,7 @@ try {
     settings: [
       ...(ls?.settings ?? []),
       ...(start?.settings ?? []),
-      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)}: measured under load on a shared 2-core machine; wall times grow with the load, CPU times and the gap to \`node -e 0\` much less`,
+      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)}: measured under load on a shared 2-core machine; wall times (and a round trip that waits on the loaded server) grow with the load, CPU times barely`,
       '`clip put` of 1 GiB against `aws s3 cp`: bench/cli-put.mjs (bench/results/cli-put.md)',
     ],
     sections: [
