@@ -1,11 +1,17 @@
 // The terminal client as a user runs it: (a) `clip ls --refresh` of a 10,000-object s3rver folder (the
 // whole bin/clip command: start, login from CLIP_TOKEN, every page) against `aws s3 ls` of the same prefix
-// (target <= 1.3x); (b) `clip --version` median (target <= 120 ms). Medians of alternating runs.
+// (target <= 1.3x); (b) start time: `clip --version` (target <= 120 ms) and `echo hi | clip paste`
+// (target <= 250 ms), beside `node -e 0` on the same Node (the floor of any Node command) and the same
+// paste run from the TypeScript source instead of the prebuilt bundle. Medians of alternating runs.
+// BENCH_CLI_PARTS=start (or ls) runs one part.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { adminAuth, apiCall } from './lib/clipApi.mjs';
-import { CLIP_BIN } from './lib/paths.mjs';
+import { adminAuth, apiCall, createApiKey } from './lib/clipApi.mjs';
+import { CLIP_BIN, node24, ROOT } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
@@ -14,7 +20,8 @@ import { prepareClip, startS3rverProcess } from './lib/uploadSetup.mjs';
 
 const OBJECTS = Number(process.env.BENCH_CLI_OBJECTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 5);
-const VERSION_RUNS = Number(process.env.BENCH_CLI_VERSION_RUNS ?? 21);
+const START_RUNS = Number(process.env.BENCH_CLI_START_RUNS ?? 21);
+const PARTS = (process.env.BENCH_CLI_PARTS ?? 'ls,start').split(',');
 const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
 const log = (line) => process.stderr.write(`${line}\n`);
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -32,7 +39,11 @@ async function fill(s3) {
     while (next < OBJECTS) {
       const i = next++;
       await client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: `big/file-${String(i).padStart(5, '0')}.txt`, Body: `object ${i}\n` }),
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: `big/file-${String(i).padStart(5, '0')}.txt`,
+          Body: `object ${i}\n`,
+        }),
       );
     }
   };
@@ -40,84 +51,174 @@ async function fill(s3) {
   client.destroy();
 }
 
+/** (a) `clip ls --refresh` of OBJECTS s3rver objects against `aws s3 ls` of the same prefix. */
+async function measureLs(clip, auth) {
+  const s3 = await startS3rverProcess('bench-cli');
+  try {
+    const configId = await prepareClip(clip, auth, s3, 100);
+    await apiCall(`${clip.url}/api/admin/mounts`, {
+      method: 'POST',
+      auth,
+      body: { name: 'bench s3', mount_path: '/s3', storage_type: 's3', storage_config_id: configId },
+    });
+    log(`cli: putting ${OBJECTS} objects into s3rver`);
+    await fill(s3);
+    const clipEnv = { ...process.env, CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) };
+    const awsEnv = { ...process.env, ...s3.credentials };
+    const clipLs = async () => {
+      const r = await timeOnce(CLIP_BIN, ['ls', '/s3/big', '--refresh'], { env: clipEnv });
+      if (r.code !== 0) throw new Error(`clip ls failed: ${r.stderr}`);
+      const lines = r.stdout.trim().split('\n').length;
+      if (lines !== OBJECTS) throw new Error(`clip ls printed ${lines} lines`);
+      log(`    clip ls: ${s(r.ms)}`);
+      return r.ms;
+    };
+    const awsLs = async () => {
+      const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], {
+        env: awsEnv,
+      });
+      if (r.code !== 0) throw new Error(`aws s3 ls failed: ${r.stderr}`);
+      log(`    aws s3 ls: ${s(r.ms)}`);
+      return r.ms;
+    };
+    const times = { clip: [], aws: [] };
+    for (let r = 0; r < RUNS; r++) {
+      if (r % 2) {
+        times.aws.push(await awsLs());
+        times.clip.push(await clipLs());
+      } else {
+        times.clip.push(await clipLs());
+        times.aws.push(await awsLs());
+      }
+    }
+    const ratio = median(times.clip) / median(times.aws);
+    return {
+      rows: [
+        `| \`clip ls --refresh\` of ${OBJECTS} objects | ${s(median(times.clip))} | aws s3 ls: ${s(median(times.aws))} | ${percent(ratio)} | <= 130% | ${ratio <= 1.3 ? 'pass' : 'shortfall'} |`,
+      ],
+      settings: [
+        `Folder: ${OBJECTS} small objects under one prefix of an s3rver bucket (s3rver in its own process), mounted at /s3 (cache bypassed with --refresh)`,
+        `${RUNS} alternating runs of \`bin/clip ls /s3/big --refresh\` (a whole process, names on stdout) and \`aws s3 ls s3://bucket/big/\``,
+      ],
+      runs: [`- clip ls: ${times.clip.map(s).join(', ')}`, `- aws s3 ls: ${times.aws.map(s).join(', ')}`],
+    };
+  } finally {
+    await s3.stop();
+  }
+}
+
+/**
+ * (b) Start time. Each round runs every command once, in an order that rotates; CPU time (user + system
+ * of the command) beside wall time, since wall time grows with the machine's load and CPU time barely.
+ */
+async function measureStart(clip) {
+  // The launcher runs the prebuilt bundle only while it is current: build it, as `npm ci` does.
+  execFileSync(node24(), [join(ROOT, 'bin/build-cli-bundle.mjs')], { stdio: 'inherit' });
+  const key = await createApiKey(clip, { text_permission: true });
+  const home = await mkdtemp(join(tmpdir(), 'clip-bench-start-'));
+  try {
+    const env = {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      CLIP_SERVER: clip.url,
+      CLIP_API_KEY: key.key,
+    };
+    const pasted = ({ stdout }) => stdout.includes('/paste/');
+    const commands = [
+      {
+        label: '`node -e 0` (same Node; reference)',
+        command: node24(),
+        args: ['-e', '0'],
+        check: () => true,
+      },
+      {
+        label: '`clip --version`',
+        args: ['--version'],
+        targetMs: 120,
+        check: ({ stdout }) => /\d+\.\d+\.\d+/.test(stdout),
+      },
+      { label: '`echo hi \\| clip paste`', args: ['paste'], input: 'hi\n', targetMs: 250, check: pasted },
+      {
+        label: '`echo hi \\| clip paste` from the TypeScript source (CLIP_CLI_SOURCE=1; before the bundle)',
+        args: ['paste'],
+        input: 'hi\n',
+        env: { ...env, CLIP_CLI_SOURCE: '1' },
+        check: pasted,
+      },
+    ];
+    for (const c of commands) c.times = { ms: [], cpu: [] };
+    // Two warm-up rounds fill Node's compile cache, as a user's first runs do.
+    for (let r = -2; r < START_RUNS; r++) {
+      for (let i = 0; i < commands.length; i++) {
+        const c = commands[(i + Math.max(0, r)) % commands.length];
+        const result = await timeOnce(c.command ?? CLIP_BIN, c.args, { env: c.env ?? env, input: c.input });
+        if (result.code !== 0 || !c.check(result))
+          throw new Error(`${c.label} failed (${result.code}): ${result.stderr}${result.stdout}`);
+        if (r >= 0) {
+          c.times.ms.push(result.ms);
+          c.times.cpu.push(result.cpuMs);
+        }
+      }
+    }
+    const floor = median(commands[0].times.ms);
+    const rows = commands.map((c) => {
+      const ms = median(c.times.ms);
+      const verdict = c.targetMs === undefined ? '-' : ms <= c.targetMs ? 'pass' : 'shortfall';
+      return `| ${c.label} | ${ms.toFixed(0)} ms | ${median(c.times.cpu).toFixed(0)} ms | ${c === commands[0] ? '-' : `+${(ms - floor).toFixed(0)} ms`} | ${c.targetMs === undefined ? '-' : `<= ${c.targetMs} ms`} | ${verdict} |`;
+    });
+    return {
+      rows,
+      settings: [
+        `Start time: ${START_RUNS} rounds after 2 warm-up rounds; each round runs \`node -e 0\`, \`bin/clip --version\`, \`echo hi | bin/clip paste\` (bundle) and the same paste from the TypeScript source, in a rotating order; CLIP_SERVER and an API key in the environment, a fresh HOME and XDG directories`,
+      ],
+      runs: commands.map(
+        (c) =>
+          `- ${c.label.replace('\\|', '|')}: ${c.times.ms.map((t) => t.toFixed(0)).join(', ')} ms (CPU ${c.times.cpu.map((t) => t.toFixed(0)).join(', ')} ms)`,
+      ),
+    };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
 const loadAtStart = loadavg()[0];
 const clip = await startClip();
-let s3;
 try {
-  s3 = await startS3rverProcess('bench-cli');
   const auth = await adminAuth(clip);
-  const configId = await prepareClip(clip, auth, s3, 100);
-  await apiCall(`${clip.url}/api/admin/mounts`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench s3', mount_path: '/s3', storage_type: 's3', storage_config_id: configId },
-  });
-  log(`cli: putting ${OBJECTS} objects into s3rver`);
-  await fill(s3);
-  const clipEnv = { ...process.env, CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) };
-  const awsEnv = { ...process.env, ...s3.credentials };
-
-  const clipLs = async () => {
-    const r = await timeOnce(CLIP_BIN, ['ls', '/s3/big', '--refresh'], { env: clipEnv });
-    if (r.code !== 0) throw new Error(`clip ls failed: ${r.stderr}`);
-    const lines = r.stdout.trim().split('\n').length;
-    if (lines !== OBJECTS) throw new Error(`clip ls printed ${lines} lines`);
-    log(`    clip ls: ${s(r.ms)}`);
-    return r.ms;
-  };
-  const awsLs = async () => {
-    const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], { env: awsEnv });
-    if (r.code !== 0) throw new Error(`aws s3 ls failed: ${r.stderr}`);
-    log(`    aws s3 ls: ${s(r.ms)}`);
-    return r.ms;
-  };
-  const times = { clip: [], aws: [], version: [] };
-  for (let r = 0; r < RUNS; r++) {
-    if (r % 2) {
-      times.aws.push(await awsLs());
-      times.clip.push(await clipLs());
-    } else {
-      times.clip.push(await clipLs());
-      times.aws.push(await awsLs());
-    }
-  }
-  await timeOnce(CLIP_BIN, ['--version']); // fills Node's compile cache, as any earlier run would have
-  for (let r = 0; r < VERSION_RUNS; r++) {
-    const v = await timeOnce(CLIP_BIN, ['--version']);
-    if (v.code !== 0) throw new Error(`clip --version failed: ${v.stderr}`);
-    times.version.push(v.ms);
-  }
-  const ratio = median(times.clip) / median(times.aws);
-  const version = median(times.version);
-  const lines = [
-    '| Measurement | clip (median) | Reference (median) | clip time / reference | Target | Result |',
-    '|---|---:|---:|---:|---:|---|',
-    `| \`clip ls --refresh\` of ${OBJECTS} objects | ${s(median(times.clip))} | aws s3 ls: ${s(median(times.aws))} | ${percent(ratio)} | <= 130% | ${ratio <= 1.3 ? 'pass' : 'shortfall'} |`,
-    `| \`clip --version\` | ${version.toFixed(0)} ms | - | - | <= 120 ms | ${version <= 120 ? 'pass' : 'shortfall'} |`,
-  ];
+  const ls = PARTS.includes('ls') ? await measureLs(clip, auth) : null;
+  const start = PARTS.includes('start') ? await measureStart(clip) : null;
+  const lines = [];
+  if (ls)
+    lines.push(
+      '| Measurement | clip (median) | Reference (median) | clip time / reference | Target | Result |',
+      '|---|---:|---:|---:|---:|---|',
+      ...ls.rows,
+      '',
+    );
+  if (start)
+    lines.push(
+      '| Start time | Wall time (median) | CPU time (median) | Over `node -e 0` | Target | Result |',
+      '|---|---:|---:|---:|---:|---|',
+      ...start.rows,
+    );
   process.stdout.write(`\ncli\n${lines.join('\n')}\n`);
   writeTransferReport('cli', {
-    title: 'Benchmark: the terminal client (clip ls of 10,000 objects, clip --version)',
-    command: 'npm run bench -- cli',
+    title:
+      'Benchmark: the terminal client (clip ls of 10,000 objects, start time of clip --version and clip paste)',
+    command: `npm run bench -- cli${process.env.BENCH_CLI_PARTS ? ` (BENCH_CLI_PARTS=${process.env.BENCH_CLI_PARTS})` : ''}`,
     settings: [
-      `Folder: ${OBJECTS} small objects under one prefix of an s3rver bucket (s3rver in its own process), mounted at /s3 (cache bypassed with --refresh)`,
-      `${RUNS} alternating runs of \`bin/clip ls /s3/big --refresh\` (a whole process, names on stdout) and \`aws s3 ls s3://bucket/big/\`; ${VERSION_RUNS} runs of \`bin/clip --version\` after one warm-up`,
-      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
-      'Not measured (no time left): `clip put` of 1 GiB against `aws s3 cp`; bench/fs-upload.mjs measures the same SDK upload path',
+      ...(ls?.settings ?? []),
+      ...(start?.settings ?? []),
+      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)}: measured under load on a shared 2-core machine; wall times (and a round trip that waits on the loaded server) grow with the load, CPU times barely`,
+      '`clip put` of 1 GiB against `aws s3 cp`: bench/cli-put.mjs (bench/results/cli-put.md)',
     ],
     sections: [
       { title: 'Results', lines },
-      {
-        title: 'Runs',
-        lines: [
-          `- clip ls: ${times.clip.map(s).join(', ')}`,
-          `- aws s3 ls: ${times.aws.map(s).join(', ')}`,
-          `- clip --version: ${times.version.map((t) => `${t.toFixed(0)} ms`).join(', ')}`,
-        ],
-      },
+      { title: 'Runs', lines: [...(ls?.runs ?? []), ...(start?.runs ?? [])] },
     ],
   });
 } finally {
-  await s3?.stop();
   await clip.stop();
 }

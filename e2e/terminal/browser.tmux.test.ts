@@ -1,8 +1,9 @@
 // @clip-databases sqlite postgres
 // `clip browse` end to end in a real terminal: tmux runs bin/clip against a live server (a local mount
 // and a text share); keys go in with send-keys and the screen comes back with capture-pane. Mount list,
-// open, navigate, filter, help, select and delete, a resize, a share view, then q with exit code 0 and the
-// terminal restored (the shell's screen back, alternate screen off, cursor visible).
+// open, navigate, filter, help, select and delete, a resize, a copy through the folder picker, a share
+// view, then q with exit code 0 and the terminal restored (the shell's screen back, alternate screen off,
+// cursor visible).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -136,6 +137,22 @@ test('browse: list, open, navigate, filter, help, select and delete, resize, sha
   assert.ok(row.length <= 60 && row.length >= 50, row);
   assert.match(small, /1 Mounts/);
   await tmux('resize-window', '-t', 'clip', '-x', '100', '-y', '30');
+
+  // c opens the folder picker at this folder; h goes up to /disk, whose first row (the folder itself)
+  // Enter picks: bravo.txt is copied there through the server.
+  await keys('c');
+  await until(/this folder: \/disk\/docs\)/, 'the picker at /disk/docs');
+  await keys('h');
+  const picker = await until(/this folder: \/disk\)/, 'the picker at /disk');
+  assert.match(picker, /copy \/disk\/docs\/bravo\.txt to \/disk\s*$/m);
+  assert.not.match(picker, /keep\.txt/);
+  await keys('Enter');
+  await until(/1 copied/);
+  assert.equal((await admin.fs.list('/disk')).items.map((i) => i.name).sort(), [
+    'bravo.txt',
+    'docs',
+    'keep.txt',
+  ]);
 
   await keys('h');
   await until(/keep\.txt/);

@@ -100,6 +100,12 @@ try {
   await tmux('send-keys', '-t', 'c', '?');
   shots.push(['help', await until(/Everywhere/)]);
   await tmux('send-keys', '-t', 'c', '?');
+  await tmux('send-keys', '-t', 'c', 'c');
+  await until(/this folder: \/disk\/projects\)/);
+  await tmux('send-keys', '-t', 'c', 'h');
+  shots.push(['picker', await until(/this folder: \/disk\)[\s\S]*projects\//)]);
+  await tmux('send-keys', '-t', 'c', 'Escape');
+  await until(/cancelled/);
   await tmux('send-keys', '-t', 'c', '2');
   shots.push(['text-shares', await until(/hello-sh/)]);
   await tmux('send-keys', '-t', 'c', 'q');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
 import { succeeded } from '../../testing/assertRun.ts';
 import { type RecordingProxy, startRecordingProxy } from '../../testing/recordingProxy.ts';
 import { CLIP_BIN, createSandbox, type Sandbox } from '../../testing/runClip.ts';
@@ -67,8 +68,9 @@ test('kill -9 mid-upload, rerun: byte-identical and fewer bytes sent', async () 
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  // The 5th part request starts only once two of the first three (3 run at once) have finished.
-  await until(() => partPosts() >= 5, 'five part requests');
+  // Part requests beyond the first PARTS_IN_FLIGHT start only as earlier ones finish: two more mean two
+  // parts are stored on the server.
+  await until(() => partPosts() >= PARTS_IN_FLIGHT + 2, `${PARTS_IN_FLIGHT + 2} part requests`);
   child.kill('SIGKILL');
   await exited;
   const firstRun = partPosts();

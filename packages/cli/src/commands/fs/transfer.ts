@@ -15,6 +15,7 @@ import type { GlobalOptions } from '../../globalOptions.ts';
 import { printJson, printLine } from '../../output.ts';
 import { openProgressDisplay } from '../../services/progressDisplay.ts';
 import { withSession } from '../../services/session.ts';
+import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
 import { baseName, joinVirtual, normalizeVirtual, onPath } from '../../services/virtualPath.ts';
 
 const authenticated = { requireAuth: true };
@@ -64,6 +65,7 @@ export async function put(args: string[], options: GlobalOptions): Promise<void>
           const source = await fileSource(file.local);
           const result = await client.fs.upload(file.folder, source, {
             createParents: true,
+            concurrency: PARTS_IN_FLIGHT,
             signal: controller.signal,
             onProgress: (p) => display.update(index, p),
           });

@@ -235,8 +235,13 @@ test('prompts: new folder, rename, copy, download; preview; link to the clipboar
   await until(t.frame, /rename notes\.txt to: notes\.txt█/);
   await t.press(BACKSPACE, BACKSPACE, BACKSPACE, 'm', 'd', ENTER);
   await until(t.frame, /renamed to notes\.md/);
-  await t.press('c', ENTER);
+  // The reloaded listing, not only the status line: c acts on the row under the cursor.
+  await until(t.frame, /^\s+notes\.md\s/m, 'the renamed row');
+  await t.press('c');
+  await until(t.frame, /^\s+\. \(this folder: \/disk\)/m, 'the picker at /disk');
+  await t.press(ENTER);
   await until(t.frame, /1 copied/);
+  assert.ok(t.calls.includes('copy /disk/notes.md /disk'), t.calls.join('\n'));
   await t.press('d', ENTER);
   await until(t.frame, /saved \/tmp\/dl\/notes\.md/);
   await t.press('p');
@@ -244,6 +249,73 @@ test('prompts: new folder, rename, copy, download; preview; link to the clipboar
   await t.press(ESC, 'l');
   await until(t.frame, /link copied: http:\/\/x\/link\/disk\/notes\.md/);
   assert.equal(t.clipboard, ['http://x/link/disk/notes.md']);
+  t.app.unmount();
+});
+
+test('c opens a folder picker: h goes up, j moves, Enter picks; the copy goes to the picked folder', async () => {
+  const t = start();
+  await until(t.frame, /disk\//);
+  await t.press(ENTER);
+  await until(t.frame, /^\s+docs\/\s*$/m);
+  await t.press('l');
+  await until(t.frame, /readme\.md/);
+  await t.press(' ', ' ');
+  await until(t.frame, /2 selected/);
+  await t.press('c');
+  const opened = await until(t.frame, /this folder: \/disk\/docs/, 'the picker at /disk/docs');
+  assert.match(opened, /copy 2 items to \/disk\/docs/);
+  // Folders only: the files of the folder are not targets.
+  assert.not.match(opened, /readme\.md/);
+  await t.press('h');
+  await until(t.frame, /^\s+docs\/\s*$/m, 'the picker at /disk');
+  assert.not.match(t.frame(), /notes\.txt/);
+  await t.press('h');
+  await until(t.frame, /^\s+s3\/\s*$/m, 'the picker at the mounts');
+  await t.press('j');
+  await until(t.frame, /copy 2 items to \/s3/);
+  await t.press(ENTER);
+  await until(t.frame, /2 copied/);
+  assert.ok(t.calls.includes('copy /disk/docs/photo.jpg,/disk/docs/readme.md /s3'), t.calls.join('\n'));
+  // Back in the list where it was, selection cleared.
+  await until(t.frame, /^\/disk\/docs\s*$/m);
+  assert.not.match(t.frame(), /selected/);
+  t.app.unmount();
+});
+
+test('m: the picker opens a subfolder with l and picks it; Esc cancels; t takes a typed path', async () => {
+  const t = start();
+  await until(t.frame, /disk\//);
+  await t.press(ENTER);
+  await until(t.frame, /notes\.txt/);
+  await t.press('j', 'j');
+  await until(t.frame, /^\s+\S*\s*notes\.txt/m);
+  await t.press('m');
+  await until(t.frame, /move \/disk\/notes\.txt to \/disk$/m);
+  await t.press(ESC);
+  await until(t.frame, /cancelled/);
+  assert.not.ok(
+    t.calls.some((c) => c.startsWith('move')),
+    t.calls.join('\n'),
+  );
+
+  await t.press('m');
+  await until(t.frame, /this folder: \/disk\)/);
+  await t.press('j', 'l');
+  await until(t.frame, /this folder: \/disk\/docs\)/);
+  await t.press(ENTER);
+  await until(t.frame, /1 moved/);
+  assert.ok(t.calls.includes('move /disk/notes.txt /disk/docs'), t.calls.join('\n'));
+
+  await t.press('m');
+  await until(t.frame, /this folder: \/disk\)/);
+  await t.press('t');
+  await until(t.frame, /folder: \/disk█/);
+  await t.press('/', 'n', 'e', 'w', ENTER);
+  await until(t.frame, /1 moved/);
+  assert.ok(
+    t.calls.some((c) => c.endsWith(' /disk/new')),
+    t.calls.join('\n'),
+  );
   t.app.unmount();
 });
 

@@ -5,6 +5,8 @@
 import { basename } from 'node:path';
 import type { ClipClient, FsItem } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
+import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
+import { joinPath as join } from './format.ts';
 
 export interface ShareRow {
   id: string;
@@ -35,7 +37,6 @@ export interface BrowserBackend {
   createTextShare(content: string): Promise<string>;
 }
 
-const join = (folder: string, name: string) => (folder === '/' ? `/${name}` : `${folder}/${name}`);
 const percent = (n: number) => `${Math.round(n)}%`;
 
 export function clientBackend(client: ClipClient, server: string): BrowserBackend {
@@ -71,6 +72,7 @@ export function clientBackend(client: ClipClient, server: string): BrowserBacken
     },
     async upload(local, folder, progress) {
       await client.fs.upload(folder, await fileSource(local), {
+        concurrency: PARTS_IN_FLIGHT,
         onProgress: (p) => progress(`uploading ${basename(local)} ${percent(p.percent)}`),
       });
     },

@@ -26,6 +26,14 @@ export const SHARE_KEYS: [string, string][] = [
   ['R', 'refresh'],
 ];
 
+export const PICKER_KEYS: [string, string][] = [
+  ['↑ ↓ k j', 'move'],
+  ['→ l  ← h Bksp', 'open folder / up'],
+  ['Enter', 'pick the highlighted folder'],
+  ['t', 'type a path instead'],
+  ['Esc', 'cancel'],
+];
+
 export const GLOBAL_KEYS: [string, string][] = [
   ['Tab 1 2 3', 'switch view'],
   ['?', 'show / hide this help'],
