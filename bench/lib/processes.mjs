@@ -78,7 +78,6 @@ export async function startClip(env = {}) {
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',
     CLIP_DATA_DIR: dataDir,
-    CLIP_LOG_LEVEL: 'warn',
     CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
     CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     CLIP_SWEEP_INTERVAL_MS: '60000',

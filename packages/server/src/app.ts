@@ -90,6 +90,7 @@ export async function startApp(
   const pastes = createPasteService({
     knex: db.knex,
     dialect: db.dialect,
+    hot: db.hot,
     passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
@@ -132,8 +133,8 @@ export async function startApp(
     logger,
     db,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, passwords),
-    apiKeys: createApiKeyService(db.knex, box),
+    adminAuth: createAdminAuthService(db.knex, db.hot, passwords),
+    apiKeys: createApiKeyService(db.knex, db.hot, box),
     settings,
     dashboard: createDashboardService(db.knex),
     caches,

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
@@ -35,7 +36,18 @@ export interface AdminAuthService {
 
 const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
-export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): AdminAuthService {
+/** Every request with a Bearer token runs this: prepared once (db/hotStatements.ts). */
+const ADMIN_BY_TOKEN = hotStatement(
+  'admin_by_token',
+  `SELECT a.id, a.username FROM admin_tokens t JOIN admins a ON a.id = t.admin_id
+  WHERE t.token_hash = ? AND t.expires_at > ?`,
+);
+
+export function createAdminAuthService(
+  knex: Knex,
+  hot: HotStatements,
+  passwords: PasswordChecks,
+): AdminAuthService {
   async function issueToken(adminId: string): Promise<LoginResult> {
     const token = randomToken();
     const now = Date.now();
@@ -95,11 +107,7 @@ export function createAdminAuthService(knex: Knex, passwords: PasswordChecks): A
     },
 
     async actorForToken(token) {
-      const row = await knex('admin_tokens as t')
-        .join('admins as a', 'a.id', 't.admin_id')
-        .where('t.token_hash', sha256(token))
-        .andWhere('t.expires_at', '>', Date.now())
-        .first('a.id', 'a.username');
+      const [row] = await hot.rows<{ id: string; username: string }>(ADMIN_BY_TOKEN, [sha256(token), Date.now()]);
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
@@ -35,6 +36,15 @@ type ApiKeyRow = Pick<
   | 'last_used'
   | 'created_at'
 >;
+
+/** Every request with an ApiKey runs these: prepared once (db/hotStatements.ts). */
+type KeyLookupRow = Omit<ApiKeyRow, 'key_hash' | 'key_sealed' | 'created_at'>;
+const KEY_BY_HASH = hotStatement(
+  'api_key_by_hash',
+  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
+  FROM api_keys WHERE key_hash = ?`,
+);
+const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
 
 export interface ApiKeyService {
   list(): Promise<ListResult<ApiKey>>;
@@ -61,7 +71,7 @@ function expiresAt(raw: string | null | undefined): number | null {
   return t;
 }
 
-export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
+export function createApiKeyService(knex: Knex, hot: HotStatements, box: SecretBox): ApiKeyService {
   const toApi = (row: ApiKeyRow): ApiKey => ({
     id: row.id,
     name: row.name,
@@ -142,13 +152,11 @@ export function createApiKeyService(knex: Knex, box: SecretBox): ApiKeyService {
     },
 
     async actorForKey(key) {
-      const row = await knex<ApiKeyRow>('api_keys')
-        .where({ key_hash: sha256(key) })
-        .first();
+      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_HASH, [sha256(key)]);
       const now = Date.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
-        await knex('api_keys').where({ id: row.id }).update({ last_used: now });
+        await hot.run(KEY_TOUCH, [now, row.id]);
       return {
         kind: 'apikey',
         id: row.id,

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
 import { type Dialect, isUniqueViolation } from '../db/connect.ts';
+import type { HotStatements } from '../db/hotStatements.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
@@ -52,6 +53,7 @@ export interface PasteService extends PasteManagement {
 export interface PasteServiceDeps {
   knex: Knex;
   dialect: Dialect;
+  hot: HotStatements;
   passwords: PasswordChecks;
   maxTextBytes: number;
   /** The public origin links are built on. */
@@ -64,7 +66,7 @@ const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
 export function createPasteService(deps: PasteServiceDeps): PasteService {
   const { knex, passwords } = deps;
-  const q = createPasteQueries(knex, deps.dialect);
+  const q = createPasteQueries(knex, deps.dialect, deps.hot);
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
   async function requireLive(slug: string, now: number): Promise<PasteRow> {
@@ -124,7 +126,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
       row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
       try {
-        await knex('pastes').insert(row);
+        await q.insert(row);
         return;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
