@@ -30,9 +30,15 @@ registerHooks({
 function report() {
   const rows = [...byOwner].filter(([k]) => k !== 'node:*').sort((a, b) => b[1].bytes - a[1].bytes);
   const total = rows.reduce((s, [, e]) => s + e.bytes, 0);
-  const lines = rows.map(([k, e]) => `${(e.bytes / 1024).toFixed(0).padStart(7)} KiB ${String(e.files).padStart(4)} files  ${k}`);
+  const lines = rows.map(
+    ([k, e]) => `${(e.bytes / 1024).toFixed(0).padStart(7)} KiB ${String(e.files).padStart(4)} files  ${k}`,
+  );
   process.stderr.write(
-    `module loads: ${(total / 1048576).toFixed(1)} MiB of source in ${rows.length} owners; ${Object.entries(process.memoryUsage()).map(([k, v]) => `${k} ${(v / 1048576).toFixed(1)} MiB`).join(", ")}\n${lines.join('\n')}\n`,
+    `module loads: ${(total / 1048576).toFixed(1)} MiB of source in ${rows.length} owners; ${Object.entries(
+      process.memoryUsage(),
+    )
+      .map(([k, v]) => `${k} ${(v / 1048576).toFixed(1)} MiB`)
+      .join(', ')}\n${lines.join('\n')}\n`,
   );
 }
 process.on('SIGUSR2', report);

@@ -46,8 +46,8 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
-import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createMountService } from './services/mountService.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -55,7 +55,7 @@ import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { type Clock, createTaskRunner, createTaskService, systemClock } from './tasks/index.ts';
-import { createDav } from './webdav/wire.ts';
+import { davWhenAsked } from './webdav/lazy.ts';
 
 export interface RunningApp {
   url: string;
@@ -211,7 +211,7 @@ export async function startApp(
     }
   });
   // WebDAV answers bare statuses and streams bodies: before the envelope and the JSON body parser.
-  app.use(createDav(services, limiter));
+  app.use(davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)));
   app.use(envelopeMiddleware(logger));
   app.use(smallJsonBody());
   app.use(inputGuard());

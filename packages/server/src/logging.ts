@@ -38,9 +38,15 @@ export function createLogger(level: Config['logLevel'], out: Output): Logger {
  */
 function bufferedStdout() {
   const destination = pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES });
+  let flushing = false;
   setInterval(() => {
-    // A callback keeps a failed write (stdout closed) from becoming an uncaught error.
-    destination.flush(() => {});
+    // One flush at a time (a slow reader must not pile up waiters); the callback keeps a failed write
+    // (stdout closed) from becoming an uncaught error.
+    if (flushing) return;
+    flushing = true;
+    destination.flush(() => {
+      flushing = false;
+    });
   }, STDOUT_FLUSH_MS).unref();
   process.once('exit', () => {
     try {

@@ -5,6 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import {
   type HotStatements,
+  hotStatement,
   postgresHotStatements,
   type SqliteHotStatements,
   sqliteHotStatements,
@@ -20,6 +21,8 @@ export interface Database {
   hot: HotStatements;
   close(): Promise<void>;
 }
+
+const CONNECTION_PROBE = hotStatement('connection_probe', 'SELECT 1');
 
 /** Connections of the Postgres pool that runs the hot statements (beside knex's own pool of 10). */
 const HOT_POOL_SIZE = 10;
@@ -37,7 +40,10 @@ export async function openDatabase(options: {
     // Epoch-millisecond columns are bigint; they fit a JS number exactly.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
-    hot = postgresHotStatements(new pg.Pool({ connectionString: options.databaseUrl, max: HOT_POOL_SIZE }));
+    // Its connections stay open (no idle timeout): each holds its prepared statements.
+    hot = postgresHotStatements(
+      new pg.Pool({ connectionString: options.databaseUrl, max: HOT_POOL_SIZE, idleTimeoutMillis: 0 }),
+    );
     dialect = 'postgres';
   } else {
     mkdirSync(options.dataDir, { recursive: true });
@@ -68,6 +74,8 @@ export async function openDatabase(options: {
   };
   try {
     await migrate(knex, options.databaseUrl);
+    // The first request should not pay for opening the hot statements' first connection.
+    await hot.rows(CONNECTION_PROBE, []);
   } catch (err) {
     await close();
     throw err;

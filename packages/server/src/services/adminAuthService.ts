@@ -107,7 +107,10 @@ export function createAdminAuthService(
     },
 
     async actorForToken(token) {
-      const [row] = await hot.rows<{ id: string; username: string }>(ADMIN_BY_TOKEN, [sha256(token), Date.now()]);
+      const [row] = await hot.rows<{ id: string; username: string }>(ADMIN_BY_TOKEN, [
+        sha256(token),
+        Date.now(),
+      ]);
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 

@@ -13,7 +13,7 @@ import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
-import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
+import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { iso, isoOrNull } from './time.ts';
@@ -85,17 +85,19 @@ export function createApiKeyService(knex: Knex, hot: HotStatements, box: SecretB
     created_at: iso(row.created_at),
   });
 
-  const keys = () => ApiKeyModel.query(knex);
+  // objection (with lodash) is only for the admin's key management: loaded when that is first used.
+  // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
+  const model = async () => (await import('../db/models/ApiKeyModel.ts')).ApiKeyModel;
 
   async function get(id: string): Promise<ApiKeyRow> {
-    const row = await keys().findById(id);
+    const row = await (await model()).query(knex).findById(id);
     if (!row) throw notFound(`API key ${id} not found`);
     return row;
   }
 
   return {
     async list() {
-      const rows = await keys().orderBy('created_at', 'desc');
+      const rows = await (await model()).query(knex).orderBy('created_at', 'desc');
       return { items: rows.map(toApi), total: rows.length };
     },
 
@@ -115,7 +117,7 @@ export function createApiKeyService(knex: Knex, hot: HotStatements, box: SecretB
         created_at: Date.now(),
       };
       try {
-        await keys().insert(row);
+        await (await model()).query(knex).insert(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('this custom key is already in use');
         throw err;
@@ -132,19 +134,20 @@ export function createApiKeyService(knex: Knex, hot: HotStatements, box: SecretB
       if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
       if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
       if (body.basic_path !== undefined) patch.basic_path = basicPath(body.basic_path);
-      await keys().patch(patch).where({ id });
+      await (await model()).query(knex).patch(patch).where({ id });
       return toApi(await get(id));
     },
 
     async remove(id) {
-      const n = await keys().deleteById(id);
+      const n = await (await model()).query(knex).deleteById(id);
       if (n === 0) throw notFound(`API key ${id} not found`);
     },
 
     async batchDelete(ids) {
       // One DELETE per id: of two concurrent batches, each key counts for the one that removed it.
       const found = new Set<string>();
-      for (const id of new Set(ids)) if ((await keys().deleteById(id)) > 0) found.add(id);
+      for (const id of new Set(ids))
+        if ((await (await model()).query(knex).deleteById(id)) > 0) found.add(id);
       return {
         deleted: found.size,
         failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),

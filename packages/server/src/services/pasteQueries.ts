@@ -98,7 +98,11 @@ const INSERT = hotStatement(
 export function createPasteQueries(knex: Knex, dialect: Dialect, hot: HotStatements): PasteQueries {
   // Every read is a write, so its cost sets the read throughput: these run as statements prepared
   // once (db/hotStatements.ts) rather than compiled by knex on every call.
-  async function countView(statement: HotStatement, bindings: unknown[], now: number): Promise<ReadRow | null> {
+  async function countView(
+    statement: HotStatement,
+    bindings: unknown[],
+    now: number,
+  ): Promise<ReadRow | null> {
     const day = utcDay(now);
     if (dialect === 'postgres') return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
     const row = (await hot.rows<ReadRow>(statement, bindings))[0] ?? null;
@@ -120,7 +124,10 @@ export function createPasteQueries(knex: Knex, dialect: Dialect, hot: HotStateme
       return countView(VERIFIED, [id, passwordHash, now], now);
     },
     async insert(row) {
-      await hot.run(INSERT, INSERT_COLUMNS.map((column) => row[column]));
+      await hot.run(
+        INSERT,
+        INSERT_COLUMNS.map((column) => row[column]),
+      );
     },
     async bySlug(slug) {
       return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;
