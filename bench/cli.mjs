@@ -32,11 +32,7 @@ async function fill(s3) {
     while (next < OBJECTS) {
       const i = next++;
       await client.send(
-        new PutObjectCommand({
-          Bucket: s3.bucket,
-          Key: `big/file-${String(i).padStart(5, '0')}.txt`,
-          Body: `object ${i}\n`,
-        }),
+        new PutObjectCommand({ Bucket: s3.bucket, Key: `big/file-${String(i).padStart(5, '0')}.txt`, Body: `object ${i}\n` }),
       );
     }
   };
@@ -70,9 +66,7 @@ try {
     return r.ms;
   };
   const awsLs = async () => {
-    const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], {
-      env: awsEnv,
-    });
+    const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], { env: awsEnv });
     if (r.code !== 0) throw new Error(`aws s3 ls failed: ${r.stderr}`);
     log(`    aws s3 ls: ${s(r.ms)}`);
     return r.ms;

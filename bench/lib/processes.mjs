@@ -78,6 +78,7 @@ export async function startClip(env = {}) {
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',
     CLIP_DATA_DIR: dataDir,
+    CLIP_LOG_LEVEL: 'warn',
     CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
     CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
     CLIP_SWEEP_INTERVAL_MS: '60000',
@@ -104,6 +105,14 @@ export async function startClip(env = {}) {
     },
   };
 }
+
+/**
+ * The server's default settings, request log included (one JSON line per request on stdout, which the
+ * benchmark reads): what the request-path benchmarks measure. Others run at `warn`.
+ */
+export const DEFAULT_LOGGING = { CLIP_LOG_LEVEL: 'info' };
+export const DEFAULT_LOGGING_TEXT =
+  'default settings including the request log (CLIP_LOG_LEVEL=info, stdout read by the benchmark)';
 
 /** Starts the bare Koa hello-world (bench/reference/bareKoa.mjs) in its own process. */
 export async function startReference() {

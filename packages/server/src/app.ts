@@ -89,8 +89,8 @@ export async function startApp(
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
     knex: db.knex,
-    dialect: db.dialect,
     hot: db.hot,
+    sqliteHot: db.sqliteHot,
     passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,

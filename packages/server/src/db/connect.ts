@@ -19,6 +19,8 @@ export interface Database {
   dialect: Dialect;
   /** The per-request statements, prepared once (hotStatements.ts). */
   hot: HotStatements;
+  /** The same on SQLite, with multi-statement units; null on Postgres. */
+  sqliteHot: SqliteHotStatements | null;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function openDatabase(options: {
   let knex: Knex;
   let dialect: Dialect;
   let hot: HotStatements;
+  let sqliteHot: SqliteHotStatements | null = null;
   if (options.databaseUrl) {
     // Only a Postgres install loads the Postgres driver.
     const { default: pg } = await import('pg');
@@ -47,12 +50,13 @@ export async function openDatabase(options: {
     dialect = 'postgres';
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    const sqliteHot: SqliteHotStatements = sqliteHotStatements(() => knex);
+    const sqlite = sqliteHotStatements(() => knex);
     knex = knexFactory({
       client: 'better-sqlite3',
       connection: { filename: join(options.dataDir, 'clip.db') },
       useNullAsDefault: true,
       pool: {
+        // One connection: hotStatements.ts relies on it (and SQLite has one writer anyway).
         min: 1,
         max: 1,
         afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
@@ -60,12 +64,12 @@ export async function openDatabase(options: {
           conn.pragma('synchronous = NORMAL');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('foreign_keys = ON');
-          sqliteHot.attach(conn);
+          sqlite.attach(conn);
           done(null, conn);
         },
       },
     });
-    hot = sqliteHot;
+    hot = sqliteHot = sqlite;
     dialect = 'sqlite';
   }
   const close = async () => {
@@ -80,7 +84,7 @@ export async function openDatabase(options: {
     await close();
     throw err;
   }
-  return { knex, dialect, hot, close };
+  return { knex, dialect, hot, sqliteHot, close };
 }
 
 /** Any fixed number: the Postgres advisory lock that serialises migrations across instances. */

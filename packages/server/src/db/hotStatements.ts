@@ -41,9 +41,17 @@ export interface HotStatements {
   close(): Promise<void>;
 }
 
+/** Runs one hot statement synchronously (inside `SqliteHotStatements.unit`). */
+export type RunNow = <R>(statement: HotStatement, values: unknown[]) => R[];
+
 /** SQLite: statements prepared on the pool's one connection, which `attach` receives from `afterCreate`. */
 export interface SqliteHotStatements extends HotStatements {
   attach(connection: BetterSqlite3.Database): void;
+  /**
+   * Several statements as one transaction (one commit to the WAL instead of one per statement).
+   * `work` is synchronous: nothing else runs on the connection meanwhile.
+   */
+  unit<T>(work: (run: RunNow) => T): Promise<T>;
 }
 
 export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
@@ -88,6 +96,17 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
       const db = ready();
       if (db) execute(db, s, values);
       else await viaKnex(s, values);
+    },
+    async unit(work) {
+      const db = ready();
+      if (db) return db.transaction(() => work((s, values) => execute(db, s, values)))();
+      // A transaction of knex's holds the connection: queue a transaction of our own behind it. The
+      // pool has one connection (connect.ts), so inside it that connection is the attached one.
+      return knex().transaction(async () => {
+        if (!connection?.inTransaction) throw new Error('hot statements: not on the pool connection');
+        const db = connection;
+        return work((s, values) => execute(db, s, values));
+      });
     },
     async close() {
       connection = null;

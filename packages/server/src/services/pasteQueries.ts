@@ -5,8 +5,13 @@
  * prepared once (db/hotStatements.ts).
  */
 import type { Knex } from 'knex';
-import type { Dialect } from '../db/connect.ts';
-import { type HotStatement, type HotStatements, hotStatement, numbered } from '../db/hotStatements.ts';
+import {
+  type HotStatement,
+  type HotStatements,
+  hotStatement,
+  numbered,
+  type SqliteHotStatements,
+} from '../db/hotStatements.ts';
 import { utcDay } from './activity.ts';
 
 export interface PasteRow {
@@ -95,7 +100,12 @@ const INSERT = hotStatement(
   `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
 );
 
-export function createPasteQueries(knex: Knex, dialect: Dialect, hot: HotStatements): PasteQueries {
+/** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
+export function createPasteQueries(
+  knex: Knex,
+  hot: HotStatements,
+  sqliteHot: SqliteHotStatements | null,
+): PasteQueries {
   // Every read is a write, so its cost sets the read throughput: these run as statements prepared
   // once (db/hotStatements.ts) rather than compiled by knex on every call.
   async function countView(
@@ -104,16 +114,19 @@ export function createPasteQueries(knex: Knex, dialect: Dialect, hot: HotStateme
     now: number,
   ): Promise<ReadRow | null> {
     const day = utcDay(now);
-    if (dialect === 'postgres') return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
-    const row = (await hot.rows<ReadRow>(statement, bindings))[0] ?? null;
-    if (row) {
-      try {
-        await hot.run(TALLY, [day]);
-      } catch {
-        // The dashboard counter is best effort (as in activity.ts); the view itself is already counted.
+    if (!sqliteHot) return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
+    // The view and the day's tally in one transaction: one commit to the WAL.
+    return sqliteHot.unit((run) => {
+      const row = run<ReadRow>(statement, bindings)[0] ?? null;
+      if (row) {
+        try {
+          run(TALLY, [day]);
+        } catch {
+          // The dashboard counter is best effort (as in activity.ts); the view itself is counted.
+        }
       }
-    }
-    return row;
+      return row;
+    });
   }
 
   return {

@@ -7,8 +7,8 @@ import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView
 import type { Knex } from 'knex';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
-import { type Dialect, isUniqueViolation } from '../db/connect.ts';
-import type { HotStatements } from '../db/hotStatements.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
@@ -52,8 +52,8 @@ export interface PasteService extends PasteManagement {
 
 export interface PasteServiceDeps {
   knex: Knex;
-  dialect: Dialect;
   hot: HotStatements;
+  sqliteHot: SqliteHotStatements | null;
   passwords: PasswordChecks;
   maxTextBytes: number;
   /** The public origin links are built on. */
@@ -66,7 +66,7 @@ const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
 export function createPasteService(deps: PasteServiceDeps): PasteService {
   const { knex, passwords } = deps;
-  const q = createPasteQueries(knex, deps.dialect, deps.hot);
+  const q = createPasteQueries(knex, deps.hot, deps.sqliteHot);
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
   async function requireLive(slug: string, now: number): Promise<PasteRow> {
