@@ -57,6 +57,8 @@ export interface SqliteHotStatements extends HotStatements {
 export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
   let connection: BetterSqlite3.Database | null = null;
   let prepared = new Map<string, BetterSqlite3.Statement>();
+  /** better-sqlite3's transaction wrapper, made once per connection: it runs whatever work it is given. */
+  let runInTransaction: ((work: (run: RunNow) => unknown) => unknown) | null = null;
 
   function statementFor(db: BetterSqlite3.Database, s: HotStatement): BetterSqlite3.Statement {
     let statement = prepared.get(s.name);
@@ -87,6 +89,8 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
     attach(db) {
       connection = db;
       prepared = new Map();
+      const runOn: RunNow = (s, values) => execute(db, s, values);
+      runInTransaction = db.transaction((work: (run: RunNow) => unknown) => work(runOn));
     },
     async rows<T>(s: HotStatement, values: unknown[]) {
       const db = ready();
@@ -97,9 +101,8 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
       if (db) execute(db, s, values);
       else await viaKnex(s, values);
     },
-    async unit(work) {
-      const db = ready();
-      if (db) return db.transaction(() => work((s, values) => execute(db, s, values)))();
+    async unit<T>(work: (run: RunNow) => T): Promise<T> {
+      if (ready() && runInTransaction) return runInTransaction(work) as T;
       // A transaction of knex's holds the connection: queue a transaction of our own behind it. The
       // pool has one connection (connect.ts), so inside it that connection is the attached one.
       return knex().transaction(async () => {
@@ -110,6 +113,7 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
     },
     async close() {
       connection = null;
+      runInTransaction = null;
       prepared = new Map();
     },
   };
