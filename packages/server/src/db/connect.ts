@@ -44,9 +44,15 @@ export async function openDatabase(options: {
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
     // Its connections stay open (no idle timeout): each holds its prepared statements.
-    hot = postgresHotStatements(
-      new pg.Pool({ connectionString: options.databaseUrl, max: HOT_POOL_SIZE, idleTimeoutMillis: 0 }),
-    );
+    const hotPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: HOT_POOL_SIZE,
+      idleTimeoutMillis: 0,
+    });
+    // An idle connection that breaks (server restart, admin kill) is dropped by the pool and the next
+    // statement opens another; unhandled, the event would end the process.
+    hotPool.on('error', () => {});
+    hot = postgresHotStatements(hotPool);
     dialect = 'postgres';
   } else {
     mkdirSync(options.dataDir, { recursive: true });
