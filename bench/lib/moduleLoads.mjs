@@ -1,5 +1,5 @@
 // Which packages a process loads and how much source each brings (a proxy for the memory it costs).
-// Preload it:  node --import ./bench/lib/moduleLoads.mjs packages/server/src/main.ts
+// Preload it:  node --conditions=source --import ./bench/lib/moduleLoads.mjs packages/server/src/main.ts
 // On SIGUSR2 (or at exit) it prints one line per package, largest first, to stderr, with the RSS then.
 import { registerHooks } from 'node:module';
 
