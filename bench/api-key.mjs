@@ -2,7 +2,7 @@
 // request logging) against bare Koa's hello-world. The key is created through the admin API first.
 import { createApiKey } from './lib/clipApi.mjs';
 import { compareThroughput } from './lib/load.mjs';
-import { withServers } from './lib/processes.mjs';
+import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, withServers } from './lib/processes.mjs';
 import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
 import { mebibytes, peakRss } from './lib/rss.mjs';
 import { loadSettings } from './lib/settings.mjs';
@@ -38,7 +38,7 @@ const report = await withServers(async ({ clip, reference }) => {
       `clip's peak RSS during the run: ${mebibytes(peakRss(clip.pid))}.`,
     ],
   };
-});
+}, DEFAULT_LOGGING);
 
 printSummary('api-key', report);
 writeReport('api-key', {
@@ -47,6 +47,7 @@ writeReport('api-key', {
   settings: loadSettingsLines(
     settings,
     'SQLite in a temp dir, an API key with text permission created through the admin API',
+    DEFAULT_LOGGING_TEXT,
   ),
   ...report,
 });

@@ -1,6 +1,6 @@
 // GET /api/health (one `select 1`, the envelope, request logging) against bare Koa's hello-world.
 import { compareThroughput } from './lib/load.mjs';
-import { withServers } from './lib/processes.mjs';
+import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, withServers } from './lib/processes.mjs';
 import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
 import { mebibytes, peakRss } from './lib/rss.mjs';
 import { loadSettings } from './lib/settings.mjs';
@@ -24,12 +24,12 @@ const report = await withServers(async ({ clip, reference }) => {
       `clip's peak RSS during the run: ${mebibytes(peakRss(clip.pid))}.`,
     ],
   };
-});
+}, DEFAULT_LOGGING);
 
 printSummary('health', report);
 writeReport('health', {
   title: 'Benchmark: GET /api/health',
   command: 'npm run bench -- health',
-  settings: loadSettingsLines(settings),
+  settings: loadSettingsLines(settings, undefined, DEFAULT_LOGGING_TEXT),
   ...report,
 });

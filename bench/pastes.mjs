@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createApiKey, createPaste } from './lib/clipApi.mjs';
 import { compareThroughput } from './lib/load.mjs';
 import { CLIP_BIN } from './lib/paths.mjs';
-import { withServers } from './lib/processes.mjs';
+import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, withServers } from './lib/processes.mjs';
 import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
 import { mebibytes, peakRss } from './lib/rss.mjs';
 import { loadSettings, runSettings } from './lib/settings.mjs';
@@ -121,7 +121,7 @@ const report = await withServers(async ({ clip, reference }) => {
       'The bare Koa reference answers the same JSON hello-world to the POST without reading the body.',
     ],
   };
-});
+}, DEFAULT_LOGGING);
 
 printSummary('pastes', report);
 writeReport('pastes', {
@@ -131,6 +131,7 @@ writeReport('pastes', {
     ...loadSettingsLines(
       settings,
       'SQLite in a temp dir, an API key with text permission created through the admin API',
+      DEFAULT_LOGGING_TEXT,
     ),
     `CLI: \`bin/clip\` with CLIP_SERVER and CLIP_API_KEY set, a fresh HOME/XDG_CONFIG_HOME/XDG_CACHE_HOME, ${runs.warmupRuns} warm-up runs (they fill Node's compile cache, as a user's first runs do) then ${runs.runs} timed runs; wall time from spawn to exit`,
   ],

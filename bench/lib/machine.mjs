@@ -1,4 +1,5 @@
 // What the numbers were measured on: a benchmark result means little without the machine.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,12 @@ export function machineInfo() {
 
 /** The commit benchmarked, with a marker when the working tree had uncommitted changes. */
 export function gitRevision() {
+  try {
+    // Works in a linked worktree too, where .git is a file.
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
+  } catch {
+    // no git on PATH: read the files
+  }
   try {
     const head = readFileSync(join(ROOT, '.git/HEAD'), 'utf8').trim();
     if (!head.startsWith('ref: ')) return head.slice(0, 12);

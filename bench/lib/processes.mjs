@@ -106,6 +106,14 @@ export async function startClip(env = {}) {
   };
 }
 
+/**
+ * The server's default settings, request log included (one JSON line per request on stdout, which the
+ * benchmark reads): what the request-path benchmarks measure. Others run at `warn`.
+ */
+export const DEFAULT_LOGGING = { CLIP_LOG_LEVEL: 'info' };
+export const DEFAULT_LOGGING_TEXT =
+  'default settings including the request log (CLIP_LOG_LEVEL=info, stdout read by the benchmark)';
+
 /** Starts the bare Koa hello-world (bench/reference/bareKoa.mjs) in its own process. */
 export async function startReference() {
   const port = await freePort();

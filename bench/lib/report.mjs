@@ -12,6 +12,7 @@ import { percent } from './stats.mjs';
  */
 export function throughputVerdict(row) {
   const ratio = row.subject.rps / row.reference.rps;
+  if (row.targetRatio == null) return { ratio, pass: true, text: 'no target' };
   const pass = ratio >= row.targetRatio;
   return {
     ratio,
@@ -38,11 +39,17 @@ function cpuRatio(row) {
   return s && r ? ` (${percent(r / s)})` : '';
 }
 
+const targetText = (row) => (row.targetRatio == null ? 'none' : `>= ${percent(row.targetRatio)}`);
+
 /** The settings lines every throughput benchmark reports. */
-export function loadSettingsLines(settings, clipSetup = 'SQLite in a temp dir') {
+export function loadSettingsLines(
+  settings,
+  clipSetup = 'SQLite in a temp dir',
+  logging = 'CLIP_LOG_LEVEL=warn',
+) {
   return [
     `Load: ${settings.connections} connections, ${settings.rounds} rounds x ${settings.durationSec} s per target, alternating, after a ${settings.warmupSec} s warm-up per target`,
-    `clip: \`node packages/server/src/main.ts\`, ${clipSetup}, CLIP_LOG_LEVEL=warn`,
+    `clip: \`node packages/server/src/main.ts\`, ${clipSetup}, ${logging}`,
     'Reference: bench/reference/bareKoa.mjs (bare Koa answering a JSON hello-world), its own process',
     'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; it moves much less than req/s when other processes share the cores',
   ];
@@ -58,7 +65,7 @@ function throughputTable(rows) {
     const s = row.subject;
     const r = row.reference;
     lines.push(
-      `| ${row.measurement} | ${fixed(s.rps)} | ${fixed(r.rps)} | ${percent(v.ratio)} | >= ${percent(row.targetRatio)} | ${v.text} | ${micros(s)} / ${micros(r)}${cpuRatio(row)} | ${fixed(s.latencyMeanMs, 2)} / ${fixed(s.latencyP99Ms)} ms | ${fixed(r.latencyMeanMs, 2)} / ${fixed(r.latencyP99Ms)} ms |`,
+      `| ${row.measurement} | ${fixed(s.rps)} | ${fixed(r.rps)} | ${percent(v.ratio)} | ${targetText(row)} | ${v.text} | ${micros(s)} / ${micros(r)}${cpuRatio(row)} | ${fixed(s.latencyMeanMs, 2)} / ${fixed(s.latencyP99Ms)} ms | ${fixed(r.latencyMeanMs, 2)} / ${fixed(r.latencyP99Ms)} ms |`,
     );
   }
   return lines.join('\n');
@@ -97,7 +104,7 @@ export function printSummary(name, { throughput = [], timings = [] }) {
   for (const row of throughput) {
     const v = throughputVerdict(row);
     out.push(
-      `  ${row.measurement}: clip ${fixed(row.subject.rps)} req/s, bare Koa ${fixed(row.reference.rps)} req/s, ratio ${percent(v.ratio)} (target >= ${percent(row.targetRatio)}): ${v.text}; CPU per request ${micros(row.subject)} vs ${micros(row.reference)}${cpuRatio(row)}`,
+      `  ${row.measurement}: clip ${fixed(row.subject.rps)} req/s, bare Koa ${fixed(row.reference.rps)} req/s, ratio ${percent(v.ratio)} (target ${targetText(row)}): ${v.text}; CPU per request ${micros(row.subject)} vs ${micros(row.reference)}${cpuRatio(row)}`,
     );
   }
   for (const row of timings)

@@ -56,7 +56,7 @@ import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
-import { createDav } from './webdav/wire.ts';
+import { davWhenAsked } from './webdav/lazy.ts';
 
 export interface RunningApp {
   url: string;
@@ -93,7 +93,8 @@ export async function startApp(
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
     knex: db.knex,
-    dialect: db.dialect,
+    hot: db.hot,
+    sqliteHot: db.sqliteHot,
     passwords,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
@@ -138,8 +139,8 @@ export async function startApp(
     db,
     clock,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, passwords, clock),
-    apiKeys: createApiKeyService(db.knex, box, clock),
+    adminAuth: createAdminAuthService(db.knex, db.hot, passwords, clock),
+    apiKeys: createApiKeyService(db.knex, db.hot, box, clock),
     settings,
     dashboard: createDashboardService(db.knex, clock),
     caches,
@@ -217,7 +218,7 @@ export async function startApp(
     }
   });
   // WebDAV answers bare statuses and streams bodies: before the envelope and the JSON body parser.
-  app.use(createDav(services, limiter));
+  app.use(davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)));
   app.use(envelopeMiddleware(logger));
   app.use(smallJsonBody());
   app.use(inputGuard());

@@ -20,9 +20,42 @@ interface Output {
   isTTY?: boolean;
 }
 
+/** Log lines are written in batches of at least this many bytes, not one write per request... */
+const STDOUT_BATCH_BYTES = 4096;
+/** ...and a quiet server's lines still show within this long (and at exit). */
+const STDOUT_FLUSH_MS = 250;
+
 export function createLogger(level: Config['logLevel'], out: Output): Logger {
+  if (out === process.stdout && !out.isTTY) return pino({ level, base: undefined }, bufferedStdout());
   if (!out.isTTY) return pino({ level, base: undefined }, out);
   return pino({ level, base: undefined }, { write: (line: string) => out.write(`${compactLine(line)}\n`) });
+}
+
+/**
+ * stdout for a log collector: a synchronous write per request line cost a quarter of a health check's
+ * CPU (bench/results/request-profile.md), so lines are batched and written asynchronously; whatever
+ * is buffered is flushed within STDOUT_FLUSH_MS, and synchronously when the process exits.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: STDOUT_BATCH_BYTES });
+  let flushing = false;
+  setInterval(() => {
+    // One flush at a time (a slow reader must not pile up waiters); the callback keeps a failed write
+    // (stdout closed) from becoming an uncaught error.
+    if (flushing) return;
+    flushing = true;
+    destination.flush(() => {
+      flushing = false;
+    });
+  }, STDOUT_FLUSH_MS).unref();
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // stdout already gone: nothing to save the lines to
+    }
+  });
+  return destination;
 }
 
 /** Turns one pino JSON line into the terminal format; a line it cannot read is passed on as it is. */

@@ -1,8 +1,15 @@
 /** Opens the database: SQLite (better-sqlite3, WAL) in the data dir by default, Postgres with DATABASE_URL. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import {
+  type HotStatements,
+  hotStatement,
+  postgresHotStatements,
+  type SqliteHotStatements,
+  sqliteHotStatements,
+} from './hotStatements.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -10,8 +17,17 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   knex: Knex;
   dialect: Dialect;
+  /** The per-request statements, prepared once (hotStatements.ts). */
+  hot: HotStatements;
+  /** The same on SQLite, with multi-statement units; null on Postgres. */
+  sqliteHot: SqliteHotStatements | null;
   close(): Promise<void>;
 }
+
+const CONNECTION_PROBE = hotStatement('connection_probe', 'SELECT 1');
+
+/** Connections of the Postgres pool that runs the hot statements (beside knex's own pool of 10). */
+const HOT_POOL_SIZE = 10;
 
 export async function openDatabase(options: {
   dataDir: string;
@@ -19,64 +35,62 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   let knex: Knex;
   let dialect: Dialect;
+  let hot: HotStatements;
+  let sqliteHot: SqliteHotStatements | null = null;
   if (options.databaseUrl) {
+    // Only a Postgres install loads the Postgres driver.
+    const { default: pg } = await import('pg');
     // Epoch-millisecond columns are bigint; they fit a JS number exactly.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
+    // Its connections stay open (no idle timeout): each holds its prepared statements.
+    const hotPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: HOT_POOL_SIZE,
+      idleTimeoutMillis: 0,
+    });
+    // An idle connection that breaks (server restart, admin kill) is dropped by the pool and the next
+    // statement opens another; unhandled, the event would end the process.
+    hotPool.on('error', () => {});
+    hot = postgresHotStatements(hotPool);
     dialect = 'postgres';
   } else {
     mkdirSync(options.dataDir, { recursive: true });
+    const sqlite = sqliteHotStatements(() => knex);
     knex = knexFactory({
       client: 'better-sqlite3',
       connection: { filename: join(options.dataDir, 'clip.db') },
       useNullAsDefault: true,
       pool: {
+        // One connection: hotStatements.ts relies on it (and SQLite has one writer anyway).
         min: 1,
         max: 1,
-        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
-          cacheStatements(conn);
+        afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('foreign_keys = ON');
+          sqlite.attach(conn);
           done(null, conn);
         },
       },
     });
+    hot = sqliteHot = sqlite;
     dialect = 'sqlite';
   }
+  const close = async () => {
+    await hot.close();
+    await knex.destroy();
+  };
   try {
     await migrate(knex, options.databaseUrl);
+    // The first request should not pay for opening the hot statements' first connection.
+    await hot.rows(CONNECTION_PROBE, []);
   } catch (err) {
-    await knex.destroy();
+    await close();
     throw err;
   }
-  return { knex, dialect, close: () => knex.destroy() };
-}
-
-interface SqliteConnection {
-  pragma(s: string): unknown;
-  prepare(sql: string): unknown;
-}
-
-const STATEMENT_CACHE_SIZE = 256;
-
-/**
- * knex prepares every SQLite statement anew and throws it away (~100 µs each); the same few dozen
- * SQL texts recur, so keep the prepared statements per connection (better-sqlite3 runs one at a time).
- */
-function cacheStatements(conn: SqliteConnection): void {
-  const prepare = conn.prepare.bind(conn);
-  const cache = new Map<string, unknown>();
-  conn.prepare = (sql: string) => {
-    let statement = cache.get(sql);
-    if (statement === undefined) {
-      statement = prepare(sql);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      cache.set(sql, statement);
-    }
-    return statement;
-  };
+  return { knex, dialect, hot, sqliteHot, close };
 }
 
 /** Any fixed number: the Postgres advisory lock that serialises migrations across instances. */
@@ -88,6 +102,7 @@ const MIGRATION_LOCK_ID = 0x636c6970;
  */
 async function migrate(knex: Knex, databaseUrl: string | null): Promise<void> {
   if (databaseUrl) {
+    const { default: pg } = await import('pg');
     const lock = new pg.Client({ connectionString: databaseUrl });
     await lock.connect();
     try {

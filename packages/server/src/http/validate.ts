@@ -1,15 +1,29 @@
 /** Request validation with ajv from the SDK's contract schemas; messages name the field. */
-import { Ajv, type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, JSONSchemaType, ValidateFunction } from 'ajv';
 import { badRequest } from './appError.ts';
 import { assertSafeValue, hasValidEscapes } from './inputGuard.ts';
 
-const bodyAjv = new Ajv({ allErrors: false, useDefaults: false, strict: true });
-const queryAjv = new Ajv({ allErrors: false, coerceTypes: true, strict: true });
-addFormats.default(bodyAjv);
-addFormats.default(queryAjv);
-// URLs the server will decode or fetch: every `%` must start a valid UTF-8 escape.
-for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat('percent-escapes', hasValidEscapes);
+/**
+ * The validators are made when the first request needs one (ajv is a few MiB that an idle server does
+ * not need); `require` because a check is synchronous.
+ */
+let validators: { body: Ajv; query: Ajv } | null = null;
+function ajvs(): { body: Ajv; query: Ajv } {
+  if (validators) return validators;
+  const require = createRequire(import.meta.url);
+  const { Ajv: AjvClass } = require('ajv') as typeof import('ajv');
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats');
+  const body = new AjvClass({ allErrors: false, useDefaults: false, strict: true });
+  const query = new AjvClass({ allErrors: false, coerceTypes: true, strict: true });
+  for (const ajv of [body, query]) {
+    addFormats.default(ajv);
+    // URLs the server will decode or fetch: every `%` must start a valid UTF-8 escape.
+    ajv.addFormat('percent-escapes', hasValidEscapes);
+  }
+  validators = { body, query };
+  return validators;
+}
 
 function describe(where: string, e: ErrorObject): string {
   const field = e.instancePath ? `${where}${e.instancePath.replace(/\//g, '.')}` : where;
@@ -52,7 +66,7 @@ export function checkBody<T>(schema: JSONSchemaType<T>, value: unknown): T {
   if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))
     throw badRequest('request body must be a JSON object');
   assertSafeValue(value, 'body');
-  const fn = compiled(bodyAjv, schema);
+  const fn = compiled(ajvs().body, schema);
   if (!fn(value)) throw badRequest(describe('body', fn.errors![0]));
   return value as T;
 }
@@ -61,7 +75,7 @@ export function checkBody<T>(schema: JSONSchemaType<T>, value: unknown): T {
 export function checkQuery<T>(schema: JSONSchemaType<T>, value: Record<string, unknown>, where = 'query'): T {
   const copy = { ...value };
   assertSafeValue(copy, where);
-  const fn = compiled(queryAjv, schema);
+  const fn = compiled(ajvs().query, schema);
   if (!fn(copy)) throw badRequest(describe(where, fn.errors![0]));
   // Coercion turns "1e400" into Infinity without applying maximums: refuse what is not finite.
   assertSafeValue(copy, where);

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
@@ -47,8 +48,16 @@ export interface AdminAuthService {
 
 const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
+/** Every request with a Bearer token runs this: prepared once (db/hotStatements.ts). */
+const ADMIN_BY_TOKEN = hotStatement(
+  'admin_by_token',
+  `SELECT a.id, a.username FROM admin_tokens t JOIN admins a ON a.id = t.admin_id
+  WHERE t.token_hash = ? AND t.expires_at > ?`,
+);
+
 export function createAdminAuthService(
   knex: Knex,
+  hot: HotStatements,
   passwords: PasswordChecks,
   clock: Clock = systemClock,
 ): AdminAuthService {
@@ -125,11 +134,10 @@ export function createAdminAuthService(
     },
 
     async actorForToken(token) {
-      const row = await knex('admin_tokens as t')
-        .join('admins as a', 'a.id', 't.admin_id')
-        .where('t.token_hash', sha256(token))
-        .andWhere('t.expires_at', '>', clock.now())
-        .first('a.id', 'a.username');
+      const [row] = await hot.rows<{ id: string; username: string }>(ADMIN_BY_TOKEN, [
+        sha256(token),
+        clock.now(),
+      ]);
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 

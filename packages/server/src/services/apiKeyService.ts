@@ -13,7 +13,8 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
-import { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
+import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { normalizeVirtualPath } from './permissions.ts';
@@ -36,6 +37,15 @@ type ApiKeyRow = Pick<
   | 'last_used'
   | 'created_at'
 >;
+
+/** Every request with an ApiKey runs these: prepared once (db/hotStatements.ts). */
+type KeyLookupRow = Omit<ApiKeyRow, 'key_hash' | 'key_sealed' | 'created_at'>;
+const KEY_BY_HASH = hotStatement(
+  'api_key_by_hash',
+  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
+  FROM api_keys WHERE key_hash = ?`,
+);
+const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
 
 export interface ApiKeyService {
   list(): Promise<ListResult<ApiKey>>;
@@ -62,7 +72,12 @@ function expiresAt(raw: string | null | undefined, now: number): number | null {
   return t;
 }
 
-export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = systemClock): ApiKeyService {
+export function createApiKeyService(
+  knex: Knex,
+  hot: HotStatements,
+  box: SecretBox,
+  clock: Clock = systemClock,
+): ApiKeyService {
   const toApi = (row: ApiKeyRow): ApiKey => ({
     id: row.id,
     name: row.name,
@@ -76,17 +91,19 @@ export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = s
     created_at: iso(row.created_at),
   });
 
-  const keys = () => ApiKeyModel.query(knex);
+  // objection (with lodash) is only for the admin's key management: loaded when that is first used.
+  // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
+  const model = async () => (await import('../db/models/ApiKeyModel.ts')).ApiKeyModel;
 
   async function get(id: string): Promise<ApiKeyRow> {
-    const row = await keys().findById(id);
+    const row = await (await model()).query(knex).findById(id);
     if (!row) throw notFound(`API key ${id} not found`);
     return row;
   }
 
   return {
     async list() {
-      const rows = await keys().orderBy('created_at', 'desc');
+      const rows = await (await model()).query(knex).orderBy('created_at', 'desc');
       return { items: rows.map(toApi), total: rows.length };
     },
 
@@ -106,7 +123,7 @@ export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = s
         created_at: clock.now(),
       };
       try {
-        await keys().insert(row);
+        await (await model()).query(knex).insert(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('this custom key is already in use');
         throw err;
@@ -123,19 +140,20 @@ export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = s
       if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
       if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
       if (body.basic_path !== undefined) patch.basic_path = basicPath(body.basic_path);
-      await keys().patch(patch).where({ id });
+      await (await model()).query(knex).patch(patch).where({ id });
       return toApi(await get(id));
     },
 
     async remove(id) {
-      const n = await keys().deleteById(id);
+      const n = await (await model()).query(knex).deleteById(id);
       if (n === 0) throw notFound(`API key ${id} not found`);
     },
 
     async batchDelete(ids) {
       // One DELETE per id: of two concurrent batches, each key counts for the one that removed it.
       const found = new Set<string>();
-      for (const id of new Set(ids)) if ((await keys().deleteById(id)) > 0) found.add(id);
+      for (const id of new Set(ids))
+        if ((await (await model()).query(knex).deleteById(id)) > 0) found.add(id);
       return {
         deleted: found.size,
         failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),
@@ -143,13 +161,11 @@ export function createApiKeyService(knex: Knex, box: SecretBox, clock: Clock = s
     },
 
     async actorForKey(key) {
-      const row = await knex<ApiKeyRow>('api_keys')
-        .where({ key_hash: sha256(key) })
-        .first();
+      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_HASH, [sha256(key)]);
       const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
-        await knex('api_keys').where({ id: row.id }).update({ last_used: now });
+        await hot.run(KEY_TOUCH, [now, row.id]);
       return {
         kind: 'apikey',
         id: row.id,

@@ -1,10 +1,17 @@
 /**
  * The SQL of text shares. Counting a view is one conditional `UPDATE ... RETURNING` so the database,
  * not the process, decides which of many simultaneous reads are within `max_views`. The same call bumps
- * the dashboard's views-per-day counter without another round trip.
+ * the dashboard's views-per-day counter without another round trip. The per-request statements are
+ * prepared once (db/hotStatements.ts).
  */
 import type { Knex } from 'knex';
-import type { Dialect } from '../db/connect.ts';
+import {
+  type HotStatement,
+  type HotStatements,
+  hotStatement,
+  numbered,
+  type SqliteHotStatements,
+} from '../db/hotStatements.ts';
 import { utcDay } from './activity.ts';
 
 export interface PasteRow {
@@ -46,101 +53,94 @@ export interface PasteQueries {
   countUnprotected(slug: string, now: number): Promise<ReadRow | null>;
   /** Counts one view of a protected share whose password was just verified against `passwordHash`. */
   countVerified(id: string, passwordHash: string, now: number): Promise<ReadRow | null>;
+  /** Inserts a new share (a unique violation on the slug is the caller's to handle). */
+  insert(row: PasteRow): Promise<void>;
   bySlug(slug: string): Promise<PasteRow | null>;
   /** Deletes expired and used-up shares; plain conditional DELETE, safe with several instances. */
   deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
-/** `?` placeholders to Postgres' `$1, $2, ...`; answers the SQL and the number of placeholders. */
-function numbered(sql: string): [string, number] {
-  let n = 0;
-  return [sql.replace(/\?/g, () => `$${++n}`), n];
-}
-
 /** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped with each counted view. */
-const TALLY_SQLITE = `INSERT INTO share_views_daily (day, kind, count) VALUES (?, 'text', 1)
-  ON CONFLICT (day, kind) DO UPDATE SET count = count + 1`;
+const TALLY = hotStatement(
+  'paste_view_tally',
+  `INSERT INTO share_views_daily (day, kind, count) VALUES (?, 'text', 1)
+  ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + 1`,
+);
 
-interface SqliteStatement {
-  all(...bindings: unknown[]): unknown[];
-  run(...bindings: unknown[]): unknown;
-}
-type SqliteConnection = { prepare(sql: string): SqliteStatement };
-type PgConnection = {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-};
-
-/** A counting read: prepared once per connection; on Postgres the day's tally rides in the same statement. */
-interface HotStatement {
-  name: string;
-  sqlite: string;
-  postgres: string;
-}
-function hotStatement(name: string, update: string): HotStatement {
+/** A counting read; on Postgres the day's tally rides in the same statement (the last placeholder). */
+function countingRead(name: string, update: string): HotStatement {
   const [sql, n] = numbered(update);
   // A data-modifying WITH runs once whether or not the outer query reads it: one round trip for both writes.
   const postgres = `WITH hit AS (${sql}),
     tally AS (INSERT INTO share_views_daily (day, kind, count) SELECT $${n + 1}, 'text', 1 FROM hit
       ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + 1)
     SELECT * FROM hit`;
-  return { name, sqlite: update, postgres };
+  return hotStatement(name, update, postgres);
 }
-const UNPROTECTED = hotStatement('paste_count_unprotected', COUNT_UNPROTECTED);
-const VERIFIED = hotStatement('paste_count_verified', COUNT_VERIFIED);
+const UNPROTECTED = countingRead('paste_count_unprotected', COUNT_UNPROTECTED);
+const VERIFIED = countingRead('paste_count_verified', COUNT_VERIFIED);
 
-export function createPasteQueries(knex: Knex, dialect: Dialect): PasteQueries {
-  // Every read is a write, so its cost sets the read throughput: knex would compile and prepare the
-  // statement on every call. Here it runs on a pooled connection (acquired and released through knex)
-  // as a statement prepared once: a cached better-sqlite3 Statement, or a named Postgres statement.
-  const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
+const INSERT_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'content',
+  'format',
+  'remark',
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof PasteRow)[];
+const INSERT = hotStatement(
+  'paste_insert',
+  `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+);
 
-  function sqlitePrepared(connection: SqliteConnection, sql: string): SqliteStatement {
-    let cache = sqliteStatements.get(connection);
-    if (!cache) {
-      cache = new Map();
-      sqliteStatements.set(connection, cache);
-    }
-    let prepared = cache.get(sql);
-    if (!prepared) {
-      prepared = connection.prepare(sql);
-      cache.set(sql, prepared);
-    }
-    return prepared;
-  }
-
-  async function countView<T>(statement: HotStatement, bindings: unknown[], now: number): Promise<T | null> {
+/** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
+export function createPasteQueries(
+  knex: Knex,
+  hot: HotStatements,
+  sqliteHot: SqliteHotStatements | null,
+): PasteQueries {
+  // Every read is a write, so its cost sets the read throughput: these run as statements prepared
+  // once (db/hotStatements.ts) rather than compiled by knex on every call.
+  async function countView(
+    statement: HotStatement,
+    bindings: unknown[],
+    now: number,
+  ): Promise<ReadRow | null> {
     const day = utcDay(now);
-    const connection = await knex.client.acquireConnection();
-    try {
-      if (dialect === 'postgres') {
-        const result = await (connection as PgConnection).query({
-          name: statement.name,
-          text: statement.postgres,
-          values: [...bindings, day],
-        });
-        return (result.rows[0] as T | undefined) ?? null;
-      }
-      const row = (sqlitePrepared(connection, statement.sqlite).all(...bindings)[0] as T | undefined) ?? null;
+    if (!sqliteHot) return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
+    // The view and the day's tally in one transaction: one commit to the WAL.
+    return sqliteHot.unit((run) => {
+      const row = run<ReadRow>(statement, bindings)[0] ?? null;
       if (row) {
         try {
-          // Synchronous on the same connection: no second round trip through the pool.
-          sqlitePrepared(connection, TALLY_SQLITE).run(day);
+          run(TALLY, [day]);
         } catch {
-          // The dashboard counter is best effort (as in activity.ts); the view itself is already counted.
+          // The dashboard counter is best effort (as in activity.ts); the view itself is counted.
         }
       }
       return row;
-    } finally {
-      await knex.client.releaseConnection(connection);
-    }
+    });
   }
 
   return {
     countUnprotected(slug, now) {
-      return countView<ReadRow>(UNPROTECTED, [slug, now], now);
+      return countView(UNPROTECTED, [slug, now], now);
     },
     countVerified(id, passwordHash, now) {
-      return countView<ReadRow>(VERIFIED, [id, passwordHash, now], now);
+      return countView(VERIFIED, [id, passwordHash, now], now);
+    },
+    async insert(row) {
+      await hot.run(
+        INSERT,
+        INSERT_COLUMNS.map((column) => row[column]),
+      );
     },
     async bySlug(slug) {
       return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;

@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomSlug } from '../crypto/tokens.ts';
-import { type Dialect, isUniqueViolation } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/connect.ts';
+import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
@@ -52,7 +53,8 @@ export interface PasteService extends PasteManagement {
 
 export interface PasteServiceDeps {
   knex: Knex;
-  dialect: Dialect;
+  hot: HotStatements;
+  sqliteHot: SqliteHotStatements | null;
   passwords: PasswordChecks;
   maxTextBytes: number;
   /** Expiry and view counts are judged by this clock. */
@@ -68,7 +70,7 @@ const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 export function createPasteService(deps: PasteServiceDeps): PasteService {
   const { knex, passwords } = deps;
   const clock = deps.clock ?? systemClock;
-  const q = createPasteQueries(knex, deps.dialect);
+  const q = createPasteQueries(knex, deps.hot, deps.sqliteHot);
 
   /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
   async function requireLive(slug: string, now: number): Promise<PasteRow> {
@@ -128,7 +130,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
       row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
       try {
-        await knex('pastes').insert(row);
+        await q.insert(row);
         return;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;

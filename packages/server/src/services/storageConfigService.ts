@@ -54,7 +54,8 @@ export function createStorageConfigService(
   options: { box: SecretBox; dataDir: string; logger: Logger },
 ): StorageConfigService {
   const { box, dataDir, logger } = options;
-  const drivers = new Map<string, { version: number; driver: StorageDriver }>();
+  // Promises, so requests that arrive while a driver is being built (its SDK loading) share it.
+  const drivers = new Map<string, { version: number; driver: Promise<StorageDriver> }>();
   const driverLogger = { warn: (obj: object, msg: string) => logger.warn(obj, msg) };
 
   const summary = (row: StorageConfigRow): StorageConfigSummary => ({
@@ -234,7 +235,7 @@ export function createStorageConfigService(
     },
 
     async test(id) {
-      const driver = createDriver(await row(id), { box, dataDir, logger: driverLogger, probe: true });
+      const driver = await createDriver(await row(id), { box, dataDir, logger: driverLogger, probe: true });
       try {
         return await probeStorage(driver);
       } finally {
@@ -253,13 +254,17 @@ export function createStorageConfigService(
       // An older driver may still serve a transfer in flight: it is dropped, not closed.
       const driver = createDriver(current, { box, dataDir, logger: driverLogger });
       drivers.set(configId, { version, driver });
+      driver.catch(() => {
+        // A driver that could not be built is built again by the next call.
+        if (drivers.get(configId)?.driver === driver) drivers.delete(configId);
+      });
       return driver;
     },
 
     async close() {
       const all = [...drivers.values()];
       drivers.clear();
-      await Promise.all(all.map((d) => d.driver.close()));
+      await Promise.all(all.map(async (d) => (await d.driver.catch(() => null))?.close()));
     },
   };
 }

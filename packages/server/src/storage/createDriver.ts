@@ -3,7 +3,6 @@ import { isAbsolute, join } from 'node:path';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import type { StorageDriver } from './driver.ts';
 import { LocalDriver } from './local/localDriver.ts';
-import { S3Driver } from './s3/s3Driver.ts';
 
 /** A row of `storage_configs` as the database answers it (booleans are 0/1 on SQLite). */
 export interface StorageConfigRow {
@@ -42,12 +41,17 @@ export function localRoot(rootPath: string, dataDir: string): string {
   return isAbsolute(rootPath) ? rootPath : join(dataDir, rootPath);
 }
 
-export function createDriver(row: StorageConfigRow, options: CreateDriverOptions): StorageDriver {
+/** Builds the driver; the AWS SDK is loaded only when the first S3 config is used. */
+export async function createDriver(
+  row: StorageConfigRow,
+  options: CreateDriverOptions,
+): Promise<StorageDriver> {
   if (row.provider_type === 'local') {
     if (!row.root_path) throw new Error(`local storage config ${row.id} has no root_path`);
     return new LocalDriver({ root: localRoot(row.root_path, options.dataDir) });
   }
   if (!row.bucket_name) throw new Error(`storage config ${row.id} has no bucket`);
+  const { S3Driver } = await import('./s3/s3Driver.ts');
   return new S3Driver({
     endpoint: row.endpoint_url,
     region: row.region || (row.provider_type === 'r2' ? 'auto' : 'us-east-1'),

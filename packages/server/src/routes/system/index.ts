@@ -1,14 +1,18 @@
 import { updateSystemSettingsBodySchema } from '@clip/sdk';
 import type Router from '@koa/router';
+import { hotStatement } from '../../db/hotStatements.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import { VERSION } from '../../version.ts';
+
+/** A round trip to the database on a statement prepared once (db/hotStatements.ts). */
+const HEALTH_PROBE = hotStatement('health_probe', 'SELECT 1');
 
 export function registerSystemRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { settings, db } = services;
 
   router.get('/health', async (ctx) => {
-    await db.knex.raw('select 1');
+    await db.hot.rows(HEALTH_PROBE, []);
     ctx.body = { status: 'ok', database: 'ok' };
   });
   router.get('/version', (ctx) => {

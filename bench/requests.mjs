@@ -1,0 +1,142 @@
+// The request path in one run (issue 16): GET /api/health, GET /api/paste/{slug} (counts a view),
+// POST /api/paste with an API key and GET /api/test/api-key, each against bare Koa's hello-world, on
+// a server with default settings (request log included), first on SQLite, then on Postgres. Also the
+// server's RSS: idle after start, and after those loads.
+//
+//   npm run bench -- requests                 (both databases)
+//   BENCH_DATABASES=sqlite npm run bench -- requests
+//   BENCH_PG_URL=postgres://user@host:5432/db  (a database this may create others in; default below)
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApiKey, createPaste } from './lib/clipApi.mjs';
+import { compareThroughput } from './lib/load.mjs';
+import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, startClip, startReference } from './lib/processes.mjs';
+import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
+import { currentRss, mebibytes, peakRss } from './lib/rss.mjs';
+import { loadSettings } from './lib/settings.mjs';
+
+const TARGETS = { health: 0.6, read: 0.4, create: 0.3, apiKey: 0.6 };
+const RSS_TARGETS = { idle: 100 * 1024 * 1024, afterLoad: 150 * 1024 * 1024 };
+/** How long the server sits idle after answering its first health check before its RSS is read. */
+const IDLE_SETTLE_MS = 5000;
+const CONTENT =
+  '# Release notes\n\n- faster uploads\n- `clip paste` reads stdin\n\nSee https://example.com/notes for more.\n';
+const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASES = (process.env.BENCH_DATABASES || 'sqlite,postgres').split(',').map((s) => s.trim());
+const settings = loadSettings();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh Postgres database for one run; answers its URL and a function that drops it. */
+async function freshPostgres() {
+  const name = `clip_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function measureOn(database, reference) {
+  const pgDb = database === 'postgres' ? await freshPostgres() : null;
+  const clip = await startClip({ ...DEFAULT_LOGGING, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  try {
+    await sleep(IDLE_SETTLE_MS);
+    const idleRss = currentRss(clip.pid);
+    const key = await createApiKey(clip, { text_permission: true });
+    const share = await createPaste(clip, key.header, { content: CONTENT, max_views: 0 });
+    const ref = { label: 'bare Koa', pid: reference.pid };
+    const json = { 'content-type': 'application/json' };
+    const body = JSON.stringify({ content: CONTENT });
+    const cases = [
+      ['GET /api/health', TARGETS.health, { url: `${clip.url}/api/health` }, { url: `${reference.url}/` }],
+      [
+        'GET /api/paste/{slug} (counts a view)',
+        TARGETS.read,
+        { url: `${clip.url}/api/paste/${share.slug}` },
+        { url: `${reference.url}/` },
+      ],
+      [
+        'POST /api/paste (ApiKey)',
+        TARGETS.create,
+        {
+          url: `${clip.url}/api/paste`,
+          method: 'POST',
+          headers: { ...json, authorization: key.header },
+          body,
+        },
+        { url: `${reference.url}/`, method: 'POST', headers: json, body },
+      ],
+      [
+        'GET /api/test/api-key (ApiKey)',
+        TARGETS.apiKey,
+        { url: `${clip.url}/api/test/api-key`, headers: { authorization: key.header } },
+        { url: `${reference.url}/` },
+      ],
+    ];
+    const rows = [];
+    for (const [measurement, target, clipRequest, refRequest] of cases) {
+      process.stderr.write(`requests (${database}): ${measurement} vs bare Koa\n`);
+      const [subject, refResult] = await compareThroughput(
+        [
+          { label: 'clip', pid: clip.pid, request: clipRequest },
+          { ...ref, request: refRequest },
+        ],
+        settings,
+      );
+      rows.push({
+        measurement: `${measurement} [${database}]`,
+        subject,
+        reference: refResult,
+        // The targets are set for the default database; Postgres is reported beside it.
+        targetRatio: database === 'sqlite' ? target : null,
+      });
+    }
+    return { database, rows, idleRss, afterRss: currentRss(clip.pid), peak: peakRss(clip.pid) };
+  } finally {
+    await clip.stop();
+    await pgDb?.drop();
+  }
+}
+
+const reference = await startReference();
+const results = [];
+try {
+  for (const database of DATABASES) results.push(await measureOn(database, reference));
+} finally {
+  await reference.stop();
+}
+
+const rssLine = (r) => {
+  const verdict = (bytes, limit) => (bytes <= limit ? 'pass' : `over by ${mebibytes(bytes - limit)}`);
+  const targets = r.database === 'sqlite';
+  return `RSS on ${r.database}: idle ${mebibytes(r.idleRss)} ${IDLE_SETTLE_MS / 1000} s after start${targets ? ` (target <= 100 MiB: ${verdict(r.idleRss, RSS_TARGETS.idle)})` : ''}; after the loads ${mebibytes(r.afterRss)}${targets ? ` (target <= 150 MiB: ${verdict(r.afterRss, RSS_TARGETS.afterLoad)})` : ''}; peak ${mebibytes(r.peak)}.`;
+};
+const report = {
+  throughput: results.flatMap((r) => r.rows),
+  notes: [
+    ...results.map(rssLine),
+    'Where the time goes: bench/results/request-profile.md (V8 CPU profiles of these loads, before and after).',
+    'Every paste read counts a view in the database (an UPDATE ... RETURNING plus the daily tally), so a read is also a write.',
+    'The bare Koa reference answers the same JSON hello-world to every request (it does not read the POST body).',
+  ],
+};
+printSummary('requests', report);
+writeReport('requests', {
+  title: 'Benchmark: the request path on SQLite and Postgres (health, paste read, paste create, API key)',
+  command: 'npm run bench -- requests',
+  settings: loadSettingsLines(
+    settings,
+    `SQLite in a temp dir, then a fresh Postgres database (${new URL(PG_URL).host}); an API key with text permission made through the admin API`,
+    DEFAULT_LOGGING_TEXT,
+  ),
+  ...report,
+});
