@@ -1,7 +1,7 @@
 // @clip-databases sqlite postgres
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+import { type BrowserEnv, chromiumAvailable, startBrowserEnv, waitUntil } from './harness.ts';
 
 const test = suite<{ env: BrowserEnv }>('PWA and offline');
 
@@ -64,18 +64,31 @@ test('offline: the badge shows, a share read before is served from the cache, an
 
 test('a page whose code cannot load offline shows the fallback page and a 3 s toast', async ({ env }) => {
   // No service worker here: the upload page's chunk has never been fetched, so offline it cannot load.
+  // The page runs on playwright's clock, paused before the click: the toast's 3 s pass exactly when
+  // the test says, whatever the machine's load.
   const context = await env.newContext({ serviceWorkers: 'block' });
+  await context.clock.install();
   const page = await context.newPage();
   await page.goto('/');
   await page.waitForSelector('.site-header');
   await context.setOffline(true);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('link', { name: 'Upload' }).first().click();
   await page.getByRole('heading', { name: '页面暂时不可用' }).waitFor();
   const toast = page.locator('.toast', {
     hasText: 'The page "Upload" is temporarily unavailable, check the network',
   });
-  await toast.waitFor();
-  await toast.waitFor({ state: 'detached', timeout: 4000 });
+  // It shows after a short delay: step the clock 10 ms at a time until it does (shown at most 10 ms ago).
+  await waitUntil(async () => {
+    if (await toast.count()) return true;
+    await page.clock.runFor(10);
+    return false;
+  }, 'the toast');
+  await page.clock.runFor(2980);
+  assert.is(await toast.count(), 1, 'still shown just before its 3 s');
+  await page.clock.runFor(20);
+  await toast.waitFor({ state: 'detached' });
+  await page.clock.resume();
   assert.ok(await page.getByRole('button', { name: '返回首页' }).isVisible());
   assert.ok(await page.getByRole('button', { name: '重试' }).isVisible());
   await page.getByRole('button', { name: '返回首页' }).click();

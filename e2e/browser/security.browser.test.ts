@@ -125,11 +125,14 @@ test('a script injected into the page does not run', async ({ env }) => {
     document.body.append(script);
     const img = document.createElement('img');
     img.setAttribute('onerror', 'window.__injected = true;');
+    // Listeners run in the order they were added: by the time this one runs, the inline handler
+    // (set first) has had its turn, had the policy let it run.
+    const failed = new Promise((resolve) =>
+      img.addEventListener('error', () => resolve((window as { __injected?: boolean }).__injected)),
+    );
     img.src = 'data:,broken';
     document.body.append(img);
-    return new Promise((resolve) =>
-      setTimeout(() => resolve((window as { __injected?: boolean }).__injected), 0),
-    );
+    return failed;
   });
   assert.is(ran, undefined, 'inline script and inline handler were refused');
   const seen = await waitUntil(

@@ -41,8 +41,11 @@ test('a bad API key shows one error', async ({ env }) => {
   await page.locator('input[name="apiKey"]').fill('clip_not-a-real-key');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('.field-error[role="alert"]').waitFor();
-  // Give a second message (a toast) every chance to appear before counting.
-  await page.waitForTimeout(300);
+  // A second message would be a toast from the failed call's "session ended" notice, shown by a
+  // zero-delay timer queued before the field error rendered. A zero-delay timer queued now runs after
+  // it (timers with equal delays run in order), and the toast list renders synchronously (a store
+  // subscription), so by then a toast would be in the page.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   const messages = await page.locator('[role="alert"], .toast').allTextContents();
   assert.is(messages.length, 1, `one error, got ${JSON.stringify(messages)}`);
   assert.match(messages[0], /API key invalid or expired/);

@@ -72,6 +72,19 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls `check` until it holds: a condition with a generous deadline (the machine may be loaded). */
+async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(20);
+  }
+}
+
 function npmStart(env: Record<string, string>): Run {
   return run('npm', ['start'], env);
 }
@@ -153,7 +166,8 @@ test('SIGTERM to npm stops the server too (no orphan on the port) and lets a req
   const port = Number(new URL(url).port);
   const { token } = (await (await login(url, 'admin', 'first-run-pass')).json()).data;
 
-  // A paste whose body is only half sent when the stop arrives.
+  // A paste whose body is only half sent when the stop arrives. `Expect: 100-continue` makes the server
+  // say when it has the headers and has started on the request: only then is the request in flight.
   const body = JSON.stringify({ content: 'x'.repeat(10_000) });
   const socket = new Socket();
   await new Promise<void>((r) => socket.connect(port, '127.0.0.1', r));
@@ -161,17 +175,20 @@ test('SIGTERM to npm stops the server too (no orphan on the port) and lets a req
   socket.on('data', (d) => (answer += d));
   const closed = new Promise<void>((r) => socket.on('close', () => r()));
   socket.write(
-    `POST /api/paste HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 100)}`,
+    `POST /api/paste HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
   );
-  await delay(200);
+  await until(() => answer.startsWith('HTTP/1.1 100 Continue\r\n\r\n'), 'the 100 Continue');
+  socket.write(body.slice(0, 100));
   started.child.kill('SIGTERM');
-  await delay(300);
+  // The rest goes once the server has stopped listening (new connections are refused), so it is
+  // still read and answered after the stop took effect.
+  await until(() => portRefuses(port), 'the server to stop listening');
+  assert.is(started.child.exitCode, null, 'the server waits for the request in flight');
   socket.end(body.slice(100));
   await closed;
-  assert.match(answer, /^HTTP\/1.1 201/);
+  assert.match(answer, /^HTTP\/1.1 100 Continue\r\n\r\nHTTP\/1.1 201/);
 
   assert.is(await started.exited, 0);
-  for (let i = 0; i < 50 && !(await portRefuses(port)); i++) await delay(200);
   assert.ok(await portRefuses(port), 'the port is still held after npm exited');
 });
 

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { manualClock } from '../clock.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
+import { until } from '../testing/until.ts';
 
 let server: TestServer;
 let admin: ClipClient;
@@ -86,12 +87,14 @@ test('the scheduler sweeps periodically when sweepIntervalMs > 0', async () => {
     const keep = await a.pastes.create({ content: 'keep me' });
     await periodic.client().pastes.get(slug);
     const swept = () => periodic.app.services.db.knex('pastes').where({ slug }).first();
+    // A sweep starts only from a timer falling due: none did, so none can be under way.
+    const waiting = clock.pending();
     clock.advance(59_999);
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    assert.is(clock.pending(), waiting, 'no timer fell due before the interval');
     assert.ok(await swept(), 'no sweep before its interval');
     clock.advance(1);
     // The sweep runs now, in the background: wait for its outcome, not for a duration.
-    for (let i = 0; i < 1000 && (await swept()); i++) await new Promise((r) => setImmediate(r));
+    await until(async () => !(await swept()), 'the sweep to remove the used-up paste');
     assert.is(await status(periodic, slug), 404);
     assert.is(await status(periodic, keep.slug), 200);
   } finally {

@@ -2,3 +2,4 @@
 
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export { startTestServer, TEST_ADMIN, type TestServer } from './testServer.ts';
+export { until } from './until.ts';

@@ -11,7 +11,12 @@ export interface Toast {
 
 export const TOAST_FADE_MS = 300;
 
-export function createToastStore() {
+/** Runs `fn` once, `ms` from now. Injected so a test moves time by hand instead of waiting for it. */
+export type Later = (ms: number, fn: () => void) => void;
+
+const realTimers: Later = (ms, fn) => void setTimeout(fn, ms);
+
+export function createToastStore(later: Later = realTimers) {
   const toasts = signal<Toast[]>([]);
   let nextId = 1;
   const update = (id: number, patch: Partial<Toast> | null) => {
@@ -25,11 +30,11 @@ export function createToastStore() {
   ): void {
     const { kind = 'info', durationMs = 3000, delayMs = 0 } = options;
     const id = nextId++;
-    setTimeout(() => {
+    later(delayMs, () => {
       toasts.value = [...toasts.value, { id, text, kind, leaving: false }];
-      setTimeout(() => update(id, { leaving: true }), Math.max(0, durationMs - TOAST_FADE_MS));
-      setTimeout(() => update(id, null), durationMs);
-    }, delayMs);
+      later(Math.max(0, durationMs - TOAST_FADE_MS), () => update(id, { leaving: true }));
+      later(durationMs, () => update(id, null));
+    });
   }
   return { toasts, show, dismiss: (id: number) => update(id, null) };
 }

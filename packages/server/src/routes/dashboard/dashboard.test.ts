@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
 import { recordView, utcDay } from '../../services/activity.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { until } from '../../testing/until.ts';
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -15,8 +16,6 @@ test.before(async () => {
   server = await startTestServer({}, { clock });
 });
 test.after(async () => server?.close());
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function status(p: Promise<unknown>): Promise<number> {
   try {
@@ -72,11 +71,8 @@ test('counts, active/expired split and the 7-day series from known data', async 
   clock.advance(61_000);
 
   // Views are recorded without holding up the read: wait until the last one has landed.
-  let stats = await admin.dashboard.stats();
-  for (let i = 0; i < 50 && stats.activity[6].text_views < 4; i++) {
-    await sleep(50);
-    stats = await admin.dashboard.stats();
-  }
+  await until(async () => (await admin.dashboard.stats()).activity[6].text_views >= 4, 'four text views');
+  const stats = await admin.dashboard.stats();
   assert.equal(stats.text_shares, { total: 6, active: 4, expired: 2 });
   // Two keys: the test key (never expires) and the short-lived one.
   assert.equal(stats.api_keys, { total: 2, active: 1, expired: 1 });
@@ -208,11 +204,8 @@ test('file shares: counts, storage usage per config against its capacity, file v
   await server.client().files.getPublic(a.slug);
   await server.client().files.getPublic(a.slug);
 
-  let stats = await admin.dashboard.stats();
-  for (let i = 0; i < 50 && stats.activity[6].file_views < 3; i++) {
-    await sleep(50);
-    stats = await admin.dashboard.stats();
-  }
+  await until(async () => (await admin.dashboard.stats()).activity[6].file_views >= 3, 'three file views');
+  const stats = await admin.dashboard.stats();
   assert.equal(stats.file_shares, { total: 3, active: 2, expired: 1 });
   assert.is(stats.storage_configs, 2);
   const usage = (name: string) => stats.storage.find((u) => u.name === name);

@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spoolDir } from '../../services/files/uploadSpool.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { until } from '../../testing/until.ts';
 import { allObjects, asView, chunkedForm, driverOf, envelopeOf, fileRows, rejects } from './fileTestKit.ts';
 
 let server: TestServer;
@@ -82,8 +83,7 @@ test('after a 413 the server keeps reading the refused body, so a client still s
         socket.once('close', resolve);
       });
   }
-  for (let i = 0; i < 250 && !failure && !answer.includes('"success":false'); i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await until(() => failure !== null || answer.includes('"success":false'), 'the 413 answer');
   assert.is(failure, null, 'the whole body could be sent');
   assert.match(answer, /^HTTP\/1\.1 413/);
   assert.match(answer, /the limit is 1048576 bytes/);
@@ -134,12 +134,10 @@ test('a client that disconnects mid-upload leaves no record, no object and no sp
   req.write('--B0UND\r\nContent-Disposition: form-data; name="path"\r\n\r\n\r\n');
   req.write('--B0UND\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n');
   for (let i = 0; i < 8; i++) req.write(Buffer.alloc(64 * 1024, 1));
-  for (let i = 0; i < 50 && (await fileRows(server)).length === 0; i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await until(async () => (await fileRows(server)).length > 0, 'the pending record');
   assert.is((await fileRows(server))[0]?.status, 'pending', 'the upload was under way');
   req.destroy();
-  for (let i = 0; i < 100 && (await fileRows(server)).length > 0; i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await until(async () => (await fileRows(server)).length === 0, 'the pending record to go');
   assert.equal(await fileRows(server), []);
   assert.equal(await allObjects(await driverOf(server, configId)), []);
 
@@ -154,12 +152,10 @@ test('a client that disconnects mid-upload leaves no record, no object and no sp
   spooling.on('error', () => {});
   spooling.write('--B0UND\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n');
   for (let i = 0; i < 8; i++) spooling.write(Buffer.alloc(64 * 1024, 1));
-  for (let i = 0; i < 100 && (await spoolFiles()).length === 0; i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await until(async () => (await spoolFiles()).length > 0, 'the spool file');
   assert.is((await spoolFiles()).length, 1, 'the part was being spooled');
   spooling.destroy();
-  for (let i = 0; i < 100 && (await spoolFiles()).length > 0; i++)
-    await new Promise((r) => setTimeout(r, 20));
+  await until(async () => (await spoolFiles()).length === 0, 'the spool file to go');
   assert.equal(await spoolFiles(), []);
   assert.equal(await fileRows(server), []);
 });
