@@ -86,7 +86,10 @@ export interface ClientCopyItem {
   targetPath: string;
   /** A GET of the source usable without an auth header (ranges allowed). */
   downloadUrl: string;
-  /** A presigned PUT of the whole object; null when the item is copied in parts (see `multipart`). */
+  /**
+   * A presigned PUT of the whole object (S3), or a signed PUT link to the server's `/api/fs/put` for
+   * storages that take no presigned uploads (local); null when the item is copied in parts (`multipart`).
+   */
   uploadUrl: string | null;
   targetMount: string;
   /** The object key inside the target storage config, sent back on commit. */
@@ -99,11 +102,17 @@ export interface ClientCopyItem {
 
 export interface BatchCopyClientSide {
   requiresClientSideCopy: true;
+  /**
+   * Target folders of this page (empty ones included), parents first: create them (`mkdir` with
+   * create_parents; one already there is fine) before copying the page's items.
+   */
+  folders: string[];
   items: ClientCopyItem[];
   /** Files the server skipped itself (skipExisting and the target exists). */
   skipped: number;
   /** Pass back as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
+  /** Files of the whole copy (folders not counted). */
   total: number;
 }
 

@@ -514,6 +514,12 @@ function build(): Docs {
       query: c.fsSignedQuerySchema,
       raw: '*/*',
     },
+    'PUT /api/fs/put': {
+      tag: 'File system',
+      summary: 'Upload one file through a signed PUT link (client-side copy into local storage)',
+      query: c.fsSignedPutQuerySchema,
+      raw: '*/*',
+    },
   };
   pasteScopes(docs);
   fileScopes(docs);
