@@ -52,6 +52,7 @@ try {
       body: { name: `bench ${type}`, mount_path: path, storage_type: type, storage_config_id: id },
     });
   const rss = [];
+  const rssBefore = [];
   const rcloneEnv = { ...process.env, AWS_CA_BUNDLE: '' };
   delete rcloneEnv.AWS_CA_BUNDLE;
   const remote = `:s3,provider=Other,endpoint='${s3.url}',access_key_id=S3RVER,secret_access_key=S3RVER,force_path_style=true:${s3.bucket}`;
@@ -79,6 +80,7 @@ try {
         return ms;
       });
       rss.push(watched.highest);
+      rssBefore.push(watched.before);
       log(`    clip copy task: ${(watched.result / 1000).toFixed(2)} s`);
       await apiCall(`${clip.url}/api/admin/fs/remove?path=${encodeURIComponent(`/s3/clip-${r}`)}`, {
         method: 'DELETE',
@@ -122,7 +124,7 @@ try {
       targetRatio: clipCopy.targetRatio,
     },
   ];
-  const rssLine = `server RSS sampled every 50 ms during the copies: highest ${mebibytes(Math.max(...rss))}`;
+  const rssLine = `server RSS sampled every 50 ms during the copies: highest ${mebibytes(Math.max(...rss))} (before each copy: ${rssBefore.map(mebibytes).join(', ')})`;
   printRows('copy', rows, [rssLine]);
   const { stdout: rcloneVersion } = await timeOnce(RCLONE, ['version']);
   writeTransferReport('copy', {

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
+import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { createFsService } from './fs/service.ts';
@@ -53,6 +54,7 @@ import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { type Clock, createTaskRunner, createTaskService, systemClock } from './tasks/index.ts';
 import { createDav } from './webdav/wire.ts';
@@ -164,6 +166,12 @@ export async function startApp(
     tasks: taskService,
     taskRunner,
     fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
+    fsFetch: createUrlFetch({
+      fs,
+      tasks: taskService,
+      runner: taskRunner,
+      guard: createSsrfGuard({ allowPrivate: config.allowPrivateUrls }),
+    }),
   };
   const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
   const api = new Router({ prefix: '/api' });

@@ -179,3 +179,39 @@ export interface BatchCopyCommitResult {
   committed: { targetPath: string; size: number; etag: string | null }[];
   failed: { targetPath: string; error: string }[];
 }
+
+/** One remote file for the server to fetch into a mount: `targetPath` is the full path of the new file. */
+export interface FetchUrlItem {
+  url: string;
+  targetPath: string;
+}
+
+/**
+ * `POST .../fs/fetch-url`: an `upload` task in which the server fetches each URL (through its SSRF guard)
+ * and streams it into the mount; the answer is `{ task_id }`.
+ */
+export interface FetchUrlBody {
+  items: FetchUrlItem[];
+  /** An existing target file is left alone and counted as skipped (default true). */
+  skipExisting?: boolean;
+}
+
+export const fetchUrlBodySchema: JSONSchemaType<FetchUrlBody> = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        properties: { url: { type: 'string', minLength: 1, maxLength: 4096 }, targetPath: path },
+        required: ['url', 'targetPath'],
+        additionalProperties: false,
+      },
+    },
+    skipExisting: { type: 'boolean', nullable: true },
+  },
+  required: ['items'],
+  additionalProperties: false,
+};

@@ -3,7 +3,9 @@ import type {
   BatchCopyBody,
   BatchCopyCommitBody,
   BatchCopyCommitResult,
+  BatchCopyQueued,
   BatchCopyResult,
+  FetchUrlBody,
   CopyPair,
   FsAbortResult,
   FsBatchRemoveResult,
@@ -200,6 +202,11 @@ export class FsResource {
   batchCopyCommit(body: BatchCopyCommitBody): Promise<BatchCopyCommitResult> {
     return this.#t.request('POST', `${this.scope()}/batch-copy-commit`, { body });
   }
+  /** The server fetches each URL into the mount as an `upload` task: follow it with `tasks.watch`. */
+  fetchUrls(body: FetchUrlBody): Promise<BatchCopyQueued> {
+    return this.#t.request('POST', `${this.scope()}/fetch-url`, { body });
+  }
+
   /**
    * Copies files and folders (`targetPath` is what each source becomes): in the request, as a server
    * task (followed until it ends), or client-side when the server asks (or `clientSide`).
