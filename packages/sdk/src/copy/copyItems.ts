@@ -37,12 +37,14 @@ export async function copyItems(
     Object.assign(progress, patch);
     options.onProgress?.({ ...progress });
   };
+  // Once the server answered a client-side page, the next pages are asked for as client-side too.
+  let clientSide = options.clientSide ?? false;
   const ask = (cursor?: string | null) =>
     transport.request<BatchCopyResult>('POST', `${base}/batch-copy`, {
       body: {
         items,
         skipExisting: options.skipExisting ?? true,
-        ...(options.clientSide ? { client_side: true } : {}),
+        ...(clientSide ? { client_side: true } : {}),
         ...(cursor ? { cursor } : {}),
       },
       signal,
@@ -56,6 +58,7 @@ export async function copyItems(
     return { mode: 'inline', copied: first.copied, skipped: first.skipped, failed: first.failed };
   }
 
+  clientSide = true;
   const report: CopyReport = { mode: 'client', copied: 0, skipped: 0, failed: [] };
   let page: BatchCopyClientSide = first;
   for (;;) {

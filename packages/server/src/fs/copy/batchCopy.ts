@@ -20,6 +20,7 @@ import type { FsService, ResolvedMountPath } from '../types.ts';
 import { type ClientCopy, createClientCopy } from './clientCopy.ts';
 import { copyUnit } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
+import { unreachableStorages } from './reachability.ts';
 
 /** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
 const UNITS_IN_FLIGHT = 8;
@@ -155,7 +156,11 @@ export function createBatchCopy(deps: {
 
     async batchCopy(actor, body) {
       const skipExisting = body.skipExisting ?? true;
-      if (body.client_side) return clientCopy.page(actor, body.items, skipExisting, Number(body.cursor ?? 0));
+      const cursor = Number(body.cursor ?? 0);
+      if (body.client_side) return clientCopy.page(actor, body.items, skipExisting, cursor);
+      // A storage this server cannot reach: the client moves the bytes (the spec's client-side copy).
+      const unreachable = await unreachableStorages(fs, actor, body.items);
+      if (unreachable.size) return clientCopy.page(actor, body.items, skipExisting, cursor, unreachable);
       const plan = await planCopy(fs, actor, body.items);
       const small = plan.files <= COPY_INLINE_MAX_OBJECTS && plan.bytes <= COPY_INLINE_MAX_BYTES;
       if (plan.sameStorage && small) return runInline(actor, plan.units, skipExisting);

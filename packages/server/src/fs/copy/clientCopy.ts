@@ -28,7 +28,14 @@ const LINK_TTL_S = 3600;
 const MiB = 1024 * 1024;
 
 export interface ClientCopy {
-  page(actor: Actor, pairs: CopyPair[], skipExisting: boolean, cursor: number): Promise<BatchCopyClientSide>;
+  /** `unreachable`: storage configs this server cannot reach; their targets are signed without a look. */
+  page(
+    actor: Actor,
+    pairs: CopyPair[],
+    skipExisting: boolean,
+    cursor: number,
+    unreachable?: ReadonlyMap<string, string>,
+  ): Promise<BatchCopyClientSide>;
   commit(actor: Actor, body: BatchCopyCommitBody): Promise<BatchCopyCommitResult>;
 }
 
@@ -41,7 +48,7 @@ export function createClientCopy(fs: FsService): ClientCopy {
     to: ResolvedMountPath,
   ): Promise<ClientCopyItem> {
     const target = to.driver;
-    const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S });
+    const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S, forceDownload: true });
     const contentType =
       unit.contentType ?? guessMimetype(baseNameOf(unit.target), null) ?? 'application/octet-stream';
     const item: ClientCopyItem = {
@@ -85,8 +92,8 @@ export function createClientCopy(fs: FsService): ClientCopy {
   }
 
   return {
-    async page(actor, pairs, skipExisting, cursor) {
-      const plan = await planCopy(fs, actor, pairs);
+    async page(actor, pairs, skipExisting, cursor, unreachable = new Map()) {
+      const plan = await planCopy(fs, actor, pairs, unreachable);
       // Pages run over folders and files in plan order (a folder before what it holds), so the client
       // creates every folder, empty ones too, before the files that go in it.
       const slice = plan.units.slice(cursor, cursor + CLIENT_COPY_PAGE_SIZE);
@@ -100,7 +107,8 @@ export function createClientCopy(fs: FsService): ClientCopy {
         }
         const to = await fs.resolve(actor, unit.target, 'write');
         await fs.resolve(actor, unit.source, 'read');
-        if (skipExisting && (await onStorage(to.path, () => to.driver.stat(to.storagePath)))) {
+        const canLook = !unreachable.has(to.mount.storageConfigId);
+        if (canLook && skipExisting && (await onStorage(to.path, () => to.driver.stat(to.storagePath)))) {
           skipped++;
           continue;
         }
