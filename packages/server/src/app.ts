@@ -7,6 +7,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createListingCache } from './fs/listingCache.ts';
@@ -166,6 +167,7 @@ export async function startApp(
     tasks: taskService,
     taskRunner,
     fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
+    fsArchive: createArchive({ fs, tasks: taskService, runner: taskRunner }),
     fsFetch: createUrlFetch({
       fs,
       tasks: taskService,

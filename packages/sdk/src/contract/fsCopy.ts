@@ -215,3 +215,24 @@ export const fetchUrlBodySchema: JSONSchemaType<FetchUrlBody> = {
   required: ['items'],
   additionalProperties: false,
 };
+
+/**
+ * `POST .../fs/archive`: a `download` task in which the server packs files and folders into one ZIP
+ * archive (stored entries, at most 65,535 entries and 4 GiB) at `targetPath`; the answer is `{ task_id }`.
+ */
+export interface ArchiveBody {
+  /** Files and folders to pack; each becomes a top-level entry named after its last segment. */
+  paths: string[];
+  /** The archive file to create (its folder must exist, the file must not). */
+  targetPath: string;
+}
+
+export const archiveBodySchema: JSONSchemaType<ArchiveBody> = {
+  type: 'object',
+  properties: {
+    paths: { type: 'array', minItems: 1, maxItems: 1000, items: path },
+    targetPath: path,
+  },
+  required: ['paths', 'targetPath'],
+  additionalProperties: false,
+};

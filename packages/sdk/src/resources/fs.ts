@@ -1,5 +1,6 @@
 import type { Transport } from '../client.ts';
 import type {
+  ArchiveBody,
   BatchCopyBody,
   BatchCopyCommitBody,
   BatchCopyCommitResult,
@@ -202,6 +203,11 @@ export class FsResource {
   batchCopyCommit(body: BatchCopyCommitBody): Promise<BatchCopyCommitResult> {
     return this.#t.request('POST', `${this.scope()}/batch-copy-commit`, { body });
   }
+  /** The server packs the paths into one ZIP file at `targetPath` as a `download` task. */
+  archive(body: ArchiveBody): Promise<BatchCopyQueued> {
+    return this.#t.request('POST', `${this.scope()}/archive`, { body });
+  }
+
   /** The server fetches each URL into the mount as an `upload` task: follow it with `tasks.watch`. */
   fetchUrls(body: FetchUrlBody): Promise<BatchCopyQueued> {
     return this.#t.request('POST', `${this.scope()}/fetch-url`, { body });

@@ -160,6 +160,9 @@ function fsScopes(docs: Docs): void {
     docs[`POST ${p}/batch-copy-commit`] = any('Commit a client-side copy page', {
       body: c.batchCopyCommitBodySchema,
     });
+    docs[`POST ${p}/archive`] = any('Pack paths into one ZIP file (a download task)', {
+      body: c.archiveBodySchema,
+    });
     docs[`POST ${p}/fetch-url`] = any('Fetch remote files into a mount (an upload task)', {
       body: c.fetchUrlBodySchema,
     });

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { ArchiveService } from '../fs/copy/archive.ts';
 import type { UrlFetchService } from '../fs/copy/urlFetch.ts';
 import type { BatchCopyService } from '../fs/copy/batchCopy.ts';
 import type { FsUploads, UploadSweepResult } from '../fs/multipart/index.ts';
@@ -55,6 +56,8 @@ export interface Services {
   taskRunner: TaskRunner;
   /** Batch copy (inline, as a task, or client-side) and large deletes as tasks, over `fs`. */
   fsCopy: BatchCopyService;
+  /** `download` tasks: files and folders packed by the server into one ZIP file. */
+  fsArchive: ArchiveService;
   /** `upload` tasks: remote files fetched by the server into mounts. */
   fsFetch: UrlFetchService;
 }
