@@ -52,7 +52,10 @@ test('a download task packs folders (empty ones too) and files from two storages
   await writeFile(fs, '/s3/one.txt', 'from s3');
   await fs.mkdir(ADMIN, '/s3/out', { createParents: true });
   const admin = await kit.server.adminClient();
-  const { task_id } = await admin.fs.archive({ paths: ['/loc/pack', '/s3/one.txt'], targetPath: '/s3/out/pack.zip' });
+  const { task_id } = await admin.fs.archive({
+    paths: ['/loc/pack', '/s3/one.txt'],
+    targetPath: '/s3/out/pack.zip',
+  });
   const task = await finished(task_id);
   assert.is(task.type, 'download');
   assert.is(task.status, 'completed');
@@ -81,7 +84,9 @@ test('archive refuses up front: an existing target, clashing names, paths outsid
   await writeFile(fs, '/loc/k/taken.zip', 'not a zip');
   assert.is(await status(admin.fs.archive({ paths: ['/loc/k/in'], targetPath: '/loc/k/taken.zip' })), 409);
   assert.is(
-    await status(admin.fs.archive({ paths: ['/loc/k/in/x.txt', '/loc/k/x.txt'], targetPath: '/loc/k/two.zip' })),
+    await status(
+      admin.fs.archive({ paths: ['/loc/k/in/x.txt', '/loc/k/x.txt'], targetPath: '/loc/k/two.zip' }),
+    ),
     400,
   );
   const key = await kit.server.keyClient({ mount: true, basic_path: '/loc/k/in' });

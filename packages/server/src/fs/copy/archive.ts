@@ -43,7 +43,11 @@ export interface ArchiveService {
   archive(actor: Actor, body: ArchiveBody): Promise<BatchCopyQueued>;
 }
 
-export function createArchive(deps: { fs: FsService; tasks: TaskService; runner: TaskRunner }): ArchiveService {
+export function createArchive(deps: {
+  fs: FsService;
+  tasks: TaskService;
+  runner: TaskRunner;
+}): ArchiveService {
   const { fs, tasks } = deps;
 
   async function plan(actor: Actor, paths: string[]): Promise<{ entries: ArchiveEntry[]; bytes: number }> {
@@ -76,7 +80,8 @@ export function createArchive(deps: { fs: FsService; tasks: TaskService; runner:
         const listing = await fs.listAll(actor, dir, { refresh: true });
         for (const child of listing.items) {
           if (child.type === 'folder') stack.push({ dir: child.path, prefix: `${prefix}${child.name}/` });
-          else add({ source: child.path, name: `${prefix}${child.name}`, size: child.size ?? 0, folder: false });
+          else
+            add({ source: child.path, name: `${prefix}${child.name}`, size: child.size ?? 0, folder: false });
         }
       }
     }

@@ -25,7 +25,10 @@ export async function unreachableReason(
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   try {
-    const outcome = await Promise.race([driver.list('', { limit: 1 }).then(() => 'answered' as const), timedOut]);
+    const outcome = await Promise.race([
+      driver.list('', { limit: 1 }).then(() => 'answered' as const),
+      timedOut,
+    ]);
     return outcome === 'timeout' ? `no answer within ${timeoutMs} ms` : null;
   } catch (err) {
     // An HTTP status means the store answered; only a failure to talk to it at all counts.

@@ -113,7 +113,8 @@ export function createUrlFetch(deps: {
         const to = await fs.resolve(actor, item.targetPath, 'write');
         if (to.subPath === '') throw badRequest(`"${to.path}" is a mount's root: name the file to create`);
         const parent = await fs.stat(actor, parentPath(to.path));
-        if (parent?.type !== 'folder') throw conflict(`target folder "${parentPath(to.path)}" does not exist`);
+        if (parent?.type !== 'folder')
+          throw conflict(`target folder "${parentPath(to.path)}" does not exist`);
       }
       const payload: FetchPayload = { items: body.items, skipExisting: body.skipExisting ?? true, actor };
       const task = await tasks.create(actor, {

@@ -24,7 +24,10 @@ export function registerFsCopyRoutes(router: Router, { services, auth }: RouteDe
     });
     router.post(`${prefix}/archive`, auth(policy), async (ctx) => {
       ctx.status = 202;
-      ctx.body = await services.fsArchive.archive(actorOf(ctx), checkBody(archiveBodySchema, ctx.request.body));
+      ctx.body = await services.fsArchive.archive(
+        actorOf(ctx),
+        checkBody(archiveBodySchema, ctx.request.body),
+      );
     });
     router.post(`${prefix}/fetch-url`, auth(policy), async (ctx) => {
       ctx.status = 202;
