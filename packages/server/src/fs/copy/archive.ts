@@ -130,6 +130,8 @@ export function createArchive(deps: {
           const read = await fs.read(p.actor, entry.source);
           for await (const chunk of read.stream) {
             if (out.destroyed) throw failure ?? new Error('the archive write stopped');
+            // A cancel stops a large entry midway too; the write is then abandoned whole.
+            ctx.checkpoint();
             file.push(chunk as Buffer);
             written += (chunk as Buffer).length;
             ctx.addBytes((chunk as Buffer).length);
