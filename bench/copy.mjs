@@ -137,6 +137,7 @@ try {
       `Reference: ${rcloneVersion.split('\n')[0].trim()} \`rclone copy\` of the same directory to the same bucket (defaults: 4 transfers, 8 checkers, single PUT below 200 MiB)`,
       's3rver 3.7.1 in its own process',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
+      'The server idles at the RSS shown before each copy; what a copy adds is the difference',
     ],
     sections: [
       { title: 'Results (median wall time of whole copies)', lines: resultLines(rows) },
