@@ -20,6 +20,8 @@ export async function unreachableReason(
   driver: StorageDriver,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<string | null> {
+  // Local storage is this server's own disk: a failure there is a storage error, not distance.
+  if (driver.type !== 's3') return null;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
