@@ -7,11 +7,13 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import type { FsDeps } from './fs/context.ts';
 import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
+import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
@@ -113,12 +115,20 @@ export async function startApp(
   const listingCache = createListingCache(db.knex);
   const caches = createCacheRegistry();
   caches.register(listingCache);
-  const fs = createFsService({
+  const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
     signer: createFsLinkSigner(serverSecret),
     origin: () => origin,
+  };
+  const fs = createFsService(fsDeps);
+  // Copy and delete tasks resolve a path per item: they see mount and storage-config changes within a
+  // second rather than at once, and spare the database two reads per path.
+  const taskFs = createFsService({
+    ...fsDeps,
+    activeMounts: recentFor(1000, fsDeps.activeMounts),
+    driverFor: recentByKey(1000, fsDeps.driverFor),
   });
   const clock = options.clock ?? systemClock;
   const taskRunner = createTaskRunner({
@@ -166,7 +176,7 @@ export async function startApp(
     sweepUploads: (now) => services.fsUploads.sweep(now),
     tasks: taskService,
     taskRunner,
-    fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
+    fsCopy: createBatchCopy({ fs, taskFs, tasks: taskService, runner: taskRunner }),
     fsArchive: createArchive({ fs, tasks: taskService, runner: taskRunner }),
     fsFetch: createUrlFetch({
       fs,

@@ -70,10 +70,13 @@ export interface BatchCopyService extends ClientCopy {
 
 export function createBatchCopy(deps: {
   fs: FsService;
+  /** The fs service the tasks use (mounts and drivers reread at most once a second); default `fs`. */
+  taskFs?: FsService;
   tasks: TaskService;
   runner: TaskRunner;
 }): BatchCopyService {
   const { fs, tasks } = deps;
+  const taskFs = deps.taskFs ?? fs;
 
   async function invalidateTargets(actor: Actor, targets: string[]): Promise<void> {
     const seen = new Set<string>();
@@ -94,8 +97,8 @@ export function createBatchCopy(deps: {
     describe: (unit: CopyUnit) => unit.target,
     async runItem(unit: CopyUnit, payload, ctx) {
       const p = payload as unknown as CopyPayload;
-      const from = await fs.resolve(p.actor, unit.source, 'read');
-      const to = await fs.resolve(p.actor, unit.target, 'write');
+      const from = await taskFs.resolve(p.actor, unit.source, 'read');
+      const to = await taskFs.resolve(p.actor, unit.target, 'write');
       const outcome = await gated(unit, () =>
         copyUnit(unit, from, to, {
           skipExisting: p.skipExisting,
@@ -116,7 +119,7 @@ export function createBatchCopy(deps: {
     describe: (path: string) => path,
     async runItem(path: string, payload) {
       const p = payload as unknown as DeletePayload;
-      await fs.remove(p.actor, path);
+      await taskFs.remove(p.actor, path);
       return { status: 'success', path };
     },
   });
