@@ -8,9 +8,13 @@ import { systemClock, type TimerClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
+import type { FsDeps } from './fs/context.ts';
+import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
+import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
+import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
@@ -54,6 +58,7 @@ import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
@@ -117,12 +122,20 @@ export async function startApp(
   const listingCache = createListingCache(db.knex);
   const caches = createCacheRegistry();
   caches.register(listingCache);
-  const fs = createFsService({
+  const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
     signer: createFsLinkSigner(serverSecret, clock),
     origin: () => origin,
+  };
+  const fs = createFsService(fsDeps);
+  // Copy and delete tasks resolve a path per item: they see mount and storage-config changes within a
+  // second rather than at once, and spare the database two reads per path.
+  const taskFs = createFsService({
+    ...fsDeps,
+    activeMounts: recentFor(1000, fsDeps.activeMounts),
+    driverFor: recentByKey(1000, fsDeps.driverFor),
   });
   const taskRunner = createTaskRunner({
     knex: db.knex,
@@ -171,7 +184,14 @@ export async function startApp(
     sweepUploads: (now) => services.fsUploads.sweep(now),
     tasks: taskService,
     taskRunner,
-    fsCopy: createBatchCopy({ fs, tasks: taskService, runner: taskRunner }),
+    fsCopy: createBatchCopy({ fs, taskFs, tasks: taskService, runner: taskRunner }),
+    fsArchive: createArchive({ fs, tasks: taskService, runner: taskRunner }),
+    fsFetch: createUrlFetch({
+      fs,
+      tasks: taskService,
+      runner: taskRunner,
+      guard: createSsrfGuard({ allowPrivate: config.allowPrivateUrls }),
+    }),
   };
   const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
   const api = new Router({ prefix: '/api' });

@@ -168,6 +168,26 @@ export interface FsUploadFields {
   create_parents?: boolean;
 }
 
+/** The query of a signed `PUT /api/fs/put` link (a client-side copy's upload URL on local storage). */
+export interface FsSignedPutQuery {
+  path: string;
+  /** The body's exact length in bytes: part of the signature. */
+  size: string;
+  exp: string;
+  sig: string;
+}
+export const fsSignedPutQuerySchema: JSONSchemaType<FsSignedPutQuery> = {
+  type: 'object',
+  properties: {
+    path,
+    size: { type: 'string', pattern: '^\\d{1,15}$' },
+    exp: { type: 'string', pattern: '^\\d{1,12}$' },
+    sig: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  required: ['path', 'size', 'exp', 'sig'],
+  additionalProperties: false,
+};
+
 /** The query of a signed `/api/fs/download|preview` link. */
 export interface FsSignedQuery {
   path: string;

@@ -86,7 +86,10 @@ export interface ClientCopyItem {
   targetPath: string;
   /** A GET of the source usable without an auth header (ranges allowed). */
   downloadUrl: string;
-  /** A presigned PUT of the whole object; null when the item is copied in parts (see `multipart`). */
+  /**
+   * A presigned PUT of the whole object (S3), or a signed PUT link to the server's `/api/fs/put` for
+   * storages that take no presigned uploads (local); null when the item is copied in parts (`multipart`).
+   */
   uploadUrl: string | null;
   targetMount: string;
   /** The object key inside the target storage config, sent back on commit. */
@@ -99,11 +102,17 @@ export interface ClientCopyItem {
 
 export interface BatchCopyClientSide {
   requiresClientSideCopy: true;
+  /**
+   * Target folders of this page (empty ones included), parents first: create them (`mkdir` with
+   * create_parents; one already there is fine) before copying the page's items.
+   */
+  folders: string[];
   items: ClientCopyItem[];
   /** Files the server skipped itself (skipExisting and the target exists). */
   skipped: number;
   /** Pass back as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
+  /** Files of the whole copy (folders not counted). */
   total: number;
 }
 
@@ -170,3 +179,60 @@ export interface BatchCopyCommitResult {
   committed: { targetPath: string; size: number; etag: string | null }[];
   failed: { targetPath: string; error: string }[];
 }
+
+/** One remote file for the server to fetch into a mount: `targetPath` is the full path of the new file. */
+export interface FetchUrlItem {
+  url: string;
+  targetPath: string;
+}
+
+/**
+ * `POST .../fs/fetch-url`: an `upload` task in which the server fetches each URL (through its SSRF guard)
+ * and streams it into the mount; the answer is `{ task_id }`.
+ */
+export interface FetchUrlBody {
+  items: FetchUrlItem[];
+  /** An existing target file is left alone and counted as skipped (default true). */
+  skipExisting?: boolean;
+}
+
+export const fetchUrlBodySchema: JSONSchemaType<FetchUrlBody> = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        properties: { url: { type: 'string', minLength: 1, maxLength: 4096 }, targetPath: path },
+        required: ['url', 'targetPath'],
+        additionalProperties: false,
+      },
+    },
+    skipExisting: { type: 'boolean', nullable: true },
+  },
+  required: ['items'],
+  additionalProperties: false,
+};
+
+/**
+ * `POST .../fs/archive`: a `download` task in which the server packs files and folders into one ZIP
+ * archive (stored entries, at most 65,535 entries and 4 GiB) at `targetPath`; the answer is `{ task_id }`.
+ */
+export interface ArchiveBody {
+  /** Files and folders to pack; each becomes a top-level entry named after its last segment. */
+  paths: string[];
+  /** The archive file to create (its folder must exist, the file must not). */
+  targetPath: string;
+}
+
+export const archiveBodySchema: JSONSchemaType<ArchiveBody> = {
+  type: 'object',
+  properties: {
+    paths: { type: 'array', minItems: 1, maxItems: 1000, items: path },
+    targetPath: path,
+  },
+  required: ['paths', 'targetPath'],
+  additionalProperties: false,
+};

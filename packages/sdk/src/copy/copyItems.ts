@@ -37,12 +37,14 @@ export async function copyItems(
     Object.assign(progress, patch);
     options.onProgress?.({ ...progress });
   };
+  // Once the server answered a client-side page, the next pages are asked for as client-side too.
+  let clientSide = options.clientSide ?? false;
   const ask = (cursor?: string | null) =>
     transport.request<BatchCopyResult>('POST', `${base}/batch-copy`, {
       body: {
         items,
         skipExisting: options.skipExisting ?? true,
-        ...(options.clientSide ? { client_side: true } : {}),
+        ...(clientSide ? { client_side: true } : {}),
         ...(cursor ? { cursor } : {}),
       },
       signal,
@@ -56,11 +58,13 @@ export async function copyItems(
     return { mode: 'inline', copied: first.copied, skipped: first.skipped, failed: first.failed };
   }
 
+  clientSide = true;
   const report: CopyReport = { mode: 'client', copied: 0, skipped: 0, failed: [] };
   let page: BatchCopyClientSide = first;
   for (;;) {
     report.skipped += page.skipped;
     emit({ total: page.total, done: progress.done + page.skipped });
+    await makeFolders(transport, base, page.folders ?? [], signal, report);
     const committed = await copyPage(transport, base, page.items, options, signal, report, emit, (n) =>
       emit({ done: progress.done + n }),
     );
@@ -74,6 +78,27 @@ export async function copyItems(
   }
   emit({ phase: 'completed' });
   return report;
+}
+
+/** Creates a page's target folders (parents included; one already there is fine). */
+async function makeFolders(
+  transport: Transport,
+  base: string,
+  folders: string[],
+  signal: AbortSignal,
+  report: CopyReport,
+): Promise<void> {
+  for (const path of folders) {
+    if (signal.aborted) throw uploadCancelled();
+    try {
+      await transport.request('POST', `${base}/mkdir`, { body: { path, create_parents: true }, signal });
+    } catch (err) {
+      if (isCancellation(err)) throw err;
+      // 409: already there (a file in the way fails the items that go in it, each reported).
+      if (err instanceof ClipError && err.status === 409) continue;
+      report.failed.push({ sourcePath: '', targetPath: path, error: message(err) });
+    }
+  }
 }
 
 async function followTask(

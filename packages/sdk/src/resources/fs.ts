@@ -1,10 +1,13 @@
 import type { Transport } from '../client.ts';
 import type {
+  ArchiveBody,
   BatchCopyBody,
   BatchCopyCommitBody,
   BatchCopyCommitResult,
+  BatchCopyQueued,
   BatchCopyResult,
   CopyPair,
+  FetchUrlBody,
   FsAbortResult,
   FsBatchRemoveResult,
   FsFileLinkResult,
@@ -200,6 +203,16 @@ export class FsResource {
   batchCopyCommit(body: BatchCopyCommitBody): Promise<BatchCopyCommitResult> {
     return this.#t.request('POST', `${this.scope()}/batch-copy-commit`, { body });
   }
+  /** The server packs the paths into one ZIP file at `targetPath` as a `download` task. */
+  archive(body: ArchiveBody): Promise<BatchCopyQueued> {
+    return this.#t.request('POST', `${this.scope()}/archive`, { body });
+  }
+
+  /** The server fetches each URL into the mount as an `upload` task: follow it with `tasks.watch`. */
+  fetchUrls(body: FetchUrlBody): Promise<BatchCopyQueued> {
+    return this.#t.request('POST', `${this.scope()}/fetch-url`, { body });
+  }
+
   /**
    * Copies files and folders (`targetPath` is what each source becomes): in the request, as a server
    * task (followed until it ends), or client-side when the server asks (or `clientSide`).

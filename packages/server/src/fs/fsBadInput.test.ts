@@ -195,6 +195,22 @@ test('signed links: a bad or expired signature is 403, a bad query 400', async (
     const res = await kit.raw(null, 'GET', path);
     assert.is(res.status, status, `${path}: ${await res.text()}`);
   }
+  // Signed PUT links (client-side copy into local storage): the same answers, never a 500.
+  const puts: [string, number][] = [
+    ['/fs/put?path=/bad/n.txt&size=1&exp=9999999999&sig=abc', 403],
+    ['/fs/put?path=/bad/n.txt&size=1&exp=1&sig=abc', 403],
+    ['/fs/put?path=/bad/n.txt&exp=9999999999&sig=abc', 400],
+    ['/fs/put?path=/bad/n.txt&size=-1&exp=9999999999&sig=abc', 400],
+    ['/fs/put?path=/bad/../n.txt&size=1&exp=9999999999&sig=abc', 403],
+  ];
+  for (const [path, status] of puts) {
+    const res = await kit.raw(null, 'PUT', path, { body: 'x' });
+    const text = await res.text();
+    assert.is(res.status, status, `${path}: ${text}`);
+    assert.ok((JSON.parse(text) as { message: string }).message, 'an envelope with a message');
+  }
+  const after = await kit.call<FsListResult>('admin', 'GET', '/admin/fs/list?path=/bad&refresh=true');
+  assert.ok(!after.body.data.items.some((i) => i.name === 'n.txt'), 'nothing written');
 });
 
 test('the user routes mirror the admin ones', async () => {

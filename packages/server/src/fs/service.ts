@@ -155,6 +155,30 @@ export function createFsService(deps: FsDeps): FsService {
       return readResolved(await ctx.resolveTrusted(path), range);
     },
 
+    uploadLink(resolved, size, ttl) {
+      // The size is part of what is signed: the link takes one body of exactly that length.
+      const { exp, sig } = deps.signer.sign(`${resolved.path}\n${size}`, 'put', ttl, ctx.now());
+      const q = new URLSearchParams({ path: resolved.path, size: String(size), exp: String(exp), sig });
+      return `${deps.origin()}/api/fs/put?${q.toString()}`;
+    },
+
+    verifyUploadLink(rawPath, size, exp, sig) {
+      let path: string;
+      try {
+        path = normalizeVirtualPath(rawPath);
+      } catch {
+        return null;
+      }
+      if (typeof size !== 'string' || !/^\d{1,15}$/.test(size)) return null;
+      return deps.signer.verify(`${path}\n${Number(size)}`, 'put', exp, sig, ctx.now()) ? path : null;
+    },
+
+    async writeSigned(path, body, options) {
+      const r = await ctx.resolveTrusted(path);
+      if (r.subPath === '') throw badRequest(`"${r.path}" is a mount's root`);
+      return onStorage(r.path, () => r.driver.write(r.storagePath, body, options));
+    },
+
     afterWrite: writes.invalidate,
     toItem: ctx.toItem,
   };

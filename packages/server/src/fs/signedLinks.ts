@@ -6,16 +6,16 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.ts';
-import type { FsLinkMode } from './types.ts';
+import type { FsSignedMode } from './types.ts';
 
 export interface FsLinkSigner {
-  sign(path: string, mode: FsLinkMode, ttlSeconds: number, now?: number): { exp: number; sig: string };
-  verify(path: string, mode: FsLinkMode, exp: unknown, sig: unknown, now?: number): boolean;
+  sign(path: string, mode: FsSignedMode, ttlSeconds: number, now?: number): { exp: number; sig: string };
+  verify(path: string, mode: FsSignedMode, exp: unknown, sig: unknown, now?: number): boolean;
 }
 
 export function createFsLinkSigner(serverSecret: string, clock: Clock = systemClock): FsLinkSigner {
   const key = createHmac('sha256', serverSecret).update('clip:fs-links:v1').digest();
-  const mac = (path: string, mode: FsLinkMode, exp: number) =>
+  const mac = (path: string, mode: FsSignedMode, exp: number) =>
     createHmac('sha256', key).update(`${mode}\n${path}\n${exp}`).digest();
   return {
     sign(path, mode, ttlSeconds, now = clock.now()) {

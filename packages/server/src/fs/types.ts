@@ -82,6 +82,8 @@ export interface FsCopyOptions {
 }
 
 export type FsLinkMode = 'download' | 'preview';
+/** What a signed link lets its holder do: read (download, preview) or PUT one body of a signed size. */
+export type FsSignedMode = FsLinkMode | 'put';
 
 /** A file found and checked for reading, not yet opened: serve its headers first, then read (ranged). */
 export interface FsFileHandle {
@@ -137,6 +139,19 @@ export interface FsService {
    * The caller has already verified the link.
    */
   readSigned(path: string, range?: ByteRange): Promise<FsReadResult>;
+  /**
+   * A signed PUT of exactly `size` bytes to a file (the client-side copy's upload URL for storages that
+   * take no presigned uploads): issued only after `resolved` was checked for writing.
+   */
+  uploadLink(resolved: ResolvedMountPath, size: number, ttlSeconds: number): string;
+  /** Checks a signed PUT link; answers the normalised path when valid for this size. */
+  verifyUploadLink(rawPath: string, size: unknown, exp: unknown, sig: unknown): string | null;
+  /** Streams a signed PUT's body to its path (no actor: the link was issued to one that could write it). */
+  writeSigned(
+    path: string,
+    body: Readable,
+    options: { size: number; contentType?: string },
+  ): Promise<{ size: number; etag: string | null }>;
   /** After a write made outside this service (multipart complete, presign commit): drops stale listings everywhere. */
   afterWrite(target: ResolvedMountPath): Promise<void>;
   /** The item shape of one storage entry at a virtual path. */

@@ -34,6 +34,8 @@ const NO_VALID_CALLS = new Set([
   'POST /api/url/presign',
   'POST /api/url/multipart/init',
   'POST /api/s3-configs/{id}/test',
+  'POST /api/admin/fs/fetch-url',
+  'POST /api/user/fs/fetch-url',
 ]);
 
 let server: TestServer;

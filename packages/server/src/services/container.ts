@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { TimerClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connect.ts';
+import type { ArchiveService } from '../fs/copy/archive.ts';
 import type { BatchCopyService } from '../fs/copy/batchCopy.ts';
+import type { UrlFetchService } from '../fs/copy/urlFetch.ts';
 import type { FsUploads, UploadSweepResult } from '../fs/multipart/index.ts';
 import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
@@ -57,6 +59,10 @@ export interface Services {
   taskRunner: TaskRunner;
   /** Batch copy (inline, as a task, or client-side) and large deletes as tasks, over `fs`. */
   fsCopy: BatchCopyService;
+  /** `download` tasks: files and folders packed by the server into one ZIP file. */
+  fsArchive: ArchiveService;
+  /** `upload` tasks: remote files fetched by the server into mounts. */
+  fsFetch: UrlFetchService;
 }
 
 export interface RouteDeps {

@@ -121,6 +121,19 @@ export interface MultipartCapability {
   multipartAbort(path: string, uploadId: string): Promise<boolean>;
 }
 
+/**
+ * One request that streams a body of known length into an object, holding none of it in memory (the
+ * core `write` cuts an unknown-length body into buffered parts). What a cross-storage copy uses up to
+ * the multipart threshold: it also spares the store the assembly of a multipart upload.
+ */
+export interface StreamPutCapability {
+  streamPut(
+    path: string,
+    body: Readable,
+    options: { size: number; contentType?: string; signal?: AbortSignal },
+  ): Promise<WriteResult>;
+}
+
 /** Copies a file, or a directory with everything below it, replacing what is at `to`. */
 export interface CopyCapability {
   copy(from: string, to: string): Promise<void>;
@@ -144,6 +157,8 @@ export const canPresign = (d: StorageDriver): d is StorageDriver & PresignCapabi
   typeof (d as Partial<PresignCapability>).presignPut === 'function';
 export const canMultipart = (d: StorageDriver): d is StorageDriver & MultipartCapability =>
   typeof (d as Partial<MultipartCapability>).multipartInit === 'function';
+export const canStreamPut = (d: StorageDriver): d is StorageDriver & StreamPutCapability =>
+  typeof (d as Partial<StreamPutCapability>).streamPut === 'function';
 export const canCopy = (d: StorageDriver): d is StorageDriver & CopyCapability =>
   typeof (d as Partial<CopyCapability>).copy === 'function';
 export const canRename = (d: StorageDriver): d is StorageDriver & RenameCapability =>

@@ -52,6 +52,7 @@ export async function executeTask(
     failed: Number(row.failed_count),
   };
   let bytesDone = Number(row.bytes_done);
+  const bytesTotal = Number(row.bytes_total);
   let watermark = Number(row.next_item);
   let nextToStart = watermark;
   const finishedAhead = new Set<number>();
@@ -74,7 +75,7 @@ export async function executeTask(
     failed_count: counts.failed,
     bytes_done: bytesDone,
     next_item: watermark,
-    progress: items.length === 0 ? 100 : Math.floor((watermark / items.length) * 100),
+    progress: progressOf(watermark, items.length, bytesDone, bytesTotal),
     current_file: running.size ? [...running.values()][0] : null,
     results: JSON.stringify(results),
     failed_items: JSON.stringify(failedItems),
@@ -189,6 +190,17 @@ export async function executeTask(
     ...finalFields(status, clock.now(), error),
     current_file: null,
   });
+}
+
+/**
+ * Items done, or bytes moved when that says more (a task of a few large items, or one archive); below
+ * 100 until every item is done.
+ */
+function progressOf(itemsDone: number, items: number, bytesDone: number, bytesTotal: number): number {
+  if (items === 0) return 100;
+  const byItems = Math.floor((itemsDone / items) * 100);
+  if (itemsDone >= items || bytesTotal <= 0) return byItems;
+  return Math.max(byItems, Math.min(99, Math.floor((bytesDone / bytesTotal) * 100)));
 }
 
 export function finalFields(status: TaskStatus, now: number, error: string | null) {

@@ -65,12 +65,13 @@ export const clientCopyItemSchema = shapeOf<ClientCopyItem>()(
 export const batchCopyClientSideSchema = shapeOf<BatchCopyClientSide>()(
   {
     requiresClientSideCopy: { const: true },
+    folders: arrayOf(str),
     items: arrayOf(clientCopyItemSchema),
     skipped: count,
     next_cursor: nullableStr,
     total: count,
   },
-  ['requiresClientSideCopy', 'items', 'skipped', 'next_cursor', 'total'],
+  ['requiresClientSideCopy', 'folders', 'items', 'skipped', 'next_cursor', 'total'],
 );
 
 /** `batch-copy` answered with 200: done in the request, or a client-side page. */

@@ -20,6 +20,7 @@ import type { FsService, ResolvedMountPath } from '../types.ts';
 import { type ClientCopy, createClientCopy } from './clientCopy.ts';
 import { copyUnit } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
+import { unreachableStorages } from './reachability.ts';
 
 /** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
 const UNITS_IN_FLIGHT = 8;
@@ -69,10 +70,13 @@ export interface BatchCopyService extends ClientCopy {
 
 export function createBatchCopy(deps: {
   fs: FsService;
+  /** The fs service the tasks use (mounts and drivers reread at most once a second); default `fs`. */
+  taskFs?: FsService;
   tasks: TaskService;
   runner: TaskRunner;
 }): BatchCopyService {
   const { fs, tasks } = deps;
+  const taskFs = deps.taskFs ?? fs;
 
   async function invalidateTargets(actor: Actor, targets: string[]): Promise<void> {
     const seen = new Set<string>();
@@ -93,8 +97,8 @@ export function createBatchCopy(deps: {
     describe: (unit: CopyUnit) => unit.target,
     async runItem(unit: CopyUnit, payload, ctx) {
       const p = payload as unknown as CopyPayload;
-      const from = await fs.resolve(p.actor, unit.source, 'read');
-      const to = await fs.resolve(p.actor, unit.target, 'write');
+      const from = await taskFs.resolve(p.actor, unit.source, 'read');
+      const to = await taskFs.resolve(p.actor, unit.target, 'write');
       const outcome = await gated(unit, () =>
         copyUnit(unit, from, to, {
           skipExisting: p.skipExisting,
@@ -115,7 +119,7 @@ export function createBatchCopy(deps: {
     describe: (path: string) => path,
     async runItem(path: string, payload) {
       const p = payload as unknown as DeletePayload;
-      await fs.remove(p.actor, path);
+      await taskFs.remove(p.actor, path);
       return { status: 'success', path };
     },
   });
@@ -155,7 +159,11 @@ export function createBatchCopy(deps: {
 
     async batchCopy(actor, body) {
       const skipExisting = body.skipExisting ?? true;
-      if (body.client_side) return clientCopy.page(actor, body.items, skipExisting, Number(body.cursor ?? 0));
+      const cursor = Number(body.cursor ?? 0);
+      if (body.client_side) return clientCopy.page(actor, body.items, skipExisting, cursor);
+      // A storage this server cannot reach: the client moves the bytes (the spec's client-side copy).
+      const unreachable = await unreachableStorages(fs, actor, body.items);
+      if (unreachable.size) return clientCopy.page(actor, body.items, skipExisting, cursor, unreachable);
       const plan = await planCopy(fs, actor, body.items);
       const small = plan.files <= COPY_INLINE_MAX_OBJECTS && plan.bytes <= COPY_INLINE_MAX_BYTES;
       if (plan.sameStorage && small) return runInline(actor, plan.units, skipExisting);

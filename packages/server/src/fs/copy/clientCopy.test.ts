@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../fsTestKit.ts';
 import type { FsService } from '../types.ts';
-import { sha256Of, tree, writeBigFile, writeFile } from './copyTestKit.ts';
+import { ADMIN, readText, sha256Of, tree, writeBigFile, writeFile } from './copyTestKit.ts';
 
 const MiB = 1024 * 1024;
 let kit: FsKit;
@@ -56,6 +56,60 @@ test('client-side copy through the SDK: 50 files with one of 120 MiB, byte-ident
   // Run again: every target exists, so the server skips them all (skipExisting defaults to true).
   const again = await admin.fs.copy([{ sourcePath: '/loc/cs', targetPath: '/s3/cs' }], { clientSide: true });
   assert.equal([again.copied, again.skipped, again.failed.length], [0, 50, 0]);
+});
+
+test('client-side copy into local storage through signed PUT links, empty folders included', async () => {
+  await writeFile(fs, '/s3/tl/a.txt', 'alpha');
+  await writeFile(fs, '/s3/tl/deep/b.bin', Buffer.alloc(300_000, 7));
+  await fs.mkdir(ADMIN, '/s3/tl/empty', { createParents: true });
+  await fs.mkdir(ADMIN, '/s3/tl/deep/empty-too', { createParents: true });
+  const admin = await kit.server.adminClient();
+  const report = await admin.fs.copy([{ sourcePath: '/s3/tl', targetPath: '/loc/tl' }], { clientSide: true });
+  assert.equal(report.failed, []);
+  assert.is(report.copied, 2);
+  assert.is(await readText(fs, '/loc/tl/a.txt'), 'alpha');
+  assert.is(await sha256Of(fs, '/loc/tl/deep/b.bin'), await sha256Of(fs, '/s3/tl/deep/b.bin'));
+  for (const folder of ['/loc/tl/empty', '/loc/tl/deep/empty-too'])
+    assert.is((await fs.stat(ADMIN, folder))?.type, 'folder', `${folder} recreated`);
+
+  // The same copy from local storage to S3 recreates the empty folders there too.
+  const back = await admin.fs.copy([{ sourcePath: '/loc/tl', targetPath: '/s3/tl-back' }], {
+    clientSide: true,
+  });
+  assert.equal([back.copied, back.failed.length], [2, 0]);
+  assert.is((await fs.stat(ADMIN, '/s3/tl-back/deep/empty-too'))?.type, 'folder');
+
+  // A signed PUT link takes one body of the size it was signed for, and only for its path.
+  const page = await admin.fs.batchCopy({
+    items: [{ sourcePath: '/s3/tl/a.txt', targetPath: '/loc/tl/a2.txt' }],
+    client_side: true,
+  });
+  assert.ok('requiresClientSideCopy' in page);
+  const link = new URL(page.items[0].uploadUrl!);
+  assert.is(link.pathname, '/api/fs/put');
+  const put = (url: URL | string, body: string) => fetch(url, { method: 'PUT', body });
+  assert.is((await put(link, 'too long!')).status, 400, 'a body of another length is refused');
+  const otherSize = new URL(link);
+  otherSize.searchParams.set('size', '9');
+  assert.is((await put(otherSize, 'too long!')).status, 403, 'the size is part of the signature');
+  const otherPath = new URL(link);
+  otherPath.searchParams.set('path', '/loc/tl/evil.txt');
+  assert.is((await put(otherPath, 'alpha')).status, 403, 'the path is part of the signature');
+  assert.is(await fs.stat(ADMIN, '/loc/tl/a2.txt'), null, 'nothing landed from a refused PUT');
+  const ok = await put(link, 'alpha');
+  assert.is(ok.status, 200);
+  const commit = await admin.fs.batchCopyCommit({
+    targetMountId: page.items[0].targetMount,
+    files: [
+      {
+        targetPath: '/loc/tl/a2.txt',
+        s3Path: page.items[0].targetS3Path,
+        fileSize: 5,
+        etag: ok.headers.get('etag'),
+      },
+    ],
+  });
+  assert.is(commit.committed.length, 1);
 });
 
 test('commit verifies: a size that differs fails, a target outside the key scope is refused', async () => {

@@ -28,7 +28,14 @@ const LINK_TTL_S = 3600;
 const MiB = 1024 * 1024;
 
 export interface ClientCopy {
-  page(actor: Actor, pairs: CopyPair[], skipExisting: boolean, cursor: number): Promise<BatchCopyClientSide>;
+  /** `unreachable`: storage configs this server cannot reach; their targets are signed without a look. */
+  page(
+    actor: Actor,
+    pairs: CopyPair[],
+    skipExisting: boolean,
+    cursor: number,
+    unreachable?: ReadonlyMap<string, string>,
+  ): Promise<BatchCopyClientSide>;
   commit(actor: Actor, body: BatchCopyCommitBody): Promise<BatchCopyCommitResult>;
 }
 
@@ -41,11 +48,7 @@ export function createClientCopy(fs: FsService): ClientCopy {
     to: ResolvedMountPath,
   ): Promise<ClientCopyItem> {
     const target = to.driver;
-    if (!canPresign(target))
-      throw badRequest(
-        `"${to.path}": its storage takes no presigned uploads, so a client-side copy cannot write there; copy on the server instead`,
-      );
-    const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S });
+    const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S, forceDownload: true });
     const contentType =
       unit.contentType ?? guessMimetype(baseNameOf(unit.target), null) ?? 'application/octet-stream';
     const item: ClientCopyItem = {
@@ -60,7 +63,10 @@ export function createClientCopy(fs: FsService): ClientCopy {
       etag: unit.etag ?? null,
       multipart: null,
     };
-    if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
+    if (!canPresign(target)) {
+      // Local storage: a signed PUT to this server, which streams the body to disk (no part plan needed).
+      item.uploadUrl = fs.uploadLink(to, unit.size, LINK_TTL_S);
+    } else if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
       const partSize = Math.max(COPY_PART_BYTES, Math.ceil(unit.size / 10_000 / MiB) * MiB);
       const { uploadId } = await onStorage(to.path, () =>
         target.multipartInit(to.storagePath, { contentType }),
@@ -86,17 +92,23 @@ export function createClientCopy(fs: FsService): ClientCopy {
   }
 
   return {
-    async page(actor, pairs, skipExisting, cursor) {
-      const plan = await planCopy(fs, actor, pairs);
-      // Folders need no copy of their own on object storage: their files bring them.
-      const files = plan.units.filter((u) => u.kind === 'file');
-      const slice = files.slice(cursor, cursor + CLIENT_COPY_PAGE_SIZE);
+    async page(actor, pairs, skipExisting, cursor, unreachable = new Map()) {
+      const plan = await planCopy(fs, actor, pairs, unreachable);
+      // Pages run over folders and files in plan order (a folder before what it holds), so the client
+      // creates every folder, empty ones too, before the files that go in it.
+      const slice = plan.units.slice(cursor, cursor + CLIENT_COPY_PAGE_SIZE);
       const items: ClientCopyItem[] = [];
+      const folders: string[] = [];
       let skipped = 0;
       for (const unit of slice) {
+        if (unit.kind === 'folder') {
+          folders.push((await fs.resolve(actor, unit.target, 'write')).path);
+          continue;
+        }
         const to = await fs.resolve(actor, unit.target, 'write');
         await fs.resolve(actor, unit.source, 'read');
-        if (skipExisting && (await onStorage(to.path, () => to.driver.stat(to.storagePath)))) {
+        const canLook = !unreachable.has(to.mount.storageConfigId);
+        if (canLook && skipExisting && (await onStorage(to.path, () => to.driver.stat(to.storagePath)))) {
           skipped++;
           continue;
         }
@@ -105,10 +117,11 @@ export function createClientCopy(fs: FsService): ClientCopy {
       const end = cursor + slice.length;
       return {
         requiresClientSideCopy: true,
+        folders,
         items,
         skipped,
-        next_cursor: end < files.length ? String(end) : null,
-        total: files.length,
+        next_cursor: end < plan.units.length ? String(end) : null,
+        total: plan.files,
       };
     },
 

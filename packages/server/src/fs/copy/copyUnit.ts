@@ -10,6 +10,7 @@ import {
   canCopy,
   canMkdir,
   canMultipart,
+  canStreamPut,
   type MultipartPart,
   type StorageDriver,
 } from '../../storage/driver.ts';
@@ -23,10 +24,10 @@ const MiB = 1024 * 1024;
 export const COPY_PART_BYTES = 16 * MiB;
 export const COPY_PARTS_IN_FLIGHT = 4;
 /**
- * Objects above this size go through the target's multipart capability with streamed parts: one part
- * up to 100 MiB, 16 MiB parts above (the driver's own write would buffer its parts in memory).
+ * Objects up to 100 MiB go to a target that takes a streamed PUT in one request (nothing buffered, and
+ * no multipart assembly on the store); above, through its multipart capability with 16 MiB streamed parts
+ * (the driver's own write would buffer its parts in memory).
  */
-const STREAMED_PUT_MIN_BYTES = 8 * MiB;
 
 export interface UnitContext {
   skipExisting: boolean;
@@ -77,7 +78,7 @@ export async function copyUnit(
     return 'copied';
   }
   const target = to.driver;
-  if (unit.size > STREAMED_PUT_MIN_BYTES && canMultipart(target)) {
+  if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
     await multipartCopy(from, to, target, unit.size, ctx);
     return 'copied';
   }
@@ -91,12 +92,11 @@ export async function copyUnit(
         done(null, chunk);
       },
     });
+    const body = pipeThrough(read.stream, counter);
+    const options = { size: read.size, contentType: read.contentType ?? undefined, signal: ctx.signal };
     try {
-      await to.driver.write(to.storagePath, pipeThrough(read.stream, counter), {
-        size: read.size,
-        contentType: read.contentType ?? undefined,
-        signal: ctx.signal,
-      });
+      if (canStreamPut(target)) await target.streamPut(to.storagePath, body, options);
+      else await target.write(to.storagePath, body, options);
     } catch (err) {
       read.stream.destroy();
       // A retried attempt counts its bytes again.
@@ -114,8 +114,7 @@ async function multipartCopy(
   size: number,
   ctx: UnitContext,
 ): Promise<void> {
-  const partSize =
-    size <= COPY_MULTIPART_THRESHOLD ? size : Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
+  const partSize = Math.max(COPY_PART_BYTES, Math.ceil(size / 10_000 / MiB) * MiB);
   const count = Math.ceil(size / partSize);
   const source = await withRetry(() => from.driver.stat(from.storagePath), { signal: ctx.signal });
   const { uploadId } = await withRetry(

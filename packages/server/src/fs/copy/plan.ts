@@ -5,7 +5,7 @@
  * itself, a missing source, a missing target folder, no permission) answer 4xx before anything is copied.
  */
 import type { CopyPair } from '@clip/sdk';
-import { badRequest, conflict, notFound } from '../../http/appError.ts';
+import { badRequest, conflict, notFound, upstreamFailed } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { childPath } from '../../storage/paths.ts';
 import { onStorage } from '../errors.ts';
@@ -37,12 +37,27 @@ export interface CopyPlan {
   pairs: { from: ResolvedMountPath; to: ResolvedMountPath }[];
 }
 
-export async function planCopy(fs: FsService, actor: Actor, pairs: CopyPair[]): Promise<CopyPlan> {
+/**
+ * `unreachable`: storage configs this server cannot reach (reachability.ts). A source there cannot be
+ * planned (502); a target there is planned without looking at it (its folder is not checked).
+ */
+export async function planCopy(
+  fs: FsService,
+  actor: Actor,
+  pairs: CopyPair[],
+  unreachable: ReadonlyMap<string, string> = new Map(),
+): Promise<CopyPlan> {
   const plan: CopyPlan = { units: [], files: 0, bytes: 0, sameStorage: true, pairs: [] };
   for (const pair of pairs) {
     const from = await fs.resolve(actor, pair.sourcePath, 'read');
     const to = await fs.resolve(actor, pair.targetPath, 'write');
     if (to.subPath === '') throw badRequest(`"${to.path}" is a mount's root: copy into a folder inside it`);
+    const cannotReach = unreachable.get(from.mount.storageConfigId);
+    if (cannotReach)
+      throw upstreamFailed(
+        `the server cannot reach the storage of "${from.path}" to list what to copy (${cannotReach})`,
+        null,
+      );
     const source =
       from.subPath === ''
         ? { isDirectory: true, size: 0, etag: null, contentType: null }
@@ -52,7 +67,7 @@ export async function planCopy(fs: FsService, actor: Actor, pairs: CopyPair[]): 
     if (source.isDirectory && isAtOrBelow(from.path, to.path))
       throw badRequest(`cannot copy the folder "${from.path}" into itself ("${to.path}")`);
     const parent = parentPath(to.path);
-    if (to.subPath.includes('/')) {
+    if (to.subPath.includes('/') && !unreachable.has(to.mount.storageConfigId)) {
       const parentStorage = to.storagePath.slice(0, to.storagePath.lastIndexOf('/'));
       const p = await onStorage(parent, () => to.driver.stat(parentStorage));
       if (!p?.isDirectory) throw conflict(`target folder "${parent}" does not exist`);

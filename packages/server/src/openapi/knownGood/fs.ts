@@ -169,6 +169,30 @@ export async function walkFs(w: Walker, mounts: Mounts): Promise<Record<string, 
     assert.type(queued.task_id, 'string', `a copy across configs is a task: ${JSON.stringify(queued)}`);
     tasks[scope] = String(queued.task_id);
 
+    // Client-side copy into local storage: the page's upload link is the server's signed PUT.
+    const localPage = await ok(`POST ${p}/batch-copy`, {
+      body: { items: [{ sourcePath: file, targetPath: `${dir}/client-local.txt` }], client_side: true },
+      authorization,
+    });
+    const [localItem] = localPage.items as Data[];
+    const bytesBack = new Uint8Array(await (await fetch(String(localItem.downloadUrl))).arrayBuffer());
+    await okRaw('PUT /api/fs/put', { query: linkParts(String(localItem.uploadUrl)).query, bytes: bytesBack });
+
+    // The two other task types: a ZIP of the folder (download) and a remote file fetched in (upload).
+    const archive = await ok(`POST ${p}/archive`, {
+      body: { paths: [dir], targetPath: `${s3Dir}/folder.zip` },
+      authorization,
+    });
+    const fetched = await ok(`POST ${p}/fetch-url`, {
+      body: { items: [{ url: f.remoteUrl, targetPath: `${dir}/fetched.bin` }] },
+      authorization,
+    });
+    for (const id of [archive.task_id, fetched.task_id])
+      await until(async () => {
+        const task = await ok(`GET /api/${scope}/tasks/{id}`, { pathValues: { id: String(id) }, authorization });
+        return task.status === 'completed';
+      }, `${scope} task ${id}`);
+
     await ok(`DELETE ${p}/remove`, { query: { path: `${dir}/notes2.txt` }, authorization });
     await ok(`POST ${p}/batch-remove`, { body: { paths: [`${dir}/copy.txt`] }, authorization });
   }
@@ -179,7 +203,9 @@ export async function walkFs(w: Walker, mounts: Mounts): Promise<Record<string, 
 export async function walkTasks({ ok, f }: Walker, copyTasks: Record<string, string>): Promise<void> {
   const kit = testHandler();
   const services = f.server.app.services;
+  // Stand-in handlers: a pending task to cancel, an item that fails once to retry.
   services.taskRunner.register('download', kit.handler);
+  services.taskRunner.register('upload', kit.handler);
   for (const scope of SCOPES) {
     const authorization = scope === 'user' ? f.keyAuth : undefined;
     const actor: Actor = scope === 'user' ? keyActor(f.keyId) : adminActor;
@@ -189,10 +215,10 @@ export async function walkTasks({ ok, f }: Walker, copyTasks: Record<string, str
       statuses.includes(String((await get(id)).status));
     await until(() => finished(copyTasks[scope], ['completed']), `${scope} copy task`);
     await ok(`GET ${p}`, { query: { type: 'copy', limit: 10 }, authorization });
-    // 'upload' has no handler on this runner: it stays pending until cancelled.
+    // An item that waits until released: the task is still running when it is cancelled.
     const pending = await services.tasks.create(actor, {
       type: 'upload',
-      payload: { items: [{ name: 'x' }] },
+      payload: { items: [{ name: `waits ${scope}`, wait: true }] },
     });
     await ok(`POST ${p}/{id}/cancel`, { pathValues: { id: pending.id }, authorization });
     const failing = await services.tasks.create(actor, {

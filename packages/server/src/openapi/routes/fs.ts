@@ -26,6 +26,13 @@ export const fsDocs: RouteDocs = {
     query: c.fsSignedQuerySchema,
     raw: '*/*',
   },
+  'PUT /api/fs/put': {
+    tag,
+    summary: 'Upload one file through a signed PUT link (client-side copy into local storage)',
+    query: c.fsSignedPutQuerySchema,
+    binaryBody: true,
+    raw: 'text/plain',
+  },
 };
 
 for (const scope of SCOPES) {
@@ -127,6 +134,18 @@ for (const scope of SCOPES) {
     otherSuccesses: [
       { status: 202, response: c.taskQueuedSchema, description: 'the copy became a task; follow `task_id`' },
     ],
+  });
+  add(`POST ${p}/archive`, {
+    summary: 'Pack paths into one ZIP file at a mount path (a download task)',
+    body: c.archiveBodySchema,
+    response: c.taskQueuedSchema,
+    status: 202,
+  });
+  add(`POST ${p}/fetch-url`, {
+    summary: 'Fetch remote files into a mount (an upload task)',
+    body: c.fetchUrlBodySchema,
+    response: c.taskQueuedSchema,
+    status: 202,
   });
   add(`POST ${p}/batch-copy-commit`, {
     summary: 'Commit a client-side copy page',

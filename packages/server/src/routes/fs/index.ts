@@ -10,14 +10,16 @@ import {
   fsMkdirBodySchema,
   fsPathQuerySchema,
   fsRenameBodySchema,
+  fsSignedPutQuerySchema,
   fsSignedQuerySchema,
   fsUpdateBodySchema,
 } from '@clip/sdk';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FsLinkMode } from '../../fs/types.ts';
-import { forbidden } from '../../http/appError.ts';
+import { badRequest, forbidden } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { RAW } from '../../http/envelope.ts';
 import { checkBody, checkQuery } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { Policy } from '../../services/permissions.ts';
@@ -101,6 +103,31 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
   };
   router.get('/fs/download', signed('download'));
   router.get('/fs/preview', signed('preview'));
+
+  // A signed PUT of one body of the signed size (client-side copy into storage without presigned uploads).
+  router.put('/fs/put', async (ctx) => {
+    const header = ctx.get('content-length');
+    try {
+      const q = checkQuery(fsSignedPutQuerySchema, query(ctx));
+      const path = fs.verifyUploadLink(q.path, q.size, q.exp, q.sig);
+      if (!path) throw forbidden('this link is invalid or has expired');
+      const size = Number(q.size);
+      if (header !== String(size))
+        throw badRequest(`Content-Length must be ${size}, the size this link was signed for`);
+      const written = await fs.writeSigned(path, ctx.req, {
+        size,
+        contentType: ctx.get('content-type') || undefined,
+      });
+      ctx.state[RAW] = true;
+      ctx.status = 200;
+      if (written.etag) ctx.set('ETag', `"${written.etag}"`);
+      ctx.body = '';
+    } catch (err) {
+      // Unread bytes of a refused body would stall the connection: close it instead.
+      if (!ctx.req.readableEnded) ctx.set('Connection', 'close');
+      throw err;
+    }
+  });
 
   // Resumable multipart and presigned uploads (helper 10b) register here.
   registerFsMultipartRoutes(router, deps);

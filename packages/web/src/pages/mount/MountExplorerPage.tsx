@@ -220,10 +220,8 @@ export default function MountExplorerPage() {
 
   async function copy(names: string[], target: string, skipExisting: boolean) {
     try {
-      const result = await api.batchCopy({
-        items: names.map((n) => ({ sourcePath: joinPath(path, n), targetPath: joinPath(target, n) })),
-        skipExisting,
-      });
+      const items = names.map((n) => ({ sourcePath: joinPath(path, n), targetPath: joinPath(target, n) }));
+      const result = await api.batchCopy({ items, skipExisting });
       if ('task_id' in result) {
         feedback.ok(t`Copy started; follow it in the task manager`);
         setTasksOpen(true);
@@ -232,11 +230,13 @@ export default function MountExplorerPage() {
       } else if ('copied' in result) {
         const copied = result.copied;
         feedback.ok(t`Copied ${copied} items`);
-      } else
-        feedback.fail(
-          t`Could not copy`,
-          new Error(t`The server asked for a client-side copy, which is not available here.`),
-        );
+      } else {
+        // The server cannot reach a storage: this browser moves the bytes (the spec's client-side copy).
+        const report = await api.copy(items, { clientSide: true, skipExisting });
+        const copied = report.copied;
+        if (report.failed.length) feedback.fail(t`Could not copy`, new Error(report.failed[0].error));
+        else feedback.ok(t`Copied ${copied} items`);
+      }
       setOpen(null);
       setSelected(new Set());
       reload();
