@@ -140,9 +140,26 @@ export class FsResource {
   remove(path: string): Promise<null> {
     return this.#t.request('DELETE', `${this.scope()}/remove`, { query: { path } });
   }
-  /** NOTE (i11): answers `{ task_id }` instead when a folder of more than 1,000 objects made the batch a delete task. */
-  batchRemove(paths: string[]): Promise<FsBatchRemoveResult> {
-    return this.#t.request('POST', `${this.scope()}/batch-remove`, { body: { paths } });
+  /**
+   * Removes paths and reports each one. When a folder of more than 1,000 objects makes the server turn
+   * the batch into a delete task, this follows the task to its end (cancelled through `signal`) and
+   * reports from its per-item results.
+   */
+  async batchRemove(paths: string[], options: { signal?: AbortSignal } = {}): Promise<FsBatchRemoveResult> {
+    const answer = await this.#t.request<FsBatchRemoveResult | BatchCopyQueued>(
+      'POST',
+      `${this.scope()}/batch-remove`,
+      { body: { paths }, signal: options.signal },
+    );
+    if (!('task_id' in answer)) return answer;
+    const task = await this.#client().tasks.finish(answer.task_id, options.signal);
+    const results = task.results ?? [];
+    return {
+      removed: results.filter((r) => r.status === 'success').map((r) => r.path),
+      failed: results
+        .filter((r) => r.status === 'failed')
+        .map((r) => ({ path: r.path, error: r.error ?? 'failed' })),
+    };
   }
   rename(oldPath: string, newPath: string): Promise<FsItem> {
     return this.#t.request('POST', `${this.scope()}/rename`, { body: { oldPath, newPath } });

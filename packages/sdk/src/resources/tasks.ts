@@ -57,6 +57,22 @@ export class TasksResource {
     return this.#t.request('POST', `${this.#base}/clear`);
   }
   /**
+   * Waits for the task to end and answers it with its per-item results; an abort of `signal` cancels
+   * the task on the server.
+   */
+  async finish(id: string, signal?: AbortSignal): Promise<Task> {
+    const onAbort = () => void this.cancel(id).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for await (const _ of this.watch(id, { signal })) {
+        // Each yield is progress; only the end matters here.
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    return this.get(id);
+  }
+  /**
    * Yields the task each time its progress changes, ending with its finished state
    * (completed, partial, failed or cancelled).
    */
