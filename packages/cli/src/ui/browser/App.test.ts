@@ -113,7 +113,8 @@ async function until(
   pattern: RegExp,
   what = String(pattern),
 ): Promise<string> {
-  const end = Date.now() + 10_000;
+  // A deadline, not a duration: generous, for a loaded machine.
+  const end = Date.now() + 30_000;
   for (;;) {
     const text = frame() ?? '';
     if (pattern.test(text)) return text;
@@ -136,7 +137,8 @@ function start() {
   const press = async (...keys: string[]) => {
     for (const k of keys) {
       app.stdin.write(k);
-      // A lone Esc is told apart from Alt-<key> by a pause, as in a real terminal.
+      // Ink holds a lone Esc for 20 ms (to tell it from Alt-<key>); a later timer in the same event loop
+      // always fires after Ink's, so the next key is never merged with it, however loaded the machine.
       await new Promise((r) => setTimeout(r, k === ESC ? 150 : 15));
     }
   };
