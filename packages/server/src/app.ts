@@ -8,7 +8,9 @@ import type { Config } from './config.ts';
 import { createSecretBox } from './crypto/secretBox.ts';
 import { openDatabase } from './db/connect.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
+import { createDeadProperties } from './fs/deadProperties.ts';
 import { createListingCache } from './fs/listingCache.ts';
+import { createLockStore } from './fs/lockStore.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
@@ -46,8 +48,8 @@ import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
-import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createMountService } from './services/mountService.ts';
+import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -114,6 +116,8 @@ export async function startApp(
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
+    props: createDeadProperties(db.knex),
+    locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret),
     origin: () => origin,
   });

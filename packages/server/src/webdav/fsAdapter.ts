@@ -124,12 +124,7 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
     remove: (actor, path) => fs.remove(actor, path),
 
     async copy(actor, from, to, options) {
-      const source = await fs.stat(actor, from);
-      if (options.shallow && source?.type === 'folder') {
-        await fs.mkdir(actor, to);
-        return;
-      }
-      await fs.copy(actor, from, to, { overwrite: true });
+      await fs.copy(actor, from, to, { overwrite: true, shallow: options.shallow });
     },
 
     async move(actor, from, to) {
