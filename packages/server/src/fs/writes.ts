@@ -63,8 +63,9 @@ export function createWrites(ctx: FsContext, guard: LockGuard) {
   ): Promise<FsItem> {
     const r = await ctx.resolveMount(actor, rawPath, 'write');
     if (r.subPath === '' || (await stat(r))) throw conflict(`"${r.path}" already exists`);
-    await ensureParent(r, options.createParents === true);
+    // Locks first: a refused mkdir creates no parent folders either.
     await guard({ paths: [r.path], parents: [parentPath(r.path)] });
+    await ensureParent(r, options.createParents === true);
     await createFolder(r);
     return ctx.folderItem(r.path, false);
   }
@@ -86,11 +87,14 @@ export function createWrites(ctx: FsContext, guard: LockGuard) {
     options: FsWriteOptions,
   ): Promise<FsWriteResult> {
     refuseMountRoot(r, 'write files inside it');
-    await ensureParent(r, options.createParents === true);
+    const createParents = options.createParents === true;
+    if (!createParents) await ensureParent(r, false);
     const existing = await stat(r);
     if (existing?.isDirectory) throw conflict(`"${r.path}" is a folder`);
     if (existing && options.noOverwrite) throw conflict(`"${r.path}" already exists`);
+    // Locks before any parent folder is made: a refused write leaves nothing behind.
     await guard({ paths: [r.path], parents: existing ? [] : [parentPath(r.path)] });
+    if (createParents) await ensureParent(r, true);
     if (options.size !== undefined && options.maxBytes !== undefined && options.size > options.maxBytes)
       throw tooLarge(`the upload has ${options.size} bytes; the limit is ${options.maxBytes} bytes`);
     const source = options.maxBytes !== undefined ? pipeThrough(body, byteLimit(options.maxBytes)) : body;

@@ -178,6 +178,12 @@ for (const m of ['local', 's3']) {
     const token = await lock(`/${m}/lk`);
     assertLocked(await apiUpload(`/${m}/lk`, 'new.txt', 'n'), `/${m}/lk`);
     assertLocked(await kit.api('POST', '/admin/fs/mkdir', { path: `/${m}/lk/sub` }), `/${m}/lk`);
+    // Refused before any parent folder is made.
+    assertLocked(
+      await kit.api('POST', '/admin/fs/mkdir', { path: `/${m}/lk/deep/er`, create_parents: true }),
+      `/${m}/lk`,
+    );
+    assert.is((await kit.dav('PROPFIND', `/${m}/lk/deep`, { headers: { depth: '0' } })).status, 404);
     assertLocked(
       await kit.api('DELETE', `/admin/fs/remove?path=${encodeURIComponent(`/${m}/lk`)}`),
       `/${m}/lk`,
