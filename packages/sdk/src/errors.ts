@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'IN_USE',
   'GONE',
+  'LOCKED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UPSTREAM_FAILED',
@@ -127,6 +128,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'CONFLICT';
     case 410:
       return 'GONE';
+    case 423:
+      return 'LOCKED';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
     case 414:

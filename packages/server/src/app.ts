@@ -12,7 +12,9 @@ import type { FsDeps } from './fs/context.ts';
 import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
+import { createDeadProperties } from './fs/deadProperties.ts';
 import { createListingCache } from './fs/listingCache.ts';
+import { createLockStore } from './fs/lockStore.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
@@ -126,6 +128,8 @@ export async function startApp(
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
+    props: createDeadProperties(db.knex),
+    locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
     origin: () => origin,
   };

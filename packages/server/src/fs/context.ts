@@ -6,8 +6,10 @@ import { guessMimetype } from '../services/files/mimetypes.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.ts';
 import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
+import type { DeadProperties } from './deadProperties.ts';
 import { itemTypeOf } from './itemTypes.ts';
 import type { ListingCache } from './listingCache.ts';
+import type { LockStore } from './lockStore.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
 import { matchMount } from './resolve.ts';
 import type { FsLinkSigner } from './signedLinks.ts';
@@ -17,6 +19,10 @@ export interface FsDeps {
   activeMounts(): Promise<MountRecord[]>;
   driverFor(storageConfigId: string): Promise<StorageDriver>;
   cache: ListingCache;
+  /** Dead properties (set through WebDAV PROPPATCH): moved, copied and removed with their resource. */
+  props: DeadProperties;
+  /** WebDAV locks: every write checks them (lockGuard.ts). */
+  locks: LockStore;
   signer: FsLinkSigner;
   /** The public origin signed links are built on. */
   origin(): string;

@@ -10,6 +10,7 @@ import { type ByteRange, canPresign } from '../storage/driver.ts';
 import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
 import { createListing } from './listing.ts';
+import { createLockGuard } from './lockGuard.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
 import type { FsFileHandle, FsLinkMode, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
 import { createWrites } from './writes.ts';
@@ -19,178 +20,193 @@ export type { FsDeps } from './context.ts';
 /** Lifetime of the signed links `get` hands out for `<img>`/`<video>`, seconds. */
 export const FS_SIGNED_LINK_TTL_S = 3600;
 
+const NO_TOKENS: ReadonlySet<string> = new Set();
+
 export function createFsService(deps: FsDeps): FsService {
   const ctx = createFsContext(deps);
   const listing = createListing(ctx);
-  const writes = createWrites(ctx);
+  return build(NO_TOKENS);
 
-  function signedUrl(path: string, mode: FsLinkMode, ttl: number): string {
-    const { exp, sig } = deps.signer.sign(path, mode, ttl, ctx.now());
-    const q = new URLSearchParams({ path, exp: String(exp), sig });
-    return `${deps.origin()}/api/fs/${mode}?${q.toString()}`;
-  }
+  /** The service as seen by a caller that submitted these WebDAV lock tokens (none through the API). */
+  function build(tokens: ReadonlySet<string>): FsService {
+    const guard = createLockGuard(deps.locks, tokens);
+    const writes = createWrites(ctx, guard);
 
-  async function readResolved(r: ResolvedMountPath, range?: ByteRange): Promise<FsReadResult> {
-    if (r.subPath === '') throw badRequest(`"${r.path}" is a folder`);
-    const read = await onStorage(r.path, () => r.driver.read(r.storagePath, range));
-    const name = baseNameOf(r.path);
-    const item = ctx.toItem(r.path, {
-      path: r.storagePath,
-      name,
-      isDirectory: false,
-      size: read.size,
-      modified: read.modified,
-      etag: read.etag,
-      contentType: read.contentType,
-    });
-    return {
-      item,
-      stream: read.stream,
-      length: read.length,
-      size: read.size,
-      etag: read.etag,
-      modified: read.modified,
-      contentType: guessMimetype(name, read.contentType) ?? 'application/octet-stream',
-    };
-  }
+    function signedUrl(path: string, mode: FsLinkMode, ttl: number): string {
+      const { exp, sig } = deps.signer.sign(path, mode, ttl, ctx.now());
+      const q = new URLSearchParams({ path, exp: String(exp), sig });
+      return `${deps.origin()}/api/fs/${mode}?${q.toString()}`;
+    }
 
-  async function openResolved(r: ResolvedMountPath): Promise<FsFileHandle> {
-    const entry = r.subPath === '' ? null : await onStorage(r.path, () => r.driver.stat(r.storagePath));
-    if (!entry) throw notFound(`"${r.path}" not found`);
-    if (entry.isDirectory) throw badRequest(`"${r.path}" is a folder, not a file`);
-    return { item: ctx.toItem(r.path, entry), resolved: r, read: (range) => readResolved(r, range) };
-  }
-
-  const service: FsService = {
-    resolve: ((actor, rawPath, need) =>
-      need === 'navigate'
-        ? ctx.resolveIn(actor, rawPath, need).then((x) => x.resolved)
-        : ctx.resolveMount(actor, rawPath, need)) as FsService['resolve'],
-
-    list: listing.list,
-    listAll: listing.listAll,
-    stat: listing.stat,
-
-    async get(actor, rawPath) {
-      const item = await listing.stat(actor, rawPath);
-      if (!item) throw notFound(`"${normalizeVirtualPath(rawPath)}" not found`);
-      const readable = item.type !== 'folder' && (await canRead(actor, item.path));
-      const result: FsGetResult = {
-        ...item,
-        download_url: readable ? signedUrl(item.path, 'download', FS_SIGNED_LINK_TTL_S) : null,
-        preview_url: readable ? signedUrl(item.path, 'preview', FS_SIGNED_LINK_TTL_S) : null,
+    async function readResolved(r: ResolvedMountPath, range?: ByteRange): Promise<FsReadResult> {
+      if (r.subPath === '') throw badRequest(`"${r.path}" is a folder`);
+      const read = await onStorage(r.path, () => r.driver.read(r.storagePath, range));
+      const name = baseNameOf(r.path);
+      const item = ctx.toItem(r.path, {
+        path: r.storagePath,
+        name,
+        isDirectory: false,
+        size: read.size,
+        modified: read.modified,
+        etag: read.etag,
+        contentType: read.contentType,
+      });
+      return {
+        item,
+        stream: read.stream,
+        length: read.length,
+        size: read.size,
+        etag: read.etag,
+        modified: read.modified,
+        contentType: guessMimetype(name, read.contentType) ?? 'application/octet-stream',
       };
-      return result;
-    },
+    }
 
-    async read(actor, rawPath, range) {
-      return readResolved(await ctx.resolveMount(actor, rawPath, 'read'), range);
-    },
-
-    async open(actor, rawPath) {
-      return openResolved(await ctx.resolveMount(actor, rawPath, 'read'));
-    },
-
-    async openSigned(path) {
-      return openResolved(await ctx.resolveTrusted(path));
-    },
-
-    mkdir: writes.mkdir,
-    write: writes.write,
-    update: writes.update,
-    remove: writes.remove,
-    batchRemove: writes.batchRemove,
-    rename: writes.rename,
-    copy: writes.copy,
-
-    async fileLink(actor, rawPath, options = {}) {
-      const r = await ctx.resolveMount(actor, rawPath, 'read');
-      const ttl = Math.max(1, Math.min(options.expiresIn ?? FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S));
+    async function openResolved(r: ResolvedMountPath): Promise<FsFileHandle> {
       const entry = r.subPath === '' ? null : await onStorage(r.path, () => r.driver.stat(r.storagePath));
       if (!entry) throw notFound(`"${r.path}" not found`);
-      if (entry.isDirectory) throw badRequest(`"${r.path}" is a folder: links are for files`);
-      const expiresAt = new Date(ctx.now() + ttl * 1000).toISOString();
-      const driver = r.driver;
-      if (canPresign(driver)) {
+      if (entry.isDirectory) throw badRequest(`"${r.path}" is a folder, not a file`);
+      return { item: ctx.toItem(r.path, entry), resolved: r, read: (range) => readResolved(r, range) };
+    }
+
+    const service: FsService = {
+      resolve: (async (actor, rawPath, need) => {
+        if (need === 'navigate') return (await ctx.resolveIn(actor, rawPath, need)).resolved;
+        const r = await ctx.resolveMount(actor, rawPath, need);
+        // Writes made with the resolved driver (multipart uploads, batch copy, presigned PUT) honour locks too.
+        if (need === 'write') await guard({ paths: [r.path] });
+        return r;
+      }) as FsService['resolve'],
+
+      list: listing.list,
+      listAll: listing.listAll,
+      stat: listing.stat,
+
+      async get(actor, rawPath) {
+        const item = await listing.stat(actor, rawPath);
+        if (!item) throw notFound(`"${normalizeVirtualPath(rawPath)}" not found`);
+        const readable = item.type !== 'folder' && (await canRead(actor, item.path));
+        const result: FsGetResult = {
+          ...item,
+          download_url: readable ? signedUrl(item.path, 'download', FS_SIGNED_LINK_TTL_S) : null,
+          preview_url: readable ? signedUrl(item.path, 'preview', FS_SIGNED_LINK_TTL_S) : null,
+        };
+        return result;
+      },
+
+      async read(actor, rawPath, range) {
+        return readResolved(await ctx.resolveMount(actor, rawPath, 'read'), range);
+      },
+
+      async open(actor, rawPath) {
+        return openResolved(await ctx.resolveMount(actor, rawPath, 'read'));
+      },
+
+      async openSigned(path) {
+        return openResolved(await ctx.resolveTrusted(path));
+      },
+
+      mkdir: writes.mkdir,
+      write: writes.write,
+      update: writes.update,
+      remove: writes.remove,
+      batchRemove: writes.batchRemove,
+      rename: writes.rename,
+      copy: writes.copy,
+
+      async fileLink(actor, rawPath, options = {}) {
+        const r = await ctx.resolveMount(actor, rawPath, 'read');
+        const ttl = Math.max(1, Math.min(options.expiresIn ?? FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S));
+        const entry = r.subPath === '' ? null : await onStorage(r.path, () => r.driver.stat(r.storagePath));
+        if (!entry) throw notFound(`"${r.path}" not found`);
+        if (entry.isDirectory) throw badRequest(`"${r.path}" is a folder: links are for files`);
+        const expiresAt = new Date(ctx.now() + ttl * 1000).toISOString();
+        const driver = r.driver;
+        if (canPresign(driver)) {
+          const name = baseNameOf(r.path);
+          const url = await onStorage(r.path, () =>
+            driver.presignGet(r.storagePath, {
+              expiresInSeconds: ttl,
+              filename: name,
+              disposition: options.forceDownload ? 'attachment' : undefined,
+            }),
+          );
+          return { url, expires_at: expiresAt };
+        }
+        return {
+          url: signedUrl(r.path, options.forceDownload ? 'download' : 'preview', ttl),
+          expires_at: expiresAt,
+        };
+      },
+
+      async redirectUrl(r, mode) {
+        const driver = r.driver;
+        if (r.mount.webProxy || !canPresign(driver)) return null;
         const name = baseNameOf(r.path);
-        const url = await onStorage(r.path, () =>
+        return onStorage(r.path, () =>
           driver.presignGet(r.storagePath, {
-            expiresInSeconds: ttl,
+            expiresInSeconds: FS_SIGNED_LINK_TTL_S,
             filename: name,
-            disposition: options.forceDownload ? 'attachment' : undefined,
+            disposition: mode === 'download' ? 'attachment' : 'inline',
           }),
         );
-        return { url, expires_at: expiresAt };
-      }
-      return {
-        url: signedUrl(r.path, options.forceDownload ? 'download' : 'preview', ttl),
-        expires_at: expiresAt,
-      };
-    },
+      },
 
-    async redirectUrl(r, mode) {
-      const driver = r.driver;
-      if (r.mount.webProxy || !canPresign(driver)) return null;
-      const name = baseNameOf(r.path);
-      return onStorage(r.path, () =>
-        driver.presignGet(r.storagePath, {
-          expiresInSeconds: FS_SIGNED_LINK_TTL_S,
-          filename: name,
-          disposition: mode === 'download' ? 'attachment' : 'inline',
-        }),
-      );
-    },
+      verifySignedLink(rawPath, mode, exp, sig) {
+        let path: string;
+        try {
+          path = normalizeVirtualPath(rawPath);
+        } catch {
+          return null;
+        }
+        return deps.signer.verify(path, mode, exp, sig, ctx.now()) ? path : null;
+      },
 
-    verifySignedLink(rawPath, mode, exp, sig) {
-      let path: string;
+      async readSigned(path, range) {
+        return readResolved(await ctx.resolveTrusted(path), range);
+      },
+
+      uploadLink(resolved, size, ttl) {
+        // The size is part of what is signed: the link takes one body of exactly that length.
+        const { exp, sig } = deps.signer.sign(`${resolved.path}\n${size}`, 'put', ttl, ctx.now());
+        const q = new URLSearchParams({ path: resolved.path, size: String(size), exp: String(exp), sig });
+        return `${deps.origin()}/api/fs/put?${q.toString()}`;
+      },
+
+      verifyUploadLink(rawPath, size, exp, sig) {
+        let path: string;
+        try {
+          path = normalizeVirtualPath(rawPath);
+        } catch {
+          return null;
+        }
+        if (typeof size !== 'string' || !/^\d{1,15}$/.test(size)) return null;
+        return deps.signer.verify(`${path}\n${Number(size)}`, 'put', exp, sig, ctx.now()) ? path : null;
+      },
+
+      async writeSigned(path, body, options) {
+        const r = await ctx.resolveTrusted(path);
+        if (r.subPath === '') throw badRequest(`"${r.path}" is a mount's root`);
+        await guard({ paths: [r.path] });
+        return onStorage(r.path, () => r.driver.write(r.storagePath, body, options));
+      },
+
+      afterWrite: writes.invalidate,
+      toItem: ctx.toItem,
+      props: deps.props,
+      locks: deps.locks,
+      withLockTokens: (more) => build(new Set([...tokens, ...more])),
+    };
+
+    async function canRead(actor: Parameters<FsService['stat']>[0], path: string): Promise<boolean> {
       try {
-        path = normalizeVirtualPath(rawPath);
+        await ctx.resolveMount(actor, path, 'read');
+        return true;
       } catch {
-        return null;
+        return false;
       }
-      return deps.signer.verify(path, mode, exp, sig, ctx.now()) ? path : null;
-    },
-
-    async readSigned(path, range) {
-      return readResolved(await ctx.resolveTrusted(path), range);
-    },
-
-    uploadLink(resolved, size, ttl) {
-      // The size is part of what is signed: the link takes one body of exactly that length.
-      const { exp, sig } = deps.signer.sign(`${resolved.path}\n${size}`, 'put', ttl, ctx.now());
-      const q = new URLSearchParams({ path: resolved.path, size: String(size), exp: String(exp), sig });
-      return `${deps.origin()}/api/fs/put?${q.toString()}`;
-    },
-
-    verifyUploadLink(rawPath, size, exp, sig) {
-      let path: string;
-      try {
-        path = normalizeVirtualPath(rawPath);
-      } catch {
-        return null;
-      }
-      if (typeof size !== 'string' || !/^\d{1,15}$/.test(size)) return null;
-      return deps.signer.verify(`${path}\n${Number(size)}`, 'put', exp, sig, ctx.now()) ? path : null;
-    },
-
-    async writeSigned(path, body, options) {
-      const r = await ctx.resolveTrusted(path);
-      if (r.subPath === '') throw badRequest(`"${r.path}" is a mount's root`);
-      return onStorage(r.path, () => r.driver.write(r.storagePath, body, options));
-    },
-
-    afterWrite: writes.invalidate,
-    toItem: ctx.toItem,
-  };
-
-  async function canRead(actor: Parameters<FsService['stat']>[0], path: string): Promise<boolean> {
-    try {
-      await ctx.resolveMount(actor, path, 'read');
-      return true;
-    } catch {
-      return false;
     }
-  }
 
-  return service;
+    return service;
+  }
 }

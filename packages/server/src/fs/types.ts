@@ -11,6 +11,8 @@ import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import type { FsAccess } from '../services/permissions.ts';
 import type { ByteRange, StorageDriver } from '../storage/driver.ts';
+import type { DeadProperties } from './deadProperties.ts';
+import type { LockStore } from './lockStore.ts';
 
 export type { FsBatchRemoveResult, FsFileLinkResult, FsGetResult, FsItem, FsListResult };
 
@@ -79,6 +81,8 @@ export interface FsWriteResult {
 export interface FsCopyOptions {
   /** Replace an existing target (default false: 409). */
   overwrite?: boolean;
+  /** A folder alone, without what is in it (WebDAV COPY with Depth 0). */
+  shallow?: boolean;
 }
 
 export type FsLinkMode = 'download' | 'preview';
@@ -156,4 +160,10 @@ export interface FsService {
   afterWrite(target: ResolvedMountPath): Promise<void>;
   /** The item shape of one storage entry at a virtual path. */
   toItem(path: string, entry: import('../storage/driver.ts').StorageEntry, isMount?: boolean): FsItem;
+  /** Dead properties by path (WebDAV PROPFIND/PROPPATCH read and set them; writes here carry them). */
+  props: DeadProperties;
+  /** WebDAV locks by path: every write above refuses (423) a locked path without its token. */
+  locks: LockStore;
+  /** This service for a caller holding these lock tokens (a WebDAV request's If header). */
+  withLockTokens(tokens: Iterable<string>): FsService;
 }

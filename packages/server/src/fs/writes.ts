@@ -1,7 +1,9 @@
 /**
  * Every write of the file system: mkdir, write (uploads and WebDAV PUT), update (text save), remove,
- * batch-remove, rename and copy. Each one invalidates the listing cache of its storage config, in every
- * process, once storage has changed.
+ * batch-remove, rename and copy. Each one is refused (423) while a WebDAV lock covers what it changes and
+ * its token was not submitted; once storage has changed, it invalidates the listing cache of its storage
+ * config in every process and carries the path's dead properties along (moved, copied, or removed with
+ * their resource), so WebDAV and the API agree on them.
  */
 import { Readable, Transform } from 'node:stream';
 import { FS_UPDATE_MAX_BYTES, type FsBatchRemoveResult, type FsItem } from '@clip/sdk';
@@ -12,6 +14,7 @@ import { canCopy, canMkdir, canRename, type StorageEntry } from '../storage/driv
 import { pipeThrough } from '../storage/pipeThrough.ts';
 import type { FsContext } from './context.ts';
 import { fsStorageError, onStorage } from './errors.ts';
+import type { LockGuard } from './lockGuard.ts';
 import { baseNameOf, isAtOrBelow, joinVirtual, parentPath } from './paths.ts';
 import type { FsCopyOptions, FsWriteOptions, FsWriteResult, ResolvedMountPath } from './types.ts';
 
@@ -27,7 +30,8 @@ function byteLimit(max: number): Transform {
   });
 }
 
-export function createWrites(ctx: FsContext) {
+export function createWrites(ctx: FsContext, guard: LockGuard) {
+  const { props, locks } = ctx.deps;
   const stat = (r: ResolvedMountPath, storagePath = r.storagePath) =>
     onStorage(r.path, () => r.driver.stat(storagePath));
 
@@ -59,14 +63,22 @@ export function createWrites(ctx: FsContext) {
   ): Promise<FsItem> {
     const r = await ctx.resolveMount(actor, rawPath, 'write');
     if (r.subPath === '' || (await stat(r))) throw conflict(`"${r.path}" already exists`);
+    // Locks first: a refused mkdir creates no parent folders either.
+    await guard({ paths: [r.path], parents: [parentPath(r.path)] });
     await ensureParent(r, options.createParents === true);
+    await createFolder(r);
+    return ctx.folderItem(r.path, false);
+  }
+
+  async function createFolder(r: ResolvedMountPath): Promise<void> {
     if (canMkdir(r.driver)) {
       const driver = r.driver;
       await onStorage(r.path, () => driver.mkdir(r.storagePath));
     } else
       await onStorage(r.path, () => r.driver.write(`${r.storagePath}/.keep`, Readable.from([]), { size: 0 }));
     await invalidate(r);
-    return ctx.folderItem(r.path, false);
+    // Rows left by a resource removed behind our back (straight in storage) do not belong to this one.
+    await props.removeTree(r.path);
   }
 
   async function writeResolved(
@@ -75,10 +87,14 @@ export function createWrites(ctx: FsContext) {
     options: FsWriteOptions,
   ): Promise<FsWriteResult> {
     refuseMountRoot(r, 'write files inside it');
-    await ensureParent(r, options.createParents === true);
+    const createParents = options.createParents === true;
+    if (!createParents) await ensureParent(r, false);
     const existing = await stat(r);
     if (existing?.isDirectory) throw conflict(`"${r.path}" is a folder`);
     if (existing && options.noOverwrite) throw conflict(`"${r.path}" already exists`);
+    // Locks before any parent folder is made: a refused write leaves nothing behind.
+    await guard({ paths: [r.path], parents: existing ? [] : [parentPath(r.path)] });
+    if (createParents) await ensureParent(r, true);
     if (options.size !== undefined && options.maxBytes !== undefined && options.size > options.maxBytes)
       throw tooLarge(`the upload has ${options.size} bytes; the limit is ${options.maxBytes} bytes`);
     const source = options.maxBytes !== undefined ? pipeThrough(body, byteLimit(options.maxBytes)) : body;
@@ -95,6 +111,7 @@ export function createWrites(ctx: FsContext) {
       throw fsStorageError(cause instanceof AppError ? cause : err, r.path);
     }
     await invalidate(r);
+    if (!existing) await props.removeTree(r.path);
     const entry: StorageEntry = {
       path: r.storagePath,
       name: baseNameOf(r.path),
@@ -128,8 +145,16 @@ export function createWrites(ctx: FsContext) {
   async function removeResolved(r: ResolvedMountPath): Promise<void> {
     refuseMountRoot(r, 'delete the mount instead');
     if (!(await stat(r))) throw notFound(`"${r.path}" not found`);
+    await guard({ trees: [r.path], parents: [parentPath(r.path)] });
     await onStorage(r.path, () => r.driver.remove(r.storagePath));
     await invalidate(r);
+    await forget(r.path);
+  }
+
+  /** A resource that is gone takes its dead properties and locks with it. */
+  async function forget(path: string): Promise<void> {
+    await props.removeTree(path);
+    await locks.removeTree(path);
   }
 
   async function remove(actor: Actor, rawPath: string): Promise<void> {
@@ -163,6 +188,10 @@ export function createWrites(ctx: FsContext) {
       throw badRequest(`cannot move "${from.path}" inside itself`);
     if (await stat(to)) throw conflict(`"${to.path}" already exists`);
     await ensureParent(to, false);
+    await guard({
+      trees: [from.path, to.path],
+      parents: [parentPath(from.path), parentPath(to.path)],
+    });
     try {
       if (canRename(from.driver)) {
         const driver = from.driver;
@@ -188,6 +217,9 @@ export function createWrites(ctx: FsContext) {
       );
     }
     await invalidate(from);
+    // Dead properties move with the resource; locks stay with the old path's holder and end there (RFC 4918 7.5).
+    await props.moveTree(from.path, to.path);
+    await locks.removeTree(from.path);
     const moved = await stat(to);
     return moved ? ctx.toItem(to.path, moved) : ctx.toItem(to.path, source);
   }
@@ -208,6 +240,14 @@ export function createWrites(ctx: FsContext) {
     const existing = await stat(to);
     if (existing && !options.overwrite) throw conflict(`"${to.path}" already exists`);
     await ensureParent(to, false);
+    await guard({ trees: [to.path], parents: existing ? [] : [parentPath(to.path)] });
+    const shallow = options.shallow === true && source.isDirectory;
+    if (shallow) {
+      // The collection alone (WebDAV COPY Depth 0): a folder, with the source folder's own properties.
+      if (!existing) await createFolder(to);
+      await props.copyTree(from.path, to.path, true);
+      return ctx.folderItem(to.path, false);
+    }
     const sameStorage = from.mount.storageConfigId === to.mount.storageConfigId;
     try {
       if (sameStorage && canCopy(from.driver) && from.subPath !== '')
@@ -216,6 +256,7 @@ export function createWrites(ctx: FsContext) {
     } finally {
       await invalidate(to);
     }
+    await props.copyTree(from.path, to.path);
     const copied = await stat(to);
     return copied ? ctx.toItem(to.path, copied) : ctx.folderItem(to.path, false);
   }

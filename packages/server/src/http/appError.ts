@@ -38,5 +38,6 @@ export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', mes
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const gone = (message: string) => new AppError(410, 'GONE', message);
+export const locked = (message: string) => new AppError(423, 'LOCKED', message);
 export const tooLarge = (message: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const invalidApiKey = () => new AppError(401, 'INVALID_API_KEY', 'API key invalid or expired');

@@ -20,6 +20,13 @@ export interface DavEntry {
   contentType: string | null;
 }
 
+export interface DavFile {
+  entry: DavEntry;
+  /** A presigned link when the file's mount does not proxy downloads (web_proxy=false), else null. */
+  redirectUrl(): Promise<string | null>;
+  read(range?: ByteRange): Promise<ReadResult>;
+}
+
 export interface DavQuota {
   used: number;
   available: number;
@@ -40,9 +47,11 @@ export interface DavFs {
   stat(actor: Actor, path: string): Promise<DavEntry | null>;
   /** Every direct child of a collection, all pages. */
   list(actor: Actor, path: string): Promise<DavEntry[]>;
-  read(actor: Actor, path: string, range?: ByteRange): Promise<ReadResult>;
-  /** A presigned link when the path's mount does not proxy downloads (web_proxy=false), else null. */
-  redirectUrl(actor: Actor, path: string): Promise<string | null>;
+  /**
+   * A file opened for GET/HEAD the way the API's download opens it (one resolution, one storage stat),
+   * or null when the path is not a readable file (a collection, a virtual folder, nothing): `stat` says.
+   */
+  openFile(actor: Actor, path: string): Promise<DavFile | null>;
   /** Streams the body into place; on any failure (short body, abort) the old object stays. */
   write(
     actor: Actor,

@@ -2,15 +2,19 @@
 import type { WebdavUploadMode } from '@clip/sdk';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
+import type { DeadProperties } from '../fs/deadProperties.ts';
+import { createLockGuard } from '../fs/lockGuard.ts';
+import type { LockStore } from '../fs/lockStore.ts';
+import { AppError } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { DavFs } from './davFs.ts';
-import type { DeadProperties } from './deadProperties.ts';
 import { evaluateIf, type IfList, parseIfHeader, submittedTokens } from './ifHeader.ts';
-import type { DavLock, LockStore } from './lockStore.ts';
 import { DavStatus, parentOf, virtualPath } from './paths.ts';
 
 export interface DavDeps {
   fs: DavFs;
+  /** `fs` for a request that submitted these lock tokens: the fs service lets their locks' writes through. */
+  fsWithTokens(tokens: Iterable<string>): DavFs;
   props: DeadProperties;
   locks: LockStore;
   uploadMode(): Promise<WebdavUploadMode>;
@@ -80,20 +84,15 @@ export async function checkPreconditions(
     if (!holds) throw new DavStatus(412, 'the If header does not hold');
   }
   const tokens = lists ? submittedTokens(lists) : new Set<string>();
-  const needed: DavLock[] = [];
-  for (const p of targets.paths ?? []) needed.push(...(await deps.locks.covering(p)));
-  for (const p of targets.trees ?? [])
-    needed.push(...(await deps.locks.covering(p)), ...(await deps.locks.below(p)));
-  for (const p of targets.parents ?? []) needed.push(...(await deps.locks.covering(p)));
-  const missing = needed.filter((l) => !tokens.has(l.token));
-  // Shared locks: holding any one of the shared locks on a resource is enough.
-  const blocking = missing.filter(
-    (l) =>
-      l.scope === 'exclusive' ||
-      !needed.some((o) => o.scope === 'shared' && o.path === l.path && tokens.has(o.token)),
-  );
-  if (blocking.length > 0)
-    throw new DavStatus(423, 'the resource is locked and no lock token was given', 'lock-token-submitted');
+  // The same rule the fs service applies to every write; checked here too, before anything changes
+  // (a COPY removes its target first) and with its own condition in the answer.
+  try {
+    await createLockGuard(deps.locks, tokens)(targets);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 423)
+      throw new DavStatus(423, err.message, 'lock-token-submitted');
+    throw err;
+  }
   return tokens;
 }
 

@@ -1,4 +1,6 @@
 /** Shared by the WebDAV tests: a server with a local mount and an s3rver mount, and raw WebDAV requests. */
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CreateStorageConfigBody } from '@clip/sdk';
 import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
 import { TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
@@ -104,4 +106,46 @@ export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit
 /** The hrefs of a multistatus body, in order. */
 export function hrefs(xml: string): string[] {
   return [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => m[1]);
+}
+
+/**
+ * A pass-through proxy in front of s3rver that records how each object write arrived (`log`) and every
+ * request it saw (`requests`, `METHOD /path`).
+ */
+export async function startRecordingProxy(
+  target: string,
+): Promise<{ url: string; log: string[]; requests: string[]; close(): Promise<void> }> {
+  const log: string[] = [];
+  const requests: string[] = [];
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    requests.push(`${req.method} ${url.pathname}`);
+    if (req.method === 'POST' && url.searchParams.has('uploads')) log.push('multipart');
+    else if (req.method === 'PUT' && !url.searchParams.has('uploadId'))
+      log.push(url.searchParams.has('X-Amz-Signature') ? 'presigned-put' : 'put');
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -6,8 +6,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { FsItem } from '@clip/sdk';
-import type { FsService } from '../fs/types.ts';
-import { tooLarge } from '../http/appError.ts';
+import type { FsFileHandle, FsService } from '../fs/types.ts';
+import { AppError, tooLarge } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import { canPresign } from '../storage/driver.ts';
 import type { DavEntry, DavFs, DavQuota, DavWriteOptions } from './davFs.ts';
@@ -84,10 +84,21 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
       return (await fs.listAll(actor, path)).items.map(toEntry);
     },
 
-    read: (actor, path, range) => fs.read(actor, path, range),
-
-    async redirectUrl(actor, path) {
-      return fs.redirectUrl(await fs.resolve(actor, path, 'read'), 'download');
+    async openFile(actor, path) {
+      let handle: FsFileHandle;
+      try {
+        handle = await fs.open(actor, path);
+      } catch (err) {
+        // Not a readable file here (a folder, a folder on the way to a key's basic path, above the mounts,
+        // missing): the handler's stat decides what it is.
+        if (err instanceof AppError && [400, 403, 404].includes(err.status)) return null;
+        throw err;
+      }
+      return {
+        entry: toEntry(handle.item),
+        redirectUrl: () => fs.redirectUrl(handle.resolved, 'download'),
+        read: (range) => handle.read(range),
+      };
     },
 
     async write(actor, path, body: Readable, options) {
@@ -124,12 +135,7 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
     remove: (actor, path) => fs.remove(actor, path),
 
     async copy(actor, from, to, options) {
-      const source = await fs.stat(actor, from);
-      if (options.shallow && source?.type === 'folder') {
-        await fs.mkdir(actor, to);
-        return;
-      }
-      await fs.copy(actor, from, to, { overwrite: true });
+      await fs.copy(actor, from, to, { overwrite: true, shallow: options.shallow });
     },
 
     async move(actor, from, to) {

@@ -23,6 +23,7 @@ import { ALLOWED_METHODS, options } from './handlers/options.ts';
 import { propfind } from './handlers/propfind.ts';
 import { proppatch } from './handlers/proppatch.ts';
 import { put } from './handlers/put.ts';
+import { parseIfHeader, submittedTokens } from './ifHeader.ts';
 import { DAV_PREFIX, DavStatus, isMetadataName, virtualPath } from './paths.ts';
 import { errorBody } from './xml.ts';
 
@@ -43,8 +44,6 @@ const HANDLERS: Record<string, DavHandler> = {
 export { createDavAuth } from './auth.ts';
 export type { DavEntry, DavFs } from './davFs.ts';
 export type { DavDeps } from './davRequest.ts';
-export { createDeadProperties } from './deadProperties.ts';
-export { createLockStore } from './lockStore.ts';
 
 function answerError(ctx: Context, err: unknown, deps: DavDeps): void {
   let status = 500;
@@ -57,6 +56,8 @@ function answerError(ctx: Context, err: unknown, deps: DavDeps): void {
   } else if (err instanceof AppError) {
     status = err.status;
     message = err.message;
+    // A lock met by the fs service itself (the handler's own check passed: another process locked meanwhile).
+    if (status === 423) condition = 'lock-token-submitted';
     for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
   } else if (err instanceof StorageNotFoundError) {
     status = 404;
@@ -98,7 +99,11 @@ export function davMiddleware(deps: DavDeps, authenticate: DavAuthenticate) {
       }
       // Finder's resource forks and indexes: never stored, so no storage call to say so.
       if (isMetadataName(path)) throw new DavStatus(404, 'not found');
-      await handler({ ctx, actor, path, deps });
+      // Lock tokens in the If header let the fs service write what those locks cover.
+      const ifHeader = ctx.get('if');
+      const tokens = ifHeader ? submittedTokens(parseIfHeader(ifHeader)) : null;
+      const withTokens = tokens?.size ? { ...deps, fs: deps.fsWithTokens(tokens) } : deps;
+      await handler({ ctx, actor, path, deps: withTokens });
     } catch (err) {
       // Drain what the client is still sending, so it reads our answer instead of a reset.
       if (!ctx.req.complete) ctx.req.resume();

@@ -1,6 +1,7 @@
 /** The live properties of a resource (RFC 4918 section 15), computed from the fs entry and its locks. */
+
+import type { DavLock } from '../fs/lockStore.ts';
 import type { DavEntry, DavQuota } from './davFs.ts';
-import type { DavLock } from './lockStore.ts';
 import { hrefOf, isWithin } from './paths.ts';
 import { DAV_NS, dav, davText } from './xml.ts';
 

@@ -1,12 +1,10 @@
 // @clip-databases sqlite postgres
 /** How PUT bytes reach storage (Admin > Settings' webdav_upload_mode), and COPY/MOVE across mounts and storages. */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, hrefs, startDavKit } from './davTestKit.ts';
+import { type DavKit, hrefs, startDavKit, startRecordingProxy } from './davTestKit.ts';
 
 const MiB = 1024 * 1024;
 let kit: DavKit;
@@ -33,42 +31,6 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 async function setMode(mode: string): Promise<void> {
   const res = await kit.api('PUT', '/admin/system-settings', { webdav_upload_mode: mode });
   assert.is(res.status, 200, res.json.message);
-}
-
-/** A pass-through proxy in front of s3rver that records how each object write arrived. */
-async function startRecordingProxy(
-  target: string,
-): Promise<{ url: string; log: string[]; close(): Promise<void> }> {
-  const log: string[] = [];
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
-    if (req.method === 'POST' && url.searchParams.has('uploads')) log.push('multipart');
-    else if (req.method === 'PUT' && !url.searchParams.has('uploadId'))
-      log.push(url.searchParams.has('X-Amz-Signature') ? 'presigned-put' : 'put');
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    log,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 async function putAndVerify(

@@ -2,15 +2,12 @@
 import type { Services } from '../services/container.ts';
 import type { RateLimiter } from '../services/rateLimiter.ts';
 import { createDavAuth } from './auth.ts';
-import { createDeadProperties } from './deadProperties.ts';
-import { createFsAdapter } from './fsAdapter.ts';
+import { createFsAdapter, type FsAdapterDeps } from './fsAdapter.ts';
 import { davMiddleware } from './index.ts';
-import { createLockStore } from './lockStore.ts';
 
 export function createDav(services: Services, limiter: RateLimiter) {
-  const { knex, dialect } = services.db;
-  const davFs = createFsAdapter({
-    fs: services.fs,
+  const { knex } = services.db;
+  const adapterDeps: Omit<FsAdapterDeps, 'fs'> = {
     maxUploadBytes: () => services.settings.maxUploadBytes(),
     async quota(storageConfigId) {
       const config = await services.storageConfigs.resolve(storageConfigId);
@@ -18,7 +15,7 @@ export function createDav(services: Services, limiter: RateLimiter) {
       const used = await services.files.deps.repo.usedBytes(config.id);
       return { used, available: Math.max(0, config.total_storage_bytes - used) };
     },
-  });
+  };
   const authenticate = createDavAuth({
     knex,
     adminAuth: services.adminAuth,
@@ -27,9 +24,10 @@ export function createDav(services: Services, limiter: RateLimiter) {
   });
   return davMiddleware(
     {
-      fs: davFs,
-      props: createDeadProperties(knex),
-      locks: createLockStore(knex, dialect),
+      fs: createFsAdapter({ ...adapterDeps, fs: services.fs }),
+      fsWithTokens: (tokens) => createFsAdapter({ ...adapterDeps, fs: services.fs.withLockTokens(tokens) }),
+      props: services.fs.props,
+      locks: services.fs.locks,
       uploadMode: async () => (await services.settings.get()).webdav_upload_mode,
       logger: services.logger,
     },

@@ -72,6 +72,7 @@ const CODE_MESSAGES: Record<ErrorCode, () => string> = {
   CONFLICT: () => t`This conflicts with something that already exists`,
   IN_USE: () => t`Still in use, so it cannot be removed`,
   GONE: () => t`This share has expired or reached its view limit`,
+  LOCKED: () => t`Locked by a WebDAV client: try again once it lets go`,
   PAYLOAD_TOO_LARGE: () => t`Too large for the server's limit`,
   RATE_LIMITED: () => t`Too many attempts, try again later`,
   UPSTREAM_FAILED: () => t`The remote server or storage could not be reached or refused`,

@@ -107,6 +107,7 @@ export function createBatchCopy(deps: {
           addBytes: ctx.addBytes,
         }),
       );
+      if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
       return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
     },
     async finish(payload) {
@@ -136,6 +137,8 @@ export function createBatchCopy(deps: {
           const to = await fs.resolve(actor, unit.target, 'write');
           touched.set(to.mount.storageConfigId, to);
           const outcome = await gated(unit, () => copyUnit(unit, from, to, { skipExisting }));
+          // Each copied file or folder takes its own dead properties (a skipped one keeps the target's).
+          if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
           // Folders are how files get there; the counts are about files.
           if (unit.kind === 'file') done[outcome]++;
         } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * COPY and MOVE (RFC 4918 9.8, 9.9): Depth (COPY 0 or infinity, MOVE infinity), Overwrite (412 on F when
- * the destination exists), across mounts and storages through the fs service. Dead properties go along;
- * locks stay behind (a MOVE drops the source's).
+ * the destination exists), across mounts and storages through the fs service, which carries dead
+ * properties along and leaves locks behind (a MOVE drops the source's).
  */
 import { checkPreconditions, type DavHandler } from '../davRequest.ts';
 import { DavStatus, destinationPath, isWithin, parentOf } from '../paths.ts';
@@ -32,19 +32,10 @@ function copyOrMove(kind: 'copy' | 'move'): DavHandler {
       parents: kind === 'move' ? [parentOf(path), parentOf(target)] : [parentOf(target)],
     });
 
-    if (existing) {
-      await deps.fs.remove(actor, target);
-      await deps.props.removeTree(target);
-      await deps.locks.removeTree(target);
-    }
-    if (kind === 'copy') {
-      await deps.fs.copy(actor, path, target, { shallow: depth === '0' });
-      await deps.props.copyTree(path, target, depth === '0');
-    } else {
-      await deps.fs.move(actor, path, target);
-      await deps.props.moveTree(path, target);
-      await deps.locks.removeTree(path);
-    }
+    // Overwrite: the destination is deleted first (RFC 4918 9.8.4), its properties and locks with it.
+    if (existing) await deps.fs.remove(actor, target);
+    if (kind === 'copy') await deps.fs.copy(actor, path, target, { shallow: depth === '0' });
+    else await deps.fs.move(actor, path, target);
     ctx.status = existing ? 204 : 201;
   };
 }

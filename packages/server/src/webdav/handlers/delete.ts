@@ -1,4 +1,4 @@
-/** DELETE (RFC 4918 9.6): the resource and everything below it, with its dead properties and locks. */
+/** DELETE (RFC 4918 9.6): the resource and everything below it; the fs service drops its dead properties and locks. */
 import { checkPreconditions, type DavHandler } from '../davRequest.ts';
 import { DavStatus, parentOf } from '../paths.ts';
 
@@ -9,7 +9,5 @@ export const del: DavHandler = async (req) => {
   if (!entry) throw new DavStatus(404, `${path} not found`);
   await checkPreconditions(req, { trees: [path], parents: [parentOf(path)] });
   await deps.fs.remove(actor, path);
-  await deps.props.removeTree(path);
-  await deps.locks.removeTree(path);
   ctx.status = 204;
 };

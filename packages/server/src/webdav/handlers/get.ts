@@ -5,9 +5,12 @@ import { DavStatus, hrefOf } from '../paths.ts';
 
 export const get: DavHandler = async (req) => {
   const { ctx, deps, actor, path } = req;
-  const entry = await deps.fs.stat(actor, path);
+  // A file is opened exactly as the API's download opens it; anything else is looked at by stat.
+  const file = await deps.fs.openFile(actor, path);
+  const entry = file?.entry ?? (await deps.fs.stat(actor, path));
   if (!entry) throw new DavStatus(404, `${path} not found`);
-  if (entry.isCollection) {
+  if (!file) {
+    if (!entry.isCollection) throw new DavStatus(404, `${path} not found`);
     // A collection has no content of its own; answer a plain list of its members for browsers.
     const children = ctx.method === 'HEAD' ? [] : await deps.fs.list(actor, path);
     ctx.status = 200;
@@ -15,7 +18,7 @@ export const get: DavHandler = async (req) => {
     ctx.body = ctx.method === 'HEAD' ? '' : children.map((c) => hrefOf(c.path, c.isCollection)).join('\n');
     return;
   }
-  const redirect = await deps.fs.redirectUrl(actor, path);
+  const redirect = await file.redirectUrl();
   if (redirect) {
     ctx.status = 307;
     ctx.set('Location', redirect);
@@ -57,11 +60,7 @@ export const get: DavHandler = async (req) => {
     ctx.length = range.kind === 'partial' ? range.end - range.start + 1 : entry.size;
     return;
   }
-  const read = await deps.fs.read(
-    actor,
-    path,
-    range.kind === 'partial' ? { start: range.start, end: range.end } : undefined,
-  );
+  const read = await file.read(range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
   ctx.status = range.kind === 'partial' ? 206 : 200;
   ctx.type = type;
   if (range.kind === 'partial') ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${read.size}`);

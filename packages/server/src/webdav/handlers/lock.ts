@@ -5,11 +5,12 @@
  */
 import { Readable } from 'node:stream';
 import type { Element } from '@xmldom/xmldom';
+import { type DavLock, parseTimeout } from '../../fs/lockStore.ts';
+import { AppError } from '../../http/appError.ts';
 import { creatorId } from '../../services/actor.ts';
-import { checkPreconditions, type DavHandler, readSmallBody } from '../davRequest.ts';
+import { checkPreconditions, type DavDeps, type DavHandler, readSmallBody } from '../davRequest.ts';
 import { parseIfHeader, submittedTokens } from '../ifHeader.ts';
 import { activeLock } from '../liveProperties.ts';
-import { type DavLock, parseTimeout } from '../lockStore.ts';
 import { DavStatus, parentOf } from '../paths.ts';
 import { childElements, dav, davXml, errorBody, firstDav, isDav, parseXml, serialize } from '../xml.ts';
 
@@ -18,6 +19,17 @@ function answerLock(ctx: Parameters<DavHandler>[0]['ctx'], lock: DavLock, status
   ctx.type = 'application/xml; charset=utf-8';
   ctx.set('Lock-Token', `<${lock.token}>`);
   ctx.body = davXml('prop', dav('lockdiscovery', activeLock(lock, Date.now())));
+}
+
+/** A conflicting lock answers 423 with the condition LOCK names (RFC 4918 9.10.6). */
+async function takeLock(deps: DavDeps, input: Parameters<DavDeps['locks']['create']>[0]): Promise<DavLock> {
+  try {
+    return await deps.locks.create(input);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 423)
+      throw new DavStatus(423, err.message, 'no-conflicting-lock');
+    throw err;
+  }
 }
 
 export const lock: DavHandler = async (req) => {
@@ -64,7 +76,7 @@ export const lock: DavHandler = async (req) => {
     if (!parent?.isCollection) throw new DavStatus(409, `the parent of ${path} is not a collection`);
   }
   if (ctx.get('if')) await checkPreconditions(req);
-  const created = await deps.locks.create({
+  const created = await takeLock(deps, {
     path,
     depth: entry?.isCollection ? (depthHeader as '0' | 'infinity') : '0',
     scope: scope.localName === 'shared' ? 'shared' : 'exclusive',
@@ -74,7 +86,8 @@ export const lock: DavHandler = async (req) => {
   });
   if (!entry) {
     try {
-      await deps.fs.write(actor, path, Readable.from([]), {
+      // The new lock covers the new resource: this write holds its token.
+      await deps.fsWithTokens([created.token]).write(actor, path, Readable.from([]), {
         size: 0,
         contentType: 'application/octet-stream',
         mode: 'direct',

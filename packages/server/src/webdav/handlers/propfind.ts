@@ -1,8 +1,8 @@
 /** PROPFIND (RFC 4918 9.1): Depth 0 or 1; allprop, prop and propname; Depth infinity refused (403). */
 import type { Element } from '@xmldom/xmldom';
+import type { DeadProperty } from '../../fs/deadProperties.ts';
 import type { DavEntry } from '../davFs.ts';
 import { type DavHandler, readSmallBody } from '../davRequest.ts';
-import type { DeadProperty } from '../deadProperties.ts';
 import {
   ALLPROP_NAMES,
   isLiveProperty,

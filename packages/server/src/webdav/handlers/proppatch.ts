@@ -1,7 +1,7 @@
 /** PROPPATCH (RFC 4918 9.2): dead properties set and removed atomically; live ones are protected (403). */
 import type { Element } from '@xmldom/xmldom';
+import type { PropertyChange } from '../../fs/deadProperties.ts';
 import { checkPreconditions, type DavHandler, readSmallBody } from '../davRequest.ts';
-import type { PropertyChange } from '../deadProperties.ts';
 import { isLiveProperty } from '../liveProperties.ts';
 import { INTERNAL_NS } from '../mtime.ts';
 import { DavStatus, hrefOf } from '../paths.ts';

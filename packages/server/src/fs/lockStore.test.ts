@@ -2,10 +2,10 @@
 /** The lock table on SQLite and Postgres: conflicts, depth, expiry through an injected clock. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { AppError } from '../http/appError.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { createDeadProperties } from './deadProperties.ts';
 import { createLockStore, type LockStore, parseTimeout } from './lockStore.ts';
-import { DavStatus } from './paths.ts';
 
 let server: TestServer;
 let store: LockStore;
@@ -22,7 +22,7 @@ async function refused423(p: Promise<unknown>): Promise<void> {
   try {
     await p;
   } catch (e) {
-    assert.ok(e instanceof DavStatus && e.status === 423, String(e));
+    assert.ok(e instanceof AppError && e.status === 423, String(e));
     return;
   }
   assert.unreachable('expected 423');

@@ -1,4 +1,7 @@
-/** Dead properties (PROPPATCH) in the database, keyed by virtual path; they follow MOVE/COPY and go with DELETE. */
+/**
+ * Dead properties (WebDAV PROPPATCH) in the database, keyed by virtual path. The file-system service
+ * moves, copies and removes them with their resource (writes.ts), whichever interface asked.
+ */
 import type { Knex } from 'knex';
 
 export interface DeadProperty {
@@ -64,10 +67,14 @@ export function createDeadProperties(knex: Knex) {
       await atOrBelow(table(), path).delete();
     },
 
-    /** Copies the properties of `from` (and below, unless shallow) onto `to`, replacing what `to` had. */
+    /**
+     * Copies the properties of `from` (and below) onto `to`, replacing what `to` (and below) had; `shallow`
+     * copies and replaces those of the path itself only.
+     */
     async copyTree(from: string, to: string, shallow = false): Promise<void> {
       await knex.transaction(async (trx) => {
-        await atOrBelow(trx('dav_properties'), to).delete();
+        if (shallow) await trx('dav_properties').where({ path: to }).delete();
+        else await atOrBelow(trx('dav_properties'), to).delete();
         const q = trx('dav_properties').select('path', 'namespace', 'name', 'xml');
         const rows = shallow ? await q.where({ path: from }) : await atOrBelow(q, from);
         const moved = rows.map((r: DeadProperty & { path: string }) => ({

@@ -1,9 +1,12 @@
-/** WebDAV locks in the database, so every server process sharing it honours them. */
+/**
+ * WebDAV locks in the database, so every server process sharing it honours them. The file-system service
+ * owns them (lockGuard.ts): a write through any interface is refused (423) without the lock's token.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
+import { locked } from '../http/appError.ts';
 import { atOrBelow } from './deadProperties.ts';
-import { DavStatus } from './paths.ts';
 
 export const MAX_LOCK_SECONDS = 3600;
 
@@ -101,7 +104,7 @@ export function createLockStore(knex: Knex, dialect: Dialect, now: () => number 
         if (input.depth === 'infinity')
           conflicts.push(...(await below(trx, input.path)).filter((l) => l.path !== input.path));
         if (conflicts.some((l) => l.scope === 'exclusive' || input.scope === 'exclusive'))
-          throw new DavStatus(423, 'the resource is already locked', 'no-conflicting-lock');
+          throw locked(`"${input.path}" is already locked`);
         const lock: DavLock = {
           ...input,
           token: `opaquelocktoken:${randomUUID()}`,
