@@ -5,6 +5,7 @@ import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -71,19 +72,6 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it holds: a condition with a generous deadline (the machine may be loaded). */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(20);
-  }
-}
 
 function npmStart(env: Record<string, string>): Run {
   return run('npm', ['start'], env);

@@ -67,10 +67,4 @@ export const keyActor = (id: string, basicPath = '/'): Actor => ({
   basicPath,
 });
 
-export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { until } from '../testing/until.ts';
