@@ -32,6 +32,8 @@ export interface DavKit {
     web_proxy?: boolean;
     cache_ttl?: number;
   }): Promise<{ id: string }>;
+  /** The usual pair: `/local` over the local config and `/s3` over the s3rver config. */
+  mountLocalAndS3(): Promise<void>;
   api(
     method: string,
     path: string,
@@ -93,6 +95,15 @@ export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit
       const res = await api('POST', '/admin/mounts', body);
       if (res.status !== 201) throw new Error(`mount: ${res.status} ${res.json.message}`);
       return res.json.data as { id: string };
+    },
+    async mountLocalAndS3() {
+      await this.mount({
+        name: 'local',
+        mount_path: '/local',
+        storage_config_id: localConfigId,
+        storage_type: 'local',
+      });
+      await this.mount({ name: 's3', mount_path: '/s3', storage_config_id: s3ConfigId, storage_type: 's3' });
     },
     api,
     async close() {

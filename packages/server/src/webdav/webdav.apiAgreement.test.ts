@@ -12,13 +12,7 @@ import { type DavKit, startDavKit } from './davTestKit.ts';
 let kit: DavKit;
 test.before(async () => {
   kit = await startDavKit(startTestServer());
-  await kit.mount({
-    name: 'local',
-    mount_path: '/local',
-    storage_config_id: kit.localConfigId,
-    storage_type: 'local',
-  });
-  await kit.mount({ name: 's3', mount_path: '/s3', storage_config_id: kit.s3ConfigId, storage_type: 's3' });
+  await kit.mountLocalAndS3();
 });
 test.after(async () => kit?.close());
 

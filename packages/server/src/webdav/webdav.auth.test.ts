@@ -10,13 +10,7 @@ let kit: DavKit;
 let teamKey: string;
 test.before(async () => {
   kit = await startDavKit(startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 }));
-  await kit.mount({
-    name: 'local',
-    mount_path: '/local',
-    storage_config_id: kit.localConfigId,
-    storage_type: 'local',
-  });
-  await kit.mount({ name: 's3', mount_path: '/s3', storage_config_id: kit.s3ConfigId, storage_type: 's3' });
+  await kit.mountLocalAndS3();
   await kit.dav('MKCOL', '/local/team');
   await kit.dav('PUT', '/local/secret.txt', { body: 'top secret' });
   teamKey = (await kit.server.keyClient({ mount: true, basic_path: '/local/team' })).key;

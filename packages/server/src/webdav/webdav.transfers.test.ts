@@ -10,13 +10,7 @@ const MiB = 1024 * 1024;
 let kit: DavKit;
 test.before(async () => {
   kit = await startDavKit(startTestServer());
-  await kit.mount({
-    name: 'local',
-    mount_path: '/local',
-    storage_config_id: kit.localConfigId,
-    storage_type: 'local',
-  });
-  await kit.mount({ name: 's3', mount_path: '/s3', storage_config_id: kit.s3ConfigId, storage_type: 's3' });
+  await kit.mountLocalAndS3();
   await kit.mount({
     name: 's3 two',
     mount_path: '/s3b',
