@@ -1,6 +1,7 @@
 // Starts the servers under test as separate processes (never in the load generator's process) and
 // stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,6 +52,16 @@ export async function stopProcess(child, graceMs = 5000) {
   clearTimeout(timer);
 }
 
+/**
+ * The Node flags `npm start` gives the server (from the root package.json's start script), so the
+ * benchmarks measure the server as it is started, not a bare `node main.ts`.
+ */
+export function serverNodeFlags() {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const words = scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
 function spawnServer(args, env) {
   const child = spawn(node24(), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -63,7 +74,7 @@ function spawnServer(args, env) {
 }
 
 /**
- * Starts `node packages/server/src/main.ts` on a free port with a fresh data dir (SQLite + local
+ * Starts the server as `npm start` does (`node <its flags> packages/server/src/main.ts`) on a free port with a fresh data dir (SQLite + local
  * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
  */
 export async function startClip(env = {}) {
@@ -73,7 +84,9 @@ export async function startClip(env = {}) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', SERVER_MAIN], {
+  // BENCH_NODE_FLAGS="--trace-gc ..." passes V8/Node flags NODE_OPTIONS refuses (its output: clip.output()).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, SERVER_MAIN], {
     ...process.env,
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',
