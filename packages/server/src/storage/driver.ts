@@ -131,6 +131,12 @@ export interface RenameCapability {
   rename(from: string, to: string): Promise<void>;
 }
 
+/** Storages on the server's own disk: a finished temp file (a spooled upload) is moved into place, not copied. */
+export interface AdoptCapability {
+  /** Moves `file` (an absolute path on the server) to `path`, replacing it; on failure `file` stays where it was. */
+  adopt(path: string, file: string): Promise<WriteResult>;
+}
+
 export interface MkdirCapability {
   mkdir(path: string): Promise<void>;
 }
@@ -150,6 +156,8 @@ export const canRename = (d: StorageDriver): d is StorageDriver & RenameCapabili
   typeof (d as Partial<RenameCapability>).rename === 'function';
 export const canMkdir = (d: StorageDriver): d is StorageDriver & MkdirCapability =>
   typeof (d as Partial<MkdirCapability>).mkdir === 'function';
+export const canAdopt = (d: StorageDriver): d is StorageDriver & AdoptCapability =>
+  typeof (d as Partial<AdoptCapability>).adopt === 'function';
 export const hasObjectUrl = (d: StorageDriver): d is StorageDriver & ObjectUrlCapability =>
   typeof (d as Partial<ObjectUrlCapability>).objectUrl === 'function';
 

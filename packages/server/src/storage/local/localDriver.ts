@@ -1,15 +1,17 @@
 /**
  * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
  * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
+ * A file already on the server's disk (a spooled upload) is adopted: renamed into place, not copied.
  * No presign or multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  type AdoptCapability,
   type ByteRange,
   type CopyCapability,
   type ListResultPage,
@@ -48,7 +50,9 @@ function entryOf(path: string, st: Stats): StorageEntry {
   };
 }
 
-export class LocalDriver implements StorageDriver, CopyCapability, RenameCapability, MkdirCapability {
+export class LocalDriver
+  implements StorageDriver, AdoptCapability, CopyCapability, RenameCapability, MkdirCapability
+{
   readonly type = 'local' as const;
   readonly #jail: Jail;
 
@@ -179,6 +183,35 @@ export class LocalDriver implements StorageDriver, CopyCapability, RenameCapabil
       await removeCreatedDirs(dir, created);
       throw err;
     }
+    const st = await stat(at.full);
+    return { size: st.size, etag: entryOf(at.path, st).etag };
+  }
+
+  async adopt(path: string, file: string): Promise<WriteResult> {
+    const at = await this.#jail.locate(path);
+    if (at.path === '') throw new StoragePathError('cannot write to the storage root');
+    const dir = dirname(at.full);
+    const created = await this.#makeParent(dir, at.path);
+    const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
+    try {
+      await chmod(file, 0o644);
+      // A rename on the same file system; another one (EXDEV) gets a copy beside the target first.
+      await rename(file, temp).catch(async (err) => {
+        if (errno(err) !== 'EXDEV') throw err;
+        await cp(file, temp);
+      });
+      await rename(temp, at.full).catch((err) => {
+        if (errno(err) === 'EISDIR' || errno(err) === 'ENOTEMPTY')
+          throw new StoragePathError(`"${at.path}" is a directory`);
+        throw err;
+      });
+    } catch (err) {
+      // Back where it was when it had been moved; a copy is simply dropped.
+      await rename(temp, file).catch(() => unlink(temp).catch(() => {}));
+      await removeCreatedDirs(dir, created);
+      throw err;
+    }
+    await unlink(file).catch(() => {});
     const st = await stat(at.full);
     return { size: st.size, etag: entryOf(at.path, st).etag };
   }
