@@ -157,7 +157,6 @@ export async function startApp(
       settings,
       storageConfigs,
       shareBytes: (id) => files.deps.repo.usedBytes(id),
-      dataDir: config.dataDir,
       logger,
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
