@@ -38,8 +38,8 @@ const TEMP_PREFIX = '.clip-tmp-';
 /** `<root>/.clip-uploads/<upload id>/<n>.part`: parts of resumable uploads; never listed nor reachable by path. */
 const PARTS_DIR = '.clip-uploads';
 const UPLOAD_ID = /^[0-9a-f-]{36}$/;
-/** Read size when joining parts: few large reads for gigabyte files. */
-const JOIN_CHUNK = 1024 * 1024;
+/** Read size when joining parts. */
+const JOIN_CHUNK = 256 * 1024;
 const DEFAULT_PAGE = 1000;
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException)?.code;
