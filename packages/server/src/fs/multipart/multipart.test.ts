@@ -8,18 +8,10 @@ import { join } from 'node:path';
 import { type ClipClient, ClipError, FS_UPLOAD_IDLE_MS, type UploadSource } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import {
-  localMount,
-  MIB,
-  type MountUnderTest,
-  postPart,
-  randomBuffer,
-  s3Mount,
-  sha256,
-  storedBytes,
-} from './multipartKit.ts';
+import { MIB, postPart, randomBuffer, sha256, storedBytes } from './multipartKit.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -32,7 +24,7 @@ test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
   token = await server.adminToken();
-  mounts = [await localMount(server, admin), await s3Mount(server, admin, s3)];
+  mounts = [await localMount(server), await s3Mount(server, s3)];
 });
 
 test.after(async () => {
