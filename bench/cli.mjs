@@ -3,10 +3,10 @@
 // (target <= 1.3x); (b) `clip --version` median (target <= 120 ms). Medians of alternating runs.
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { CLIP_BIN } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
+import { seedObjects } from './lib/seedObjects.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
 import { writeTransferReport } from './lib/transferReport.mjs';
@@ -18,27 +18,6 @@ const VERSION_RUNS = Number(process.env.BENCH_CLI_VERSION_RUNS ?? 21);
 const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
 const log = (line) => process.stderr.write(`${line}\n`);
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-async function fill(s3) {
-  const client = new S3Client({
-    endpoint: s3.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  let next = 0;
-  const worker = async () => {
-    while (next < OBJECTS) {
-      const i = next++;
-      await client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: `big/file-${String(i).padStart(5, '0')}.txt`, Body: `object ${i}\n` }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 24 }, worker));
-  client.destroy();
-}
 
 const loadAtStart = loadavg()[0];
 const clip = await startClip();
@@ -53,7 +32,7 @@ try {
     body: { name: 'bench s3', mount_path: '/s3', storage_type: 's3', storage_config_id: configId },
   });
   log(`cli: putting ${OBJECTS} objects into s3rver`);
-  await fill(s3);
+  await seedObjects(s3, OBJECTS);
   const clipEnv = { ...process.env, CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) };
   const awsEnv = { ...process.env, ...s3.credentials };
 
@@ -66,7 +45,9 @@ try {
     return r.ms;
   };
   const awsLs = async () => {
-    const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], { env: awsEnv });
+    const r = await timeOnce(AWS, ['s3', 'ls', `s3://${s3.bucket}/big/`, '--endpoint-url', s3.url], {
+      env: awsEnv,
+    });
     if (r.code !== 0) throw new Error(`aws s3 ls failed: ${r.stderr}`);
     log(`    aws s3 ls: ${s(r.ms)}`);
     return r.ms;
