@@ -6,9 +6,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { cpuMs } from './lib/cpuTime.mjs';
 import { BENCH_DIR, node24 } from './lib/paths.mjs';
 import { serverNodeFlags, startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
+import { median } from './lib/stats.mjs';
 import { printRows, resultLines, runLines, writeTransferReport } from './lib/transferReport.mjs';
 import { awsCpSide, awsVersion, compare, cpSide, log, RUNS, run, SIZE } from './lib/transferRuns.mjs';
 import { MIB, prepareClip, startS3rverProcess, writeRandomFile } from './lib/uploadSetup.mjs';
@@ -45,6 +47,7 @@ try {
     });
   const token = auth.slice('Bearer '.length);
   const rss = [];
+  const cpu = [];
   const sdkMemory = [];
 
   const fsUpload = (folder, targetRatio) => ({
@@ -59,6 +62,7 @@ try {
         filename: `fs-${r}.bin`,
         mode: 'multipart',
       };
+      const cpuBefore = { clip: cpuMs(clip.pid), s3rver: cpuMs(s3.pid) };
       const watched = await watchRss(clip.pid, () =>
         run(`fs.upload ${folder}`, node24(), [
           '--disable-warning=ExperimentalWarning',
@@ -67,6 +71,12 @@ try {
         ]),
       );
       rss.push({ folder, before: watched.before, highest: watched.highest });
+      cpu.push({
+        folder,
+        clip: cpuMs(clip.pid) - cpuBefore.clip,
+        s3rver: cpuMs(s3.pid) - cpuBefore.s3rver,
+        client: JSON.parse(watched.result.stdout).cpuMs,
+      });
       const out = JSON.parse(watched.result.stdout);
       if (out.size !== SIZE) throw new Error(`fs.upload stored ${out.size} bytes`);
       sdkMemory.push(out.maxRssBytes);
@@ -93,7 +103,13 @@ try {
     )
     .join('; ');
   const sdkLine = `SDK client peak RSS: ${mebibytes(Math.max(...sdkMemory))}`;
-  printRows('fs-upload', rows, [rssLine, perMount, sdkLine]);
+  const cpuLine = (folder) => {
+    const runs = cpu.filter((c) => c.folder === folder);
+    const med = (k) => `${(median(runs.map((c) => c[k])) / 1000).toFixed(1)} s`;
+    return `${folder}: CPU per upload (medians): clip server ${med('clip')}, SDK client ${med('client')}, s3rver ${med('s3rver')}`;
+  };
+  const cpuLines = ['/s3', '/loc'].map(cpuLine);
+  printRows('fs-upload', rows, [rssLine, perMount, sdkLine, ...cpuLines]);
   writeTransferReport('fs-upload', {
     title: `Benchmark: ${SIZE / MIB} MiB through fs.upload into mounts`,
     command: 'npm run bench -- fs-upload',
@@ -108,6 +124,10 @@ try {
     sections: [
       { title: 'Results (median wall time of whole commands)', lines: resultLines(rows) },
       { title: 'Memory', lines: [`- ${rssLine}`, `- ${perMount}`, `- ${sdkLine}`] },
+      {
+        title: 'Where the CPU goes (user + system time of each process during one fs.upload)',
+        lines: cpuLines.map((l) => `- ${l}`),
+      },
       { title: 'Runs', lines: runLines(rows) },
     ],
   });
