@@ -42,6 +42,17 @@ export async function waitForHttp(url, child, output, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Polls a process's output until it matches `pattern`. */
+async function waitForOutput(pattern, child, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output())) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${pattern} in the output within ${timeoutMs} ms:\n${output()}`);
+    await sleep(50);
+  }
+}
+
 /** Sends SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
 export async function stopProcess(child, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -100,6 +111,8 @@ export async function startClip(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, child, output);
+    // The server answers before it has made the first admin; its banner comes once it has.
+    await waitForOutput(/listening on/, child, output);
   } catch (err) {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
