@@ -75,7 +75,7 @@ export async function startS3rverProcess(bucket = 'bench-uploads') {
 /** The bare Node upload sink (bench/reference/uploadSink.mjs), writing into `directory`. */
 export async function startUploadSink(directory) {
   const { url, child } = await startReference('uploadSink.mjs', { SINK_DIR: directory });
-  return { url, child, stored: join(directory, 'upload.bin'), stop: () => stopProcess(child) };
+  return { url, stored: join(directory, 'upload.bin'), stop: () => stopProcess(child) };
 }
 
 /** Lets clip take the benchmark's file and registers s3rver as a storage config; answers its id. */
