@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { adminAuth, apiCall, createApiKey } from './lib/clipApi.mjs';
 import { CLIP_BIN, node24, ROOT } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
+import { seedObjects } from './lib/seedObjects.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
 import { writeTransferReport } from './lib/transferReport.mjs';
@@ -26,31 +26,6 @@ const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
 const log = (line) => process.stderr.write(`${line}\n`);
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-async function fill(s3) {
-  const client = new S3Client({
-    endpoint: s3.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  let next = 0;
-  const worker = async () => {
-    while (next < OBJECTS) {
-      const i = next++;
-      await client.send(
-        new PutObjectCommand({
-          Bucket: s3.bucket,
-          Key: `big/file-${String(i).padStart(5, '0')}.txt`,
-          Body: `object ${i}\n`,
-        }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 24 }, worker));
-  client.destroy();
-}
-
 /** (a) `clip ls --refresh` of OBJECTS s3rver objects against `aws s3 ls` of the same prefix. */
 async function measureLs(clip, auth) {
   const s3 = await startS3rverProcess('bench-cli');
@@ -62,7 +37,7 @@ async function measureLs(clip, auth) {
       body: { name: 'bench s3', mount_path: '/s3', storage_type: 's3', storage_config_id: configId },
     });
     log(`cli: putting ${OBJECTS} objects into s3rver`);
-    await fill(s3);
+    await seedObjects(s3, OBJECTS);
     const clipEnv = { ...process.env, CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) };
     const awsEnv = { ...process.env, ...s3.credentials };
     const clipLs = async () => {

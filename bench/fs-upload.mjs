@@ -2,63 +2,20 @@
 // reference measured in the same run: (a) an s3rver mount vs `aws s3 cp` to the same s3rver (target
 // >= 90%); (b) a local mount vs `cp` of the same file on the same disk (ratio reported). The server's
 // RSS is sampled during each upload (target < 200 MiB). Runs alternate subject and reference.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { cpuMs } from './lib/cpuTime.mjs';
 import { BENCH_DIR, node24 } from './lib/paths.mjs';
-import { startClip } from './lib/processes.mjs';
+import { serverNodeFlags, startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
-import { timeOnce } from './lib/timing.mjs';
-import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
+import { median } from './lib/stats.mjs';
+import { printRows, resultLines, runLines, writeTransferReport } from './lib/transferReport.mjs';
+import { awsCpSide, awsVersion, compare, cpSide, log, RUNS, run, SIZE } from './lib/transferRuns.mjs';
 import { MIB, prepareClip, startS3rverProcess, writeRandomFile } from './lib/uploadSetup.mjs';
 
-const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MIB;
-const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
 const RSS_LIMIT = 200 * MIB;
-const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
-const log = (line) => process.stderr.write(`${line}\n`);
-
-async function run(label, command, args, options = {}) {
-  const result = await timeOnce(command, args, options);
-  if (result.code !== 0)
-    throw new Error(
-      `${label} exited with ${result.code}: ${`${result.stderr.trim()} ${result.stdout.trim()}`.trim()}`,
-    );
-  log(`    ${label}: ${(result.ms / 1000).toFixed(2)} s`);
-  return result;
-}
-
-async function compare(measurement, subject, reference) {
-  const times = { subject: [], reference: [] };
-  log(`  ${measurement}`);
-  for (let r = 0; r < RUNS; r++) {
-    const order =
-      r % 2
-        ? [
-            ['reference', reference],
-            ['subject', subject],
-          ]
-        : [
-            ['subject', subject],
-            ['reference', reference],
-          ];
-    for (const [key, side] of order) {
-      execFileSync('sync');
-      times[key].push(await side.run(r));
-    }
-  }
-  return {
-    measurement,
-    subjectLabel: subject.label,
-    referenceLabel: reference.label,
-    subject: summarize(times.subject, SIZE),
-    reference: summarize(times.reference, SIZE),
-    targetRatio: subject.targetRatio,
-  };
-}
 
 const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-fsupload-'));
@@ -89,8 +46,8 @@ try {
       body: { name: `bench ${type}`, mount_path: path, storage_type: type, storage_config_id: id },
     });
   const token = auth.slice('Bearer '.length);
-  const awsEnv = { ...process.env, ...s3.credentials };
   const rss = [];
+  const cpu = [];
   const sdkMemory = [];
 
   const fsUpload = (folder, targetRatio) => ({
@@ -105,6 +62,7 @@ try {
         filename: `fs-${r}.bin`,
         mode: 'multipart',
       };
+      const cpuBefore = { clip: cpuMs(clip.pid), s3rver: cpuMs(s3.pid) };
       const watched = await watchRss(clip.pid, () =>
         run(`fs.upload ${folder}`, node24(), [
           '--disable-warning=ExperimentalWarning',
@@ -113,6 +71,12 @@ try {
         ]),
       );
       rss.push({ folder, before: watched.before, highest: watched.highest });
+      cpu.push({
+        folder,
+        clip: cpuMs(clip.pid) - cpuBefore.clip,
+        s3rver: cpuMs(s3.pid) - cpuBefore.s3rver,
+        client: JSON.parse(watched.result.stdout).cpuMs,
+      });
       const out = JSON.parse(watched.result.stdout);
       if (out.size !== SIZE) throw new Error(`fs.upload stored ${out.size} bytes`);
       sdkMemory.push(out.maxRssBytes);
@@ -123,31 +87,8 @@ try {
       return watched.result.ms;
     },
   });
-  const awsCp = {
-    label: 'aws s3 cp',
-    run: async (r) => {
-      const key = `s3://${s3.bucket}/aws-${r}.bin`;
-      const { ms } = await run(
-        'aws s3 cp',
-        AWS,
-        ['s3', 'cp', file, key, '--endpoint-url', s3.url, '--only-show-errors'],
-        {
-          env: awsEnv,
-        },
-      );
-      await timeOnce(AWS, ['s3', 'rm', key, '--endpoint-url', s3.url, '--only-show-errors'], { env: awsEnv });
-      return ms;
-    },
-  };
-  const copyTarget = join(localRoot, 'cp-copy.bin');
-  const cp = {
-    label: 'cp',
-    run: async () => {
-      const { ms } = await run('cp', 'cp', [file, copyTarget]);
-      await rm(copyTarget);
-      return ms;
-    },
-  };
+  const awsCp = awsCpSide(file, s3);
+  const cp = cpSide(file, join(localRoot, 'cp-copy.bin'));
 
   const rows = [
     await compare('(a) fs.upload multipart into an s3rver mount vs aws s3 cp', fsUpload('/s3', 0.9), awsCp),
@@ -162,22 +103,31 @@ try {
     )
     .join('; ');
   const sdkLine = `SDK client peak RSS: ${mebibytes(Math.max(...sdkMemory))}`;
-  printRows('fs-upload', rows, [rssLine, perMount, sdkLine]);
-  const { stdout: awsVersion } = await timeOnce(AWS, ['--version']);
+  const cpuLine = (folder) => {
+    const runs = cpu.filter((c) => c.folder === folder);
+    const med = (k) => `${(median(runs.map((c) => c[k])) / 1000).toFixed(1)} s`;
+    return `${folder}: CPU per upload (medians): clip server ${med('clip')}, SDK client ${med('client')}, s3rver ${med('s3rver')}`;
+  };
+  const cpuLines = ['/s3', '/loc'].map(cpuLine);
+  printRows('fs-upload', rows, [rssLine, perMount, sdkLine, ...cpuLines]);
   writeTransferReport('fs-upload', {
     title: `Benchmark: ${SIZE / MIB} MiB through fs.upload into mounts`,
     command: 'npm run bench -- fs-upload',
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; the local mount's root is on the same disk`,
       `Runs: ${RUNS} per command, subject and reference alternating; medians reported; each upload is removed before the next`,
-      'clip: `node packages/server/src/main.ts`, SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mounts /s3 (s3rver) and /loc (local)',
+      `clip: \`node ${serverNodeFlags().join(' ')} packages/server/src/main.ts\` (the flags of npm start), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mounts /s3 (s3rver) and /loc (local)`,
       'fs.upload: bench/lib/sdkFsUpload.mjs in its own process, mode multipart: 5 MiB parts through the server, 3 in flight',
-      `s3rver 3.7.1 in its own process; ${awsVersion.trim() || 'aws CLI'} (${AWS}) with its default 8 MiB parts and 10 concurrent requests`,
+      `s3rver 3.7.1 in its own process; ${await awsVersion()} with its default 8 MiB parts and 10 concurrent requests`,
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
     ],
     sections: [
       { title: 'Results (median wall time of whole commands)', lines: resultLines(rows) },
       { title: 'Memory', lines: [`- ${rssLine}`, `- ${perMount}`, `- ${sdkLine}`] },
+      {
+        title: 'Where the CPU goes (user + system time of each process during one fs.upload)',
+        lines: cpuLines.map((l) => `- ${l}`),
+      },
       { title: 'Runs', lines: runLines(rows) },
     ],
   });

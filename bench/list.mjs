@@ -5,10 +5,10 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { BENCH_DIR, node24 } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
+import { seedObjects } from './lib/seedObjects.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
 import { writeTransferReport } from './lib/transferReport.mjs';
@@ -20,31 +20,6 @@ const CACHED_SAMPLES = Number(process.env.BENCH_LIST_SAMPLES ?? 200);
 const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
 const log = (line) => process.stderr.write(`${line}\n`);
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-async function fill(s3) {
-  const client = new S3Client({
-    endpoint: s3.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  let next = 0;
-  const worker = async () => {
-    while (next < OBJECTS) {
-      const i = next++;
-      await client.send(
-        new PutObjectCommand({
-          Bucket: s3.bucket,
-          Key: `big/file-${String(i).padStart(5, '0')}.txt`,
-          Body: `object ${i}\n`,
-        }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 24 }, worker));
-  client.destroy();
-}
 
 const loadAtStart = loadavg()[0];
 const clip = await startClip();
@@ -66,7 +41,7 @@ try {
   });
   log(`list: putting ${OBJECTS} objects into s3rver`);
   const filled = performance.now();
-  await fill(s3);
+  await seedObjects(s3, OBJECTS);
   log(`  filled in ${s(performance.now() - filled)}`);
   const token = auth.slice('Bearer '.length);
   const awsEnv = { ...process.env, ...s3.credentials };

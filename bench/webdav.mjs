@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
+import { seedObjects } from './lib/seedObjects.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
@@ -52,31 +52,6 @@ async function compare(measurement, subject, reference, rss) {
     reference: summarize(times.reference, SIZE),
     targetRatio: 0.9,
   };
-}
-
-async function fill(s3) {
-  const client = new S3Client({
-    endpoint: s3.url,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
-  let next = 0;
-  const worker = async () => {
-    while (next < OBJECTS) {
-      const i = next++;
-      await client.send(
-        new PutObjectCommand({
-          Bucket: s3.bucket,
-          Key: `big/file-${String(i).padStart(5, '0')}.txt`,
-          Body: `object ${i}\n`,
-        }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 24 }, worker));
-  client.destroy();
 }
 
 const loadAtStart = loadavg()[0];
@@ -155,7 +130,7 @@ try {
   rows.push(await compare(`(b) ${SIZE / MIB} MiB download from an s3rver mount`, get, download, rss));
 
   log(`  (c) filling s3rver with ${OBJECTS} objects`);
-  await fill(s3);
+  await seedObjects(s3, OBJECTS);
   const propfind = async () => {
     const res = await fetch(`${clip.url}/dav/nocache/big/`, {
       method: 'PROPFIND',

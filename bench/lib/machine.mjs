@@ -1,8 +1,7 @@
 // What the numbers were measured on: a benchmark result means little without the machine.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ROOT } from './paths.mjs';
 
 function packageVersion(name) {
@@ -28,20 +27,34 @@ export function machineInfo() {
   };
 }
 
-/** The commit benchmarked, with a marker when the working tree had uncommitted changes. */
+/** The git dir of the checkout: `.git`, or where a worktree's `.git` file points (with its common dir). */
+function gitDirs() {
+  const dotGit = join(ROOT, '.git');
+  if (statSync(dotGit).isDirectory()) return { own: dotGit, common: dotGit };
+  const own = resolve(
+    ROOT,
+    readFileSync(dotGit, 'utf8')
+      .replace(/^gitdir:\s*/, '')
+      .trim(),
+  );
+  const common = existsSync(join(own, 'commondir'))
+    ? resolve(own, readFileSync(join(own, 'commondir'), 'utf8').trim())
+    : own;
+  return { own, common };
+}
+
+/** The commit benchmarked (in a worktree too); 'unknown' when it cannot be read. */
 export function gitRevision() {
   try {
-    // Works in a linked worktree too, where .git is a file.
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim().slice(0, 12);
-  } catch {
-    // no git on PATH: read the files
-  }
-  try {
-    const head = readFileSync(join(ROOT, '.git/HEAD'), 'utf8').trim();
+    const { own, common } = gitDirs();
+    const head = readFileSync(join(own, 'HEAD'), 'utf8').trim();
     if (!head.startsWith('ref: ')) return head.slice(0, 12);
-    return readFileSync(join(ROOT, '.git', head.slice(5)), 'utf8')
-      .trim()
-      .slice(0, 12);
+    const ref = head.slice(5);
+    for (const dir of [own, common])
+      if (existsSync(join(dir, ref))) return readFileSync(join(dir, ref), 'utf8').trim().slice(0, 12);
+    const packed = readFileSync(join(common, 'packed-refs'), 'utf8');
+    const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`));
+    return line ? line.slice(0, 12) : 'unknown';
   } catch {
     return 'unknown';
   }

@@ -1,6 +1,7 @@
 // Starts the servers under test as separate processes (never in the load generator's process) and
 // stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,17 @@ export async function waitForHttp(url, child, output, timeoutMs = 30_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Polls a process's output until it matches `pattern`. */
+async function waitForOutput(pattern, child, output, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output())) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no ${pattern} in the output within ${timeoutMs} ms:\n${output()}`);
+    await sleep(50);
+  }
+}
+
 /** Sends SIGTERM, then SIGKILL if the process has not exited after `graceMs`. */
 export async function stopProcess(child, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -49,6 +61,16 @@ export async function stopProcess(child, graceMs = 5000) {
   const timer = setTimeout(() => child.exitCode === null && process.kill(child.pid, 'SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * The Node flags `npm start` gives the server (from the root package.json's start script), so the
+ * benchmarks measure the server as it is started, not a bare `node main.ts`.
+ */
+export function serverNodeFlags() {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const words = scripts.start.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
 }
 
 function spawnServer(args, env) {
@@ -63,7 +85,7 @@ function spawnServer(args, env) {
 }
 
 /**
- * Starts `node packages/server/src/main.ts` on a free port with a fresh data dir (SQLite + local
+ * Starts the server as `npm start` does (`node <its flags> packages/server/src/main.ts`) on a free port with a fresh data dir (SQLite + local
  * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
  */
 export async function startClip(env = {}) {
@@ -73,7 +95,9 @@ export async function startClip(env = {}) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', SERVER_MAIN], {
+  // BENCH_NODE_FLAGS="--trace-gc ..." passes V8/Node flags NODE_OPTIONS refuses (its output: clip.output()).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, SERVER_MAIN], {
     ...process.env,
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',
@@ -87,6 +111,8 @@ export async function startClip(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, child, output);
+    // The server answers before it has made the first admin; its banner comes once it has.
+    await waitForOutput(/listening on/, child, output);
   } catch (err) {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });

@@ -19,5 +19,6 @@ process.stdout.write(
     size: done.item.size,
     mode,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   }),
 );

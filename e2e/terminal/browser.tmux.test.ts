@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ClipClient } from '@clip/sdk';
-import { startTestServer, type TestServer } from '@clip/server/testing';
+import { localMount, startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
@@ -43,17 +43,7 @@ test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
   home = await mkdtemp(join(tmpdir(), 'clip-tmux-'));
-  const config = await admin.storageConfigs.create({
-    name: 'disk',
-    provider_type: 'local',
-    root_path: 'disk',
-  });
-  await admin.mounts.create({
-    name: 'disk',
-    mount_path: '/disk',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
   await admin.fs.mkdir('/disk/docs');
   await admin.fs.update('/disk/docs/alpha.txt', 'alpha\n');
   await admin.fs.update('/disk/docs/bravo.txt', 'bravo\n');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startTestServer } from '@clip/server/testing';
+import { localMount, startTestServer } from '@clip/server/testing';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,28 +33,8 @@ const server = await startTestServer();
 const admin = await server.adminClient();
 const home = await mkdtemp(join(tmpdir(), 'clip-capture-'));
 try {
-  const config = await admin.storageConfigs.create({
-    name: 'disk',
-    provider_type: 'local',
-    root_path: 'disk',
-  });
-  await admin.mounts.create({
-    name: 'disk',
-    mount_path: '/disk',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
-  const photos = await admin.storageConfigs.create({
-    name: 'photos',
-    provider_type: 'local',
-    root_path: 'photos',
-  });
-  await admin.mounts.create({
-    name: 'photos',
-    mount_path: '/photos',
-    storage_type: 'local',
-    storage_config_id: photos.id,
-  });
+  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
+  await localMount(server, { path: '/photos', name: 'photos', root: 'photos' });
   await admin.fs.mkdir('/disk/projects');
   await admin.fs.mkdir('/disk/projects/clip');
   await admin.fs.update('/disk/projects/README.md', '# Projects\n\nNotes about the projects kept here.\n');

@@ -181,7 +181,6 @@ export async function startApp(
       settings,
       storageConfigs,
       shareBytes: (id) => files.deps.repo.usedBytes(id),
-      dataDir: config.dataDir,
       logger,
       now: () => clock.now(),
     }),

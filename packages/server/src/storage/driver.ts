@@ -144,6 +144,30 @@ export interface RenameCapability {
   rename(from: string, to: string): Promise<void>;
 }
 
+/** Storages on the server's own disk: a finished temp file (a spooled upload) is moved into place, not copied. */
+export interface AdoptCapability {
+  /** Moves `file` (an absolute path on the server) to `path`, replacing it; on failure `file` stays where it was. */
+  adopt(path: string, file: string): Promise<WriteResult>;
+}
+
+/**
+ * Parts of a resumable upload kept inside the storage itself (storages without multipart of their own),
+ * out of listings and out of reach of ordinary paths, so any server process with the storage can finish it.
+ */
+export interface StagedPartsCapability {
+  /** Stores part `partNumber` of upload `uploadId` (a UUID), replacing an earlier copy; answers its size. */
+  putPart(uploadId: string, partNumber: number, body: Readable, signal?: AbortSignal): Promise<number>;
+  /** Joins the parts in order into `path` (replacing it, as `write` does), then drops them. */
+  joinParts(
+    uploadId: string,
+    parts: { partNumber: number; size: number }[],
+    path: string,
+    options?: WriteOptions,
+  ): Promise<WriteResult>;
+  /** Drops what upload `uploadId` stored (missing is fine). */
+  dropParts(uploadId: string): Promise<void>;
+}
+
 export interface MkdirCapability {
   mkdir(path: string): Promise<void>;
 }
@@ -165,6 +189,10 @@ export const canRename = (d: StorageDriver): d is StorageDriver & RenameCapabili
   typeof (d as Partial<RenameCapability>).rename === 'function';
 export const canMkdir = (d: StorageDriver): d is StorageDriver & MkdirCapability =>
   typeof (d as Partial<MkdirCapability>).mkdir === 'function';
+export const canAdopt = (d: StorageDriver): d is StorageDriver & AdoptCapability =>
+  typeof (d as Partial<AdoptCapability>).adopt === 'function';
+export const canStageParts = (d: StorageDriver): d is StorageDriver & StagedPartsCapability =>
+  typeof (d as Partial<StagedPartsCapability>).putPart === 'function';
 export const hasObjectUrl = (d: StorageDriver): d is StorageDriver & ObjectUrlCapability =>
   typeof (d as Partial<ObjectUrlCapability>).objectUrl === 'function';
 

@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClipClient, FsListResult, Mount, Task } from '@clip/sdk';
-import { startS3rver, startTestServer, type TestS3, type TestServer } from '@clip/server/testing';
+import { localMount, startS3rver, startTestServer, type TestS3, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { failedWith, succeeded } from '../../testing/assertRun.ts';
@@ -33,17 +33,7 @@ test.before(async () => {
   box = await createSandbox(server.url);
   env = { CLIP_TOKEN: await server.adminToken() };
   dir = await mkdtemp(join(tmpdir(), 'clip-cli-fs-'));
-  const local = await admin.storageConfigs.create({
-    name: 'disk',
-    provider_type: 'local',
-    root_path: 'disk',
-  });
-  await admin.mounts.create({
-    name: 'disk',
-    mount_path: '/disk',
-    storage_type: 'local',
-    storage_config_id: local.id,
-  });
+  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
   const bucket = await admin.storageConfigs.create({
     name: 'bucket',
     provider_type: 'other',

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '@clip/server/testing';
+import { localMount, startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
@@ -31,13 +31,7 @@ test.before(async () => {
   env = { CLIP_TOKEN: await server.adminToken() };
   dir = await mkdtemp(join(tmpdir(), 'clip-cli-resume-'));
   const admin = await server.adminClient();
-  const disk = await admin.storageConfigs.create({ name: 'disk', provider_type: 'local', root_path: 'disk' });
-  await admin.mounts.create({
-    name: 'disk',
-    mount_path: '/disk',
-    storage_type: 'local',
-    storage_config_id: disk.id,
-  });
+  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
   await admin.fs.mkdir('/disk/in');
 });
 

@@ -21,7 +21,6 @@ export function createFsUploads(deps: {
   settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
   shareBytes(configId: string): Promise<number>;
-  dataDir: string;
   logger: { warn(obj: object, msg: string): void };
   now?: () => number;
 }): FsUploads {
@@ -30,7 +29,6 @@ export function createFsUploads(deps: {
   const multipart = createMultipartService({
     repo,
     host,
-    dataDir: deps.dataDir,
     logger: deps.logger,
     now: deps.now,
   });

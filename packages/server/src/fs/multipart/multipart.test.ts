@@ -8,18 +8,10 @@ import { join } from 'node:path';
 import { type ClipClient, ClipError, FS_UPLOAD_IDLE_MS, type UploadSource } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import {
-  localMount,
-  MIB,
-  type MountUnderTest,
-  postPart,
-  randomBuffer,
-  s3Mount,
-  sha256,
-  storedBytes,
-} from './multipartKit.ts';
+import { MIB, postPart, randomBuffer, sha256, storedBytes } from './multipartKit.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -32,7 +24,7 @@ test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
   token = await server.adminToken();
-  mounts = [await localMount(server, admin), await s3Mount(server, admin, s3)];
+  mounts = [await localMount(server), await s3Mount(server, s3)];
 });
 
 test.after(async () => {
@@ -40,7 +32,8 @@ test.after(async () => {
   await s3?.close();
 });
 
-const uploadsDir = () => join(server.dataDir, 'uploads');
+// Local parts live inside the storage (the local mount's root is `<data>/mount-loc`), not the data dir.
+const uploadsDir = () => join(server.dataDir, 'mount-loc', '.clip-uploads');
 const sessionDirs = async () => readdir(uploadsDir()).catch(() => [] as string[]);
 
 async function rejects(p: Promise<unknown>): Promise<ClipError> {
@@ -341,7 +334,14 @@ for (const which of ['local', 's3'] as const) {
       randomBuffer(5 * MIB),
     );
     assert.is(r.status, 200);
-    if (which === 'local') assert.equal(await sessionDirs(), [init.uploadId]);
+    if (which === 'local') {
+      assert.equal(await sessionDirs(), [init.uploadId]);
+      // Hidden from listings and out of reach of paths, through the service as through the driver.
+      const listed = await admin.fs.list(mount().path, { refresh: true });
+      assert.not.ok(listed.items.some((item) => item.name === '.clip-uploads'));
+      const reach = await rejects(admin.fs.get(`${mount().path}/.clip-uploads/${init.uploadId}/1.part`));
+      assert.is(reach.status, 400);
+    }
     const sweep = server.app.services.fsUploads.sweep;
     assert.equal(await sweep(Date.now() + FS_UPLOAD_IDLE_MS - 60_000), { aborted: 0, removed: 0 });
     assert.is((await admin.fs.multipartStatus(init.uploadId)).parts.length, 1);

@@ -2,6 +2,7 @@
 // Bad input on every resumable-upload route answers a 4xx envelope naming the problem, never a 5xx.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { localMount } from '../../testing/mounts.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 let server: TestServer;
@@ -10,14 +11,7 @@ let token: string;
 test.before(async () => {
   server = await startTestServer();
   token = await server.adminToken();
-  const admin = await server.adminClient();
-  const config = await admin.storageConfigs.create({ name: 'bad', provider_type: 'local', root_path: 'bad' });
-  await admin.mounts.create({
-    name: 'bad',
-    mount_path: '/bad',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  await localMount(server, { path: '/bad', name: 'bad', root: 'bad' });
 });
 
 test.after(async () => {

@@ -1,8 +1,6 @@
-/** Shared by the resumable upload tests: mounts over a local dir and s3rver, raw part calls, digests. */
+/** Shared by the resumable upload tests: raw part calls, stored bytes, digests (mounts: testing/mounts.ts). */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClipClient } from '@clip/sdk';
 import type { StorageDriver } from '../../storage/driver.ts';
-import type { TestS3 } from '../../testing/s3rver.ts';
 import type { TestServer } from '../../testing/testServer.ts';
 
 export const MIB = 1024 * 1024;
@@ -11,60 +9,6 @@ export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('
 
 export function randomBuffer(size: number): Buffer {
   return randomBytes(size);
-}
-
-export interface MountUnderTest {
-  kind: 'local' | 's3';
-  path: string;
-  configId: string;
-  driver: StorageDriver;
-}
-
-export async function localMount(
-  server: TestServer,
-  admin: ClipClient,
-  path = '/loc',
-): Promise<MountUnderTest> {
-  const config = await admin.storageConfigs.create({
-    name: `local ${path}`,
-    provider_type: 'local',
-    root_path: `mount${path.replace(/\//g, '-')}`,
-  });
-  await admin.mounts.create({
-    name: `local ${path}`,
-    mount_path: path,
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
-  const driver = await server.app.services.storageConfigs.driverFor(config.id);
-  return { kind: 'local', path, configId: config.id, driver };
-}
-
-export async function s3Mount(
-  server: TestServer,
-  admin: ClipClient,
-  s3: TestS3,
-  path = '/s3',
-): Promise<MountUnderTest> {
-  const config = await admin.storageConfigs.create({
-    name: `s3 ${path}`,
-    provider_type: 'other',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-    is_public: true,
-  });
-  await admin.mounts.create({
-    name: `s3 ${path}`,
-    mount_path: path,
-    storage_type: 's3',
-    storage_config_id: config.id,
-  });
-  const driver = await server.app.services.storageConfigs.driverFor(config.id);
-  return { kind: 's3', path, configId: config.id, driver };
 }
 
 /** Reads a whole stored object. */

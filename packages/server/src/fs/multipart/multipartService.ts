@@ -5,7 +5,6 @@
  * resumes, and `complete` joins exactly the parts the database holds.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   FS_UPLOAD_IDLE_MS,
@@ -26,7 +25,7 @@ import { partPlan } from '../../services/files/multipartService.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
-import { partStoreFor, sessionDir } from './partStores.ts';
+import { partStoreFor } from './partStores.ts';
 import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
 import {
   checkKey,
@@ -43,7 +42,6 @@ import type { UploadHost, UploadTarget } from './uploadHost.ts';
 export interface MultipartDeps {
   repo: SessionRepo;
   host: UploadHost;
-  dataDir: string;
   now?: () => number;
   partTimeoutMs?: number;
   logger: { warn(obj: object, msg: string): void };
@@ -82,12 +80,10 @@ export function createMultipartService(deps: MultipartDeps) {
   }
 
   async function abortStorage(session: UploadSessionRow): Promise<boolean> {
-    // Parts kept on our disk go even when the storage config is gone.
-    await rm(sessionDir(deps.dataDir, session.id), { recursive: true, force: true }).catch(() => undefined);
     const driver = await host.driver(session.storage_config_id);
     if (!driver) return false;
     try {
-      return await partStoreFor(driver, deps.dataDir).abort(session);
+      return await partStoreFor(driver).abort(session);
     } catch (err) {
       deps.logger.warn({ err: String(err), uploadId: session.id }, 'aborting an upload failed');
       return false;
@@ -123,10 +119,7 @@ export function createMultipartService(deps: MultipartDeps) {
       const contentType = contentTypeFor(body.filename, body.contentType);
       let storageUploadId: string | null;
       try {
-        storageUploadId = await partStoreFor(target.driver, deps.dataDir).begin(
-          target.objectKey,
-          contentType,
-        );
+        storageUploadId = await partStoreFor(target.driver).begin(target.objectKey, contentType);
       } catch (err) {
         throw storageError(err, 'starting the multipart upload');
       }
@@ -189,13 +182,7 @@ export function createMultipartService(deps: MultipartDeps) {
       const timeout = AbortSignal.timeout(partTimeoutMs);
       let stored: Awaited<ReturnType<ReturnType<typeof partStoreFor>['put']>>;
       try {
-        stored = await partStoreFor(target.driver, deps.dataDir).put(
-          session,
-          n,
-          request.body,
-          expected,
-          timeout,
-        );
+        stored = await partStoreFor(target.driver).put(session, n, request.body, expected, timeout);
       } catch (err) {
         if (timeout.aborted)
           throw new AppError(
@@ -284,7 +271,7 @@ export function createMultipartService(deps: MultipartDeps) {
       }
       let written: { size: number };
       try {
-        written = await partStoreFor(target.driver, deps.dataDir).finish(session, final);
+        written = await partStoreFor(target.driver).finish(session, final);
       } catch (err) {
         await repo.transition(session.id, 'completing', 'uploading', { updated_at: now() });
         // The store may have finished this upload before (a complete whose process died right after):

@@ -1,14 +1,17 @@
 /**
  * Where the parts of a session go until it completes. S3-like storages hold them in their own multipart
- * upload; storages without one (local directories) keep them under `<data>/uploads/<session>/` on the
- * server's disk and get one streamed write of the joined parts on complete (which renames into place).
+ * upload; storages without one (local directories) keep them inside the storage (`.clip-uploads/<session>/`,
+ * hidden), so any process with the storage can complete, and get one streamed write of the joined parts.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { canMultipart, type StorageDriver, type WriteResult } from '../../storage/driver.ts';
+import type { Readable } from 'node:stream';
+import {
+  canMultipart,
+  canStageParts,
+  type StagedPartsCapability,
+  type StorageDriver,
+  type WriteResult,
+} from '../../storage/driver.ts';
+import { pipeThrough } from '../../storage/pipeThrough.ts';
 import { PartBody } from './partBody.ts';
 import type { UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
 
@@ -33,60 +36,38 @@ export interface PartStore {
   abort(session: UploadSessionRow): Promise<boolean>;
 }
 
-const SESSION_ID = /^[0-9a-f-]{36}$/;
-
-/** `<data>/uploads/<session>`; the id is ours (a UUID), checked anyway so no path is built from anything else. */
-export function sessionDir(dataDir: string, sessionId: string): string {
-  if (!SESSION_ID.test(sessionId)) throw new Error(`bad session id "${sessionId}"`);
-  return join(dataDir, 'uploads', sessionId);
-}
-
-export function localPartStore(dataDir: string, driver: StorageDriver): PartStore {
+/** Parts kept inside a storage without multipart of its own (a local directory), joined on complete. */
+export function stagedPartStore(driver: StorageDriver & StagedPartsCapability): PartStore {
   return {
     async begin() {
       return null;
     },
 
     async put(session, partNumber, body, size, signal) {
-      const dir = sessionDir(dataDir, session.id);
-      await mkdir(dir, { recursive: true });
-      const temp = join(dir, `${partNumber}.${process.pid}.${Date.now()}.tmp`);
       const counted = new PartBody(size);
+      // The body's failure reaches the driver's pipeline through `counted`, never Node's unhandled path.
+      pipeThrough(body, counted);
       try {
-        await pipeline(body, counted, createWriteStream(temp, { flags: 'wx' }), { signal });
-        await rename(temp, join(dir, `${partNumber}.part`));
+        await driver.putPart(session.id, partNumber, counted, signal);
       } catch (err) {
-        await unlink(temp).catch(() => {});
-        throw err;
+        // The body's own refusal (wrong size, time limit) says more than the storage's reaction to it.
+        throw counted.errored ?? err;
       }
       const md5 = counted.md5()!;
       return { etag: md5, checksum: md5, size: counted.received };
     },
 
     async finish(session, parts) {
-      const dir = sessionDir(dataDir, session.id);
-      // Every part file must be there with the size recorded (another process's disk would not have them).
-      for (const p of parts) {
-        const st = await stat(join(dir, `${p.part_number}.part`)).catch(() => null);
-        if (!st || st.size !== p.size)
-          throw new Error(`part ${p.part_number} of upload ${session.id} is not on this server's disk`);
-      }
-      async function* joined(): AsyncGenerator<Buffer> {
-        for (const p of parts)
-          yield* createReadStream(join(dir, `${p.part_number}.part`), {
-            highWaterMark: 256 * 1024,
-          }) as AsyncIterable<Buffer>;
-      }
-      const result = await driver.write(session.object_key, Readable.from(joined()), {
-        size: session.file_size,
-        contentType: session.content_type,
-      });
-      await rm(dir, { recursive: true, force: true });
-      return result;
+      return driver.joinParts(
+        session.id,
+        parts.map((p) => ({ partNumber: p.part_number, size: p.size })),
+        session.object_key,
+        { contentType: session.content_type },
+      );
     },
 
     async abort(session) {
-      await rm(sessionDir(dataDir, session.id), { recursive: true, force: true });
+      await driver.dropParts(session.id);
       return true;
     },
   };
@@ -146,7 +127,9 @@ export function s3PartStore(driver: StorageDriver): PartStore {
   };
 }
 
-/** The part store of a storage: its own multipart upload where it has one, our disk otherwise. */
-export function partStoreFor(driver: StorageDriver, dataDir: string): PartStore {
-  return canMultipart(driver) ? s3PartStore(driver) : localPartStore(dataDir, driver);
+/** The part store of a storage: its own multipart upload where it has one, parts kept inside it otherwise. */
+export function partStoreFor(driver: StorageDriver): PartStore {
+  if (canMultipart(driver)) return s3PartStore(driver);
+  if (canStageParts(driver)) return stagedPartStore(driver);
+  throw new Error(`a ${driver.type} storage can hold no multipart upload`);
 }

@@ -1,4 +1,6 @@
 // @clip-databases sqlite postgres
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
@@ -51,6 +53,28 @@ test('the whole share lifecycle on local storage: upload, view, download, update
   assert.not.ok(await objectExists(server, record.s3_config_id, record.storage_path));
   assert.is((await rejects(server.client().files.getPublic('renamed-share'))).status, 404);
   assert.is((await rejects(key.files.getById(created.id))).status, 404);
+});
+
+test('a file sent before its placement fields is spooled, then moved into local storage whole', async () => {
+  const bytes = new Uint8Array(300_000).map((_, i) => (i * 7) % 251);
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), 'late.bin');
+  form.append('s3_config_id', '');
+  form.append('path', '');
+  form.append('remark', 'fields after the file');
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+    body: form,
+  });
+  assert.is(res.status, 201);
+  const created = ((await res.json()) as { data: { slug: string; size: number } }).data;
+  assert.is(created.size, bytes.length);
+  const view = asView(await server.client().files.getPublic(created.slug));
+  assert.is(view.remark, 'fields after the file');
+  assert.equal(new Uint8Array(await (await fetch(view.download_url)).arrayBuffer()), bytes);
+  // The spool file was taken over, not copied and left behind.
+  assert.equal(await readdir(join(server.dataDir, 'tmp', 'uploads')).catch(() => []), []);
 });
 
 test('Range, conditional requests and HEAD', async () => {

@@ -1,12 +1,12 @@
 /**
  * `POST /upload`: multipart/form-data parsed by multer with a storage engine that streams the file part
  * straight into the storage driver when the form named its placement (`s3_config_id`, `path`) before the
- * file; otherwise the part is spooled to a temporary file until the form ends (any field order works).
+ * file; otherwise the part is spooled to a temporary file until the form ends (any field order works),
+ * which a local storage then takes over by a rename (`curl -F file=@...` writes the bytes once).
  * The size limit is checked from Content-Length before reading and again on the bytes as they stream.
  * However malformed the form, the request answers 4xx: every stream error ends in the catch below.
  */
 
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import multer from '@koa/multer';
 import type Router from '@koa/router';
@@ -127,7 +127,7 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
         form.staged = await uploads.stage(
           actor,
           fields,
-          { stream: createReadStream(late.path), filename: late.filename, mimetype: late.mimetype },
+          { stream: null, spooled: late, filename: late.filename, mimetype: late.mimetype },
           limit,
         );
       }

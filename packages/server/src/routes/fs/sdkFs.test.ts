@@ -10,6 +10,7 @@ import { blobDownloadSink, ClipClient, ClipError, type UploadProgress } from '@c
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { localMount } from '../../testing/mounts.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 const MIB = 1024 * 1024;
@@ -33,17 +34,7 @@ test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
   dir = await mkdtemp(join(tmpdir(), 'clip-sdkfs-'));
-  const config = await admin.storageConfigs.create({
-    name: 'disk',
-    provider_type: 'local',
-    root_path: 'disk',
-  });
-  await admin.mounts.create({
-    name: 'disk',
-    mount_path: '/disk',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
 });
 
 test.after(async () => {

@@ -3,11 +3,12 @@
  * arriving. A pending record is written first, so a crash mid-upload leaves something the sweep cleans
  * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
  */
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk';
 import { badRequest } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
-import type { StorageDriver } from '../../storage/driver.ts';
+import { canAdopt, type StorageDriver, type WriteResult } from '../../storage/driver.ts';
 import type { Actor } from '../actor.ts';
 import { byteLimit } from './byteLimit.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
@@ -15,6 +16,7 @@ import type { FileShareRow } from './fileShareRepo.ts';
 import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
 import { configForUpload, storageError } from './storageAccess.ts';
+import type { SpooledFile } from './uploadSpool.ts';
 
 /** An object written for a form whose other fields may still be arriving. */
 export interface StagedUpload {
@@ -39,9 +41,50 @@ export interface UploadService {
 }
 
 export interface UploadedPart {
-  stream: Readable;
+  /** The part as it arrives; null when it was spooled to disk first (`spooled`). */
+  stream: Readable | null;
+  /** A temp file holding the whole part, already held to the size limit; the storage may take it over. */
+  spooled?: SpooledFile;
   filename: string;
   mimetype: string | null;
+}
+
+/**
+ * The arriving part held to the size limit, wired before any await: an error on the part (a form cut
+ * short) must never be unhandled, and the driver's pipeline, attached later, still sees it because
+ * `body` is left errored.
+ */
+function limitedSource(stream: Readable, limitBytes: number) {
+  const body = byteLimit(limitBytes);
+  body.on('error', () => {});
+  // A failing part (a form cut short) is the client's problem, whatever the driver made of it.
+  let failed: Error | null = null;
+  stream.on('error', (err) => {
+    failed = err;
+    body.destroy(err);
+  });
+  stream.pipe(body);
+  return {
+    body,
+    sourceError: () => failed,
+    /** Stops storing but keeps reading, so the rest of the form can still be parsed (or drained). */
+    abandon() {
+      stream.unpipe(body);
+      body.destroy();
+      stream.resume();
+    },
+  };
+}
+
+/** A spooled part into storage: moved into place where the storage is on this disk, streamed otherwise. */
+function writeSpooled(
+  driver: StorageDriver,
+  path: string,
+  spooled: SpooledFile,
+  options: { contentType: string },
+): Promise<WriteResult> {
+  if (canAdopt(driver)) return driver.adopt(path, spooled.path);
+  return driver.write(path, createReadStream(spooled.path), { ...options, size: spooled.size });
 }
 
 export { byteLimit } from './byteLimit.ts';
@@ -60,22 +103,7 @@ export function createUploadService(deps: FileDeps): UploadService {
     parseFields,
 
     async stage(actor, early, file, limitBytes) {
-      // Wired before any await: an error on the part (a form cut short) must never be unhandled, and
-      // the driver's pipeline, attached later, still sees it because `limited` is left errored.
-      const limited = byteLimit(limitBytes);
-      limited.on('error', () => {});
-      // A failing part (a form cut short) is the client's problem, whatever the driver made of it.
-      let sourceError: Error | null = null;
-      file.stream.on('error', (err) => {
-        sourceError = err;
-        limited.destroy(err);
-      });
-      file.stream.pipe(limited);
-      const abandonSource = () => {
-        file.stream.unpipe(limited);
-        limited.destroy();
-        file.stream.resume();
-      };
+      const incoming = file.stream ? limitedSource(file.stream, limitBytes) : null;
       let row: FileShareRow;
       let fields: UploadFormFields;
       let config: Awaited<ReturnType<typeof configForUpload>>;
@@ -90,13 +118,16 @@ export function createUploadService(deps: FileDeps): UploadService {
           deps.clock.now() + UPLOAD_DEADLINE_MS,
         );
       } catch (err) {
-        abandonSource();
+        incoming?.abandon();
         throw err;
       }
       let driver: StorageDriver | null = null;
       try {
         driver = await deps.storage.driver(row.s3_config_id);
-        const written = await driver.write(row.storage_path, limited, { contentType: row.mimetype });
+        const options = { contentType: row.mimetype };
+        const written = incoming
+          ? await driver.write(row.storage_path, incoming.body, options)
+          : await writeSpooled(driver, row.storage_path, file.spooled!, options);
         row.size = written.size;
         row.etag = written.etag;
         // The record holds no size yet, so the check counts everything else; the size is recorded under
@@ -107,10 +138,10 @@ export function createUploadService(deps: FileDeps): UploadService {
             await repo.update(row.id, { size: written.size, etag: written.etag }, 'pending');
           });
       } catch (err) {
-        abandonSource();
+        incoming?.abandon();
         await driver?.remove(row.storage_path).catch(() => {});
         await deps.repo.delete(row.id);
-        throw sourceError ?? storageError(err, `storing "${row.filename}"`);
+        throw incoming?.sourceError() ?? storageError(err, `storing "${row.filename}"`);
       }
       await deps.repo.update(row.id, { size: row.size, etag: row.etag }, 'pending');
       return { row, placement: { s3_config_id: fields.s3_config_id ?? null, path: fields.path ?? null } };

@@ -18,8 +18,20 @@ export class Jail {
   readonly root: string;
   #realRoot: Promise<string> | null = null;
 
-  constructor(root: string) {
+  /** First path segments kept for the driver's own use: no caller's path may name them. */
+  readonly #reserved: ReadonlySet<string>;
+
+  constructor(root: string, reserved: string[] = []) {
     this.root = resolve(root);
+    this.#reserved = new Set(reserved);
+  }
+
+  #clean(rawPath: string): string {
+    const path = cleanPath(rawPath);
+    const first = path.split('/', 1)[0];
+    if (this.#reserved.has(first))
+      throw new StoragePathError(`storage path "${rawPath}" is reserved for uploads in progress`);
+    return path;
   }
 
   /** The root's real path; the root is created on first use. */
@@ -33,7 +45,7 @@ export class Jail {
   }
 
   async locate(rawPath: string): Promise<Located> {
-    const path = cleanPath(rawPath);
+    const path = this.#clean(rawPath);
     const root = await this.realRoot();
     const full = path === '' ? root : join(root, ...path.split('/'));
     await this.#assertInside(root, full, rawPath);
@@ -45,7 +57,7 @@ export class Jail {
    * removes the link, never what it points to).
    */
   async locateEntry(rawPath: string): Promise<Located> {
-    const path = cleanPath(rawPath);
+    const path = this.#clean(rawPath);
     const root = await this.realRoot();
     const full = path === '' ? root : join(root, ...path.split('/'));
     await this.#assertInside(root, path === '' ? root : dirname(full), rawPath);

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -78,6 +78,24 @@ jail('a failed write removes its temp file and the directories it created', asyn
   );
   assert.equal(await readdir(join(root, 'inside')), ['ok.txt']);
 });
+
+jail(
+  'adopt moves a file into place; onto a directory it fails and leaves the file where it was',
+  async ({ driver, base, root }) => {
+    const spooled = join(base, 'spooled.part');
+    await writeFile(spooled, 'spooled bytes');
+    const written = await driver.adopt('adopted/new.bin', spooled);
+    assert.is(written.size, 13);
+    assert.is((await collect((await driver.read('adopted/new.bin')).stream)).toString(), 'spooled bytes');
+    assert.not.ok((await readdir(base)).includes('spooled.part'));
+
+    await writeFile(spooled, 'again');
+    await rejectsWith(driver.adopt('inside', spooled), StoragePathError);
+    assert.is(await readFile(spooled, 'utf8'), 'again');
+    assert.equal((await readdir(join(root, 'inside'))).sort(), ['ok.txt']);
+    await rejectsWith(driver.adopt('../outside.bin', spooled), StoragePathError);
+  },
+);
 
 jail.after(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });

@@ -1,21 +1,26 @@
 /**
  * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
  * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
- * No presign or multipart: services stream through the server instead.
+ * A file already on the server's disk (a spooled upload) is adopted: renamed into place, not copied.
+ * Parts of resumable uploads live in the storage itself (`.clip-uploads/`, hidden and unreachable by path),
+ * so any server process with this storage can complete an upload another one received.
+ * No presign or S3 multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type Stats } from 'node:fs';
-import { cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  type AdoptCapability,
   type ByteRange,
   type CopyCapability,
   type ListResultPage,
   type MkdirCapability,
   type ReadResult,
   type RenameCapability,
+  type StagedPartsCapability,
   type StorageDriver,
   type StorageEntry,
   StorageNotFoundError,
@@ -30,6 +35,11 @@ import { Jail } from './jail.ts';
 
 /** Temp files of writes in progress; never listed. */
 const TEMP_PREFIX = '.clip-tmp-';
+/** `<root>/.clip-uploads/<upload id>/<n>.part`: parts of resumable uploads; never listed nor reachable by path. */
+const PARTS_DIR = '.clip-uploads';
+const UPLOAD_ID = /^[0-9a-f-]{36}$/;
+/** Read size when joining parts. */
+const JOIN_CHUNK = 256 * 1024;
 const DEFAULT_PAGE = 1000;
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException)?.code;
@@ -48,12 +58,20 @@ function entryOf(path: string, st: Stats): StorageEntry {
   };
 }
 
-export class LocalDriver implements StorageDriver, CopyCapability, RenameCapability, MkdirCapability {
+export class LocalDriver
+  implements
+    StorageDriver,
+    AdoptCapability,
+    StagedPartsCapability,
+    CopyCapability,
+    RenameCapability,
+    MkdirCapability
+{
   readonly type = 'local' as const;
   readonly #jail: Jail;
 
   constructor(options: { root: string }) {
-    this.#jail = new Jail(options.root);
+    this.#jail = new Jail(options.root, [PARTS_DIR]);
   }
 
   async stat(path: string): Promise<StorageEntry | null> {
@@ -75,7 +93,9 @@ export class LocalDriver implements StorageDriver, CopyCapability, RenameCapabil
     const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, DEFAULT_PAGE));
     let names: string[];
     try {
-      names = (await readdir(at.full)).filter((n) => !n.startsWith(TEMP_PREFIX));
+      names = (await readdir(at.full)).filter(
+        (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === PARTS_DIR),
+      );
     } catch (err) {
       if (isMissing(err)) return { entries: [], cursor: null };
       throw err;
@@ -181,6 +201,85 @@ export class LocalDriver implements StorageDriver, CopyCapability, RenameCapabil
     }
     const st = await stat(at.full);
     return { size: st.size, etag: entryOf(at.path, st).etag };
+  }
+
+  async adopt(path: string, file: string): Promise<WriteResult> {
+    const at = await this.#jail.locate(path);
+    if (at.path === '') throw new StoragePathError('cannot write to the storage root');
+    const dir = dirname(at.full);
+    const created = await this.#makeParent(dir, at.path);
+    const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
+    try {
+      await chmod(file, 0o644);
+      // A rename on the same file system; another one (EXDEV) gets a copy beside the target first.
+      await rename(file, temp).catch(async (err) => {
+        if (errno(err) !== 'EXDEV') throw err;
+        await cp(file, temp);
+      });
+      await rename(temp, at.full).catch((err) => {
+        if (errno(err) === 'EISDIR' || errno(err) === 'ENOTEMPTY')
+          throw new StoragePathError(`"${at.path}" is a directory`);
+        throw err;
+      });
+    } catch (err) {
+      // Back where it was when it had been moved; a copy is simply dropped.
+      await rename(temp, file).catch(() => unlink(temp).catch(() => {}));
+      await removeCreatedDirs(dir, created);
+      throw err;
+    }
+    await unlink(file).catch(() => {});
+    const st = await stat(at.full);
+    return { size: st.size, etag: entryOf(at.path, st).etag };
+  }
+
+  async #partsDir(uploadId: string): Promise<string> {
+    if (!UPLOAD_ID.test(uploadId)) throw new StoragePathError(`bad upload id "${uploadId}"`);
+    return join(await this.#jail.realRoot(), PARTS_DIR, uploadId);
+  }
+
+  async putPart(uploadId: string, partNumber: number, body: Readable, signal?: AbortSignal): Promise<number> {
+    if (!Number.isSafeInteger(partNumber) || partNumber < 1)
+      throw new StoragePathError(`bad part number ${partNumber}`);
+    const dir = await this.#partsDir(uploadId);
+    await mkdir(dir, { recursive: true });
+    // Written beside and renamed into place: a part cut short never counts, and a re-sent part replaces it whole.
+    const temp = join(dir, `${partNumber}.${randomUUID()}.tmp`);
+    const part = join(dir, `${partNumber}.part`);
+    try {
+      await pipeline(body, createWriteStream(temp, { flags: 'wx' }), { signal });
+      await rename(temp, part);
+    } catch (err) {
+      await unlink(temp).catch(() => {});
+      throw err;
+    }
+    return (await stat(part)).size;
+  }
+
+  async joinParts(
+    uploadId: string,
+    parts: { partNumber: number; size: number }[],
+    path: string,
+    options: WriteOptions = {},
+  ): Promise<WriteResult> {
+    const dir = await this.#partsDir(uploadId);
+    const files = parts.map((p) => join(dir, `${p.partNumber}.part`));
+    for (const [i, p] of parts.entries()) {
+      const st = await stat(files[i]).catch(() => null);
+      if (st?.size !== p.size)
+        throw new StorageNotFoundError(`part ${p.partNumber} of upload ${uploadId} is not in the storage`);
+    }
+    async function* joined(): AsyncGenerator<Buffer> {
+      for (const file of files)
+        yield* createReadStream(file, { highWaterMark: JOIN_CHUNK }) as AsyncIterable<Buffer>;
+    }
+    const size = parts.reduce((sum, p) => sum + p.size, 0);
+    const result = await this.write(path, Readable.from(joined()), { ...options, size });
+    await rm(dir, { recursive: true, force: true });
+    return result;
+  }
+
+  async dropParts(uploadId: string): Promise<void> {
+    await rm(await this.#partsDir(uploadId), { recursive: true, force: true });
   }
 
   /** Creates the parent directory; answers the first directory it had to create (for cleanup), if any. */

@@ -1,0 +1,113 @@
+// @clip-databases postgres
+// Two server processes on one Postgres, each with its own data dir, over one local storage config whose
+// root lies outside both: parts sent to one process complete on the other, byte-identical. The parts
+// live in the storage (`.clip-uploads/<session>/`), not in the data dir of the process that received them.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClipClient } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
+import { MIB, randomBuffer, sha256 } from './multipartKit.ts';
+
+const PASSWORD = 'two-process-admin-password';
+
+let database: TestDatabase;
+const dirs: string[] = [];
+const running: ChildProcess[] = [];
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+async function startProcess(dataDir: string): Promise<ServerInstance> {
+  const instance = await startServerInstance({
+    CLIP_PORT: '0',
+    CLIP_HOST: '127.0.0.1',
+    CLIP_DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    // One secret for both: each must open the storage config the other sealed.
+    CLIP_SECRET: 'a-two-process-secret-of-enough-length',
+    CLIP_ADMIN_PASSWORD: PASSWORD,
+    CLIP_LOG_LEVEL: 'warn',
+    CLIP_SWEEP_INTERVAL_MS: '0',
+  });
+  running.push(instance.child);
+  return instance;
+}
+
+async function adminClient(url: string): Promise<{ client: ClipClient; token: string }> {
+  const { token } = await new ClipClient({ baseUrl: url }).auth.login('admin', PASSWORD);
+  return { client: new ClipClient({ baseUrl: url, auth: { type: 'admin', token } }), token };
+}
+
+async function postPart(url: string, token: string, query: Record<string, string | number>, body: Buffer) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await fetch(`${url}/api/admin/fs/multipart/part?${qs}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    body,
+  });
+  assert.is(res.status, 200, await res.clone().text());
+}
+
+test.before(async () => {
+  database = await createTestDatabase();
+});
+
+test.after(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await database?.release();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+test('parts sent to one process complete on another with its own data dir, byte-identical', async () => {
+  const [dataA, dataB, root] = await Promise.all([
+    tempDir('clip-two-a-'),
+    tempDir('clip-two-b-'),
+    tempDir('clip-two-storage-'),
+  ]);
+  const a = await startProcess(dataA);
+  const { client: adminA, token: tokenA } = await adminClient(a.url);
+  const config = await adminA.storageConfigs.create({
+    name: 'shared disk',
+    provider_type: 'local',
+    root_path: root,
+  });
+  await adminA.mounts.create({
+    name: 'shared',
+    mount_path: '/shared',
+    storage_type: 'local',
+    storage_config_id: config.id,
+  });
+  const b = await startProcess(dataB);
+  const { client: adminB, token: tokenB } = await adminClient(b.url);
+
+  const bytes = randomBuffer(12 * MIB);
+  const init = await adminA.fs.multipartInit({
+    path: '/shared',
+    filename: 'two.bin',
+    fileSize: bytes.length,
+  });
+  assert.is(init.partCount, 3);
+  const slice = (n: number) => bytes.subarray((n - 1) * init.partSize, n * init.partSize);
+  const partQuery = (n: number) => ({ uploadId: init.uploadId, partNumber: n, key: init.key });
+  await postPart(a.url, tokenA, partQuery(1), slice(1));
+  await postPart(a.url, tokenA, partQuery(2), slice(2));
+  await postPart(b.url, tokenB, partQuery(3), slice(3));
+  assert.equal(await readdir(join(root, '.clip-uploads', init.uploadId)), ['1.part', '2.part', '3.part']);
+
+  const done = await adminB.fs.multipartComplete({ uploadId: init.uploadId, key: init.key });
+  assert.is(done.item.size, bytes.length);
+  assert.is(sha256(await readFile(join(root, 'two.bin'))), sha256(bytes));
+  assert.equal(await readdir(join(root, '.clip-uploads')), [], 'the parts went with the complete');
+  // Neither process kept parts of its own.
+  for (const data of [dataA, dataB]) assert.not.ok((await readdir(data)).includes('uploads'));
+});
+
+test.run();
