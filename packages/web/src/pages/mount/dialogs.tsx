@@ -162,11 +162,12 @@ export function CopyDialog({
 }: {
   count: number;
   onClose(): void;
-  onCopy(target: string, skipExisting: boolean): Promise<void>;
+  onCopy(target: string, options: { skipExisting: boolean; clientSide: boolean }): Promise<void>;
 }) {
   const { t } = useLingui();
   const [target, setTarget] = useState('');
   const [skipExisting, setSkipExisting] = useState(true);
+  const [clientSide, setClientSide] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
     <Dialog
@@ -177,7 +178,7 @@ export function CopyDialog({
       onSubmit={async () => {
         if (!target || target === '/' || busy) return;
         setBusy(true);
-        await onCopy(target, skipExisting);
+        await onCopy(target, { skipExisting, clientSide });
         setBusy(false);
       }}
       footer={
@@ -199,6 +200,15 @@ export function CopyDialog({
         <label className="check-field">
           <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} />
           {t`Skip files that already exist`}
+        </label>
+        <label className="check-field">
+          <input
+            type="checkbox"
+            name="client_side"
+            checked={clientSide}
+            onChange={(e) => setClientSide(e.target.checked)}
+          />
+          {t`Copy through this browser (the bytes pass through this device; the target must take presigned uploads, e.g. S3)`}
         </label>
       </div>
     </Dialog>
