@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
+import { Field } from '../admin/shared/FormFields.tsx';
 import { copyText, useFeedback } from '../admin/shared/feedback.ts';
-import { Field } from '../admin/shared/ShareSettingsFields.tsx';
 import { nameProblem } from './explorerModel.ts';
 import { FolderTree } from './FolderTree.tsx';
 
