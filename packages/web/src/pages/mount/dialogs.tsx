@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
-import { Field } from '../admin/shared/FormFields.tsx';
+import { CheckField, Field } from '../admin/shared/FormFields.tsx';
 import { copyText, useFeedback } from '../admin/shared/feedback.ts';
 import { nameProblem } from './explorerModel.ts';
 import { FolderTree } from './FolderTree.tsx';
@@ -197,19 +197,12 @@ export function CopyDialog({
         <p className="muted">
           {t`Target`}: <code data-testid="copy-target">{target || '—'}</code>
         </p>
-        <label className="check-field">
-          <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} />
+        <CheckField checked={skipExisting} onChange={setSkipExisting}>
           {t`Skip files that already exist`}
-        </label>
-        <label className="check-field">
-          <input
-            type="checkbox"
-            name="client_side"
-            checked={clientSide}
-            onChange={(e) => setClientSide(e.target.checked)}
-          />
+        </CheckField>
+        <CheckField name="client_side" checked={clientSide} onChange={setClientSide}>
           {t`Copy through this browser (the bytes pass through this device; the target must take presigned uploads, e.g. S3)`}
-        </label>
+        </CheckField>
       </div>
     </Dialog>
   );
