@@ -297,7 +297,16 @@ test('task manager: a running server copy is cancelled; later items never start'
   await waitUntil(async () => gate.held() > 0, 'a write in flight');
   const id = (await task.getAttribute('data-task-id')) ?? '';
   await task.getByRole('button', { name: 'Cancel' }).click();
-  await waitUntil(async () => (await admin.tasks.get(id)).cancel_requested, 'the cancel reached the server');
+  const asked = await waitUntil(async () => {
+    const t = await admin.tasks.get(id);
+    return t.cancel_requested ? t : null;
+  }, 'the cancel reached the server');
+  // The runner reads the flag at its heartbeat, which first writes updated_at: once that moved past
+  // the cancel's own write, no further item starts (released earlier, the rest could still begin).
+  await waitUntil(
+    async () => (await admin.tasks.get(id)).updated_at !== asked.updated_at,
+    'the runner saw the cancel',
+  );
   gate.release();
   await page.locator(`[data-task-id="${id}"][data-status="cancelled"]`).waitFor({ timeout: 120_000 });
   const done = await admin.tasks.get(id);
