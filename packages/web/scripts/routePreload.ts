@@ -1,6 +1,6 @@
 /**
  * Vite build plugin: lets a lazily loaded page start downloading with the app instead of after it.
- * The built `route-preload.js` (a classic async script in index.html, the CSP allows only files)
+ * The built `route-preload.js` (a small classic script in index.html, the CSP allows only files)
  * holds, per route prefix, the page chunk, the chunks it imports that the entry does not, and their
  * CSS; on a matching path it adds modulepreload / preload links at once. Without it the page's chunk is
  * requested only once the app's JavaScript has run and the router resolved the route.
@@ -69,7 +69,14 @@ export function routePreload(routes: RoutePages): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { src: `/${FILE}`, async: true }, injectTo: 'head' }],
+      // Right after the theme script, blocking like it: fetched alongside it (the two cost one wait,
+      // not two) and run before the app's own scripts are even parsed. An async script was fetched at
+      // low priority, after the app's chunks, and gained nothing.
+      handler(html) {
+        const anchor = '<script src="/theme-boot.js"></script>';
+        if (!html.includes(anchor)) throw new Error('route-preload: index.html has no theme-boot script');
+        return html.replace(anchor, `${anchor}\n    <script src="/${FILE}"></script>`);
+      },
     },
   };
 }
