@@ -381,11 +381,15 @@ test('a key inside its basic path: redirected there, write actions only inside i
   await signInWithKey(page, key);
   await page.goto('/mount-explorer/s3');
   await page.waitForURL((url) => url.pathname === '/mount-explorer/local/docs');
-  await page.getByRole('button', { name: 'Upload' }).waitFor();
+  await page.getByRole('button', { name: 'Upload', exact: true }).waitFor();
   await page.goto('/mount-explorer');
   await entry(page, 'local').waitFor();
   assert.is(await entry(page, 's3').count(), 0, 'only the branch that leads to the basic path');
-  assert.is(await page.getByRole('button', { name: 'Upload' }).count(), 0, 'no upload above the basic path');
+  assert.is(
+    await page.getByRole('button', { name: 'Upload', exact: true }).count(),
+    0,
+    'no upload above the basic path',
+  );
   await page.context().close();
 });
 

@@ -3,6 +3,8 @@
  * Screenshots of the mount explorer (list, grid, preview, task manager) and of mount management in
  * light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1 they replace those in
  * docs/screenshots/. Also checks both screens fit a 390 px phone (tables scroll in their own box).
+ * The Chinese ones need a CJK font installed (Debian: `apt-get install -y fonts-noto-cjk`), else
+ * Chromium draws boxes.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +13,14 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+import {
+  type BrowserEnv,
+  chromiumAvailable,
+  requireCjkFontForScreenshots,
+  startBrowserEnv,
+} from './harness.ts';
 
+requireCjkFontForScreenshots();
 const OUT = process.env.CLIP_UPDATE_SCREENSHOTS
   ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
   : `${mkdtempSync(join(tmpdir(), 'clip-shots-'))}/`;

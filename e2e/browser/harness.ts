@@ -178,3 +178,16 @@ export function readOfflineEntry(page: Page, store: string, key: string): Promis
     [store, key] as const,
   );
 }
+
+/**
+ * Refreshing the committed screenshots (CLIP_UPDATE_SCREENSHOTS=1) needs a CJK font, or the Chinese
+ * pictures show boxes: refuse early, naming the package, when fontconfig knows none.
+ */
+export function requireCjkFontForScreenshots(): void {
+  if (!process.env.CLIP_UPDATE_SCREENSHOTS) return;
+  const fonts = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+  if (fonts.status === 0 && fonts.stdout.trim()) return;
+  throw new Error(
+    'CLIP_UPDATE_SCREENSHOTS needs a CJK font for the Chinese screenshots: apt-get install -y fonts-noto-cjk',
+  );
+}

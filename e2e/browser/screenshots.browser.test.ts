@@ -11,9 +11,15 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+import {
+  type BrowserEnv,
+  chromiumAvailable,
+  requireCjkFontForScreenshots,
+  startBrowserEnv,
+} from './harness.ts';
 
 // The committed pictures are refreshed only on request (CLIP_UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean.
+requireCjkFontForScreenshots();
 const OUT = process.env.CLIP_UPDATE_SCREENSHOTS
   ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
   : `${mkdtempSync(join(tmpdir(), 'clip-shots-'))}/`;

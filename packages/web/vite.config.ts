@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './scripts/routePreload.ts';
 
 export default defineConfig({
   // Workspace packages export their TypeScript source under `source` (their packed build otherwise).
@@ -12,6 +13,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    // The explorer is half the product and its chunk is sizeable: start it with the app.
+    routePreload({ '/mount-explorer': 'src/pages/mount/MountExplorerPage.tsx' }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

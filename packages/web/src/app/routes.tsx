@@ -63,19 +63,29 @@ export function mountPathFromUrl(splat: string | undefined): string | null {
   }
 }
 
-/** The explorer's guard, then its first listing started alongside the download of the page's chunk. */
+/**
+ * The explorer's guard, and its first listing started alongside the download of the page's chunk:
+ * at once when the stored session may browse the path (the guard's session check nearly always
+ * confirms it, and waiting for it cost a round trip), else once the guard allowed it.
+ */
 function explorerLoader(services: AppServices) {
   const guard = guarded(services, (view, { params }) =>
     mountRouteRedirect(view, mountPathFromUrl(params['*'])),
   );
-  return async (args: LoaderFunctionArgs) => {
-    const result = await guard(args);
-    const { auth, client, listingPrefetch } = services;
+  const { auth, client, listingPrefetch } = services;
+  const mayBrowse = () => {
     const type = auth.state.value.authType;
-    if (!result && (type === 'admin' || (type === 'apikey' && auth.permissions.value.mount))) {
-      const path = (mountPathFromUrl(args.params['*']) ?? '/').replace(/\/+$/, '') || '/';
-      listingPrefetch.start(path, () => client.fs.listAll(path));
-    }
+    return type === 'admin' || (type === 'apikey' && auth.permissions.value.mount);
+  };
+  return async (args: LoaderFunctionArgs) => {
+    const requested = mountPathFromUrl(args.params['*']);
+    const path = (requested ?? '/').replace(/\/+$/, '') || '/';
+    const startListing = () => listingPrefetch.start(path, () => client.fs.listAll(path));
+    const early = mayBrowse() && mountRouteRedirect(guardView(services), requested) === null;
+    if (early) startListing();
+    const result = await guard(args);
+    if (result) listingPrefetch.take(path);
+    else if (!early && mayBrowse()) startListing();
     return result;
   };
 }

@@ -1,4 +1,8 @@
-/** PWA prompts (spec section 4): install when installable, not installed and not dismissed within 7 days; update on SW_UPDATED. */
+/**
+ * PWA prompts (spec section 4): install when installable, not installed, not dismissed within 7 days
+ * and the visitor has used the page (ADR 0022: a prompt that pops up while the page loads covers it
+ * and becomes its largest paint); update on SW_UPDATED.
+ */
 import { INSTALL_PROMPT_DISMISS_MS, STORAGE_KEYS } from '@clip/sdk';
 import { signal } from '@preact/signals-react';
 import type { KeyValueStorage } from './storage.ts';
@@ -8,6 +12,8 @@ export interface InstallPromptInputs {
   installed: boolean;
   dismissedAt: number | null;
   now: number;
+  /** The visitor pressed a key or a pointer on the page since it loaded. */
+  engaged: boolean;
 }
 
 export function installPromptVisible({
@@ -15,8 +21,9 @@ export function installPromptVisible({
   installed,
   dismissedAt,
   now,
+  engaged,
 }: InstallPromptInputs): boolean {
-  if (!installable || installed) return false;
+  if (!installable || installed || !engaged) return false;
   return dismissedAt === null || now - dismissedAt >= INSTALL_PROMPT_DISMISS_MS;
 }
 
@@ -38,6 +45,7 @@ export function createPwaStore(storage: KeyValueStorage, win: Window) {
   const updateReady = signal(false);
   let installed = win.matchMedia?.('(display-mode: standalone)').matches ?? false;
   let waitingWorker: ServiceWorker | null = null;
+  let engaged = false;
 
   const check = () => {
     showInstall.value = installPromptVisible({
@@ -45,8 +53,17 @@ export function createPwaStore(storage: KeyValueStorage, win: Window) {
       installed,
       dismissedAt: parseDismissedAt(storage.getItem(STORAGE_KEYS.pwaInstallDismissed)),
       now: Date.now(),
+      engaged,
     });
   };
+  const engage = () => {
+    engaged = true;
+    win.removeEventListener('pointerdown', engage, true);
+    win.removeEventListener('keydown', engage, true);
+    check();
+  };
+  win.addEventListener('pointerdown', engage, true);
+  win.addEventListener('keydown', engage, true);
   win.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     deferred = e as BeforeInstallPromptEvent;

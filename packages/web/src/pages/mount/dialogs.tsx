@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
+import { CheckField, Field } from '../admin/shared/FormFields.tsx';
 import { copyText, useFeedback } from '../admin/shared/feedback.ts';
-import { Field } from '../admin/shared/ShareSettingsFields.tsx';
 import { nameProblem } from './explorerModel.ts';
 import { FolderTree } from './FolderTree.tsx';
 
@@ -162,11 +162,12 @@ export function CopyDialog({
 }: {
   count: number;
   onClose(): void;
-  onCopy(target: string, skipExisting: boolean): Promise<void>;
+  onCopy(target: string, options: { skipExisting: boolean; clientSide: boolean }): Promise<void>;
 }) {
   const { t } = useLingui();
   const [target, setTarget] = useState('');
   const [skipExisting, setSkipExisting] = useState(true);
+  const [clientSide, setClientSide] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
     <Dialog
@@ -177,7 +178,7 @@ export function CopyDialog({
       onSubmit={async () => {
         if (!target || target === '/' || busy) return;
         setBusy(true);
-        await onCopy(target, skipExisting);
+        await onCopy(target, { skipExisting, clientSide });
         setBusy(false);
       }}
       footer={
@@ -196,10 +197,12 @@ export function CopyDialog({
         <p className="muted">
           {t`Target`}: <code data-testid="copy-target">{target || '—'}</code>
         </p>
-        <label className="check-field">
-          <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} />
+        <CheckField checked={skipExisting} onChange={setSkipExisting}>
           {t`Skip files that already exist`}
-        </label>
+        </CheckField>
+        <CheckField name="client_side" checked={clientSide} onChange={setClientSide}>
+          {t`Copy through this browser (the bytes pass through this device; the target must take presigned uploads, e.g. S3)`}
+        </CheckField>
       </div>
     </Dialog>
   );

@@ -4,10 +4,12 @@ import * as assert from 'uvu/assert';
 import {
   crumbs,
   filterItems,
+  folderForRelativePath,
   isEditable,
   joinPath,
   nameProblem,
   parentPath,
+  pathFromSplat,
   previewKindOf,
   selectWithClick,
   sortItems,
@@ -100,6 +102,15 @@ test('a new name is one path segment', () => {
   assert.is(nameProblem('  '), 'required');
   assert.is(nameProblem('a/b'), 'invalid');
   assert.is(nameProblem('..'), 'invalid');
+});
+
+test('route splats and folder picks become explorer paths', () => {
+  assert.is(pathFromSplat(undefined), '/');
+  assert.is(pathFromSplat('s3/a%20b/'), '/s3/a b');
+  assert.is(pathFromSplat('%E0%A4%A'), '/', 'an undecodable splat is the root');
+  assert.is(folderForRelativePath('/docs', 'photos/2024/a.jpg'), '/docs/photos/2024');
+  assert.is(folderForRelativePath('/docs', 'a.jpg'), '/docs');
+  assert.is(folderForRelativePath('/', 'photos/a.jpg'), '/photos');
 });
 
 test.run();

@@ -141,3 +141,21 @@ export function nameProblem(name: string): 'required' | 'invalid' | null {
   if (n === '.' || n === '..' || /[/\\\u0000-\u001f]/.test(n)) return 'invalid';
   return null;
 }
+
+/** The route's `*` splat -> an explorer path (`/` when missing or not decodable). */
+export function pathFromSplat(splat: string | undefined): string {
+  try {
+    return `/${decodeURIComponent(splat ?? '')}`.replace(/\/+$/, '') || '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Where a file picked from a folder (an `<input webkitdirectory>`, whose names are relative paths such
+ * as `photos/2024/a.jpg`) goes under `folder`: `/docs` + `photos/2024/a.jpg` -> `/docs/photos/2024`.
+ */
+export function folderForRelativePath(folder: string, relativePath: string): string {
+  const dirs = relativePath.split('/').filter(Boolean).slice(0, -1);
+  return dirs.reduce(joinPath, folder);
+}

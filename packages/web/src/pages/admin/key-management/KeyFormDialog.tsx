@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { Field } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
 import { formatDateTime } from '../shared/format.ts';
-import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   CUSTOM_KEY_MAX,
   createBody,

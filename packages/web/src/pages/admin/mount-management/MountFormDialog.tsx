@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
-import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   editMountForm,
   type MountFormState,
@@ -74,7 +74,6 @@ export function MountFormDialog({
         return t`A whole number of 0 or more`;
     }
   };
-  const invalid = (p: MountProblem | undefined) => (tried && p ? true : undefined);
 
   async function save() {
     setTried(true);
@@ -113,34 +112,29 @@ export function MountFormDialog({
     >
       <div className="form">
         <div className="grid-2">
-          <Field label={t`Name`} error={text(problems.name)}>
-            <input
-              name="name"
-              value={state.name}
-              maxLength={60}
-              aria-invalid={invalid(problems.name)}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </Field>
-          <Field
+          <TextField
+            label={t`Name`}
+            name="name"
+            maxLength={60}
+            value={state.name}
+            error={text(problems.name)}
+            onChange={(v) => set('name', v)}
+          />
+          <TextField
             label={t`Mount path`}
+            name="mount_path"
+            className="mono"
+            value={state.mountPath}
             error={text(problems.mountPath)}
             hint={t`Where the storage appears in the explorer and WebDAV, e.g. /photos`}
-          >
-            <input
-              name="mount_path"
-              className="mono"
-              value={state.mountPath}
-              aria-invalid={invalid(problems.mountPath)}
-              onChange={(e) => set('mountPath', e.target.value)}
-            />
-          </Field>
+            onChange={(v) => set('mountPath', v)}
+          />
         </div>
         <Field label={t`Storage config`} error={text(problems.storageConfigId)}>
           <select
             name="storage_config_id"
             value={state.storageConfigId}
-            aria-invalid={invalid(problems.storageConfigId)}
+            aria-invalid={text(problems.storageConfigId) ? true : undefined}
             onChange={(e) => {
               const config = configs.find((c) => String(c.id) === e.target.value);
               setState((s) => ({
@@ -158,56 +152,39 @@ export function MountFormDialog({
             ))}
           </select>
         </Field>
-        <Field label={t`Remark`}>
-          <input
-            name="remark"
-            value={state.remark}
-            maxLength={200}
-            onChange={(e) => set('remark', e.target.value)}
-          />
-        </Field>
+        <TextField
+          label={t`Remark`}
+          name="remark"
+          maxLength={200}
+          value={state.remark}
+          onChange={(v) => set('remark', v)}
+        />
         <div className="grid-2">
-          <Field label={t`Sort order`} error={text(problems.sortOrder)} hint={t`Lower numbers come first`}>
-            <input
-              name="sort_order"
-              inputMode="numeric"
-              value={state.sortOrder}
-              aria-invalid={invalid(problems.sortOrder)}
-              onChange={(e) => set('sortOrder', e.target.value)}
-            />
-          </Field>
-          <Field
+          <TextField
+            label={t`Sort order`}
+            name="sort_order"
+            inputMode="numeric"
+            value={state.sortOrder}
+            error={text(problems.sortOrder)}
+            hint={t`Lower numbers come first`}
+            onChange={(v) => set('sortOrder', v)}
+          />
+          <TextField
             label={t`Cache TTL (seconds)`}
+            name="cache_ttl"
+            inputMode="numeric"
+            value={state.cacheTtl}
             error={text(problems.cacheTtl)}
             hint={t`How long folder listings are cached; 0 = never cached`}
-          >
-            <input
-              name="cache_ttl"
-              inputMode="numeric"
-              value={state.cacheTtl}
-              aria-invalid={invalid(problems.cacheTtl)}
-              onChange={(e) => set('cacheTtl', e.target.value)}
-            />
-          </Field>
+            onChange={(v) => set('cacheTtl', v)}
+          />
         </div>
-        <label className="check-field">
-          <input
-            type="checkbox"
-            name="web_proxy"
-            checked={state.webProxy}
-            onChange={(e) => set('webProxy', e.target.checked)}
-          />
+        <CheckField name="web_proxy" checked={state.webProxy} onChange={(v) => set('webProxy', v)}>
           {t`Stream downloads through this server (off: redirect to a presigned link)`}
-        </label>
-        <label className="check-field">
-          <input
-            type="checkbox"
-            name="is_active"
-            checked={state.isActive}
-            onChange={(e) => set('isActive', e.target.checked)}
-          />
+        </CheckField>
+        <CheckField name="is_active" checked={state.isActive} onChange={(v) => set('isActive', v)}>
           {t`Active`}
-        </label>
+        </CheckField>
       </div>
     </Dialog>
   );

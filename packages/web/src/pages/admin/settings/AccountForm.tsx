@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
+import { Field } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
-import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   type AccountFormState,
   type AccountProblem,

@@ -3,9 +3,9 @@ import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from 
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
+import { Field } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
 import { binaryUnitLabel } from '../shared/format.ts';
-import { Field } from '../shared/ShareSettingsFields.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
 export function UploadSettingsForm({

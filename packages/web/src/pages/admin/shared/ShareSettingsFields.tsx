@@ -1,6 +1,6 @@
 /** The share settings part of the text and file edit dialogs: link suffix, remark, password, expiry, max views. */
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Field } from './FormFields.tsx';
 import { formatDateTime } from './format.ts';
 import {
   EXPIRY_PRESETS,
@@ -166,49 +166,5 @@ export function ShareSettingsFields({
         </Field>
       </div>
     </>
-  );
-}
-
-export function Field({
-  label,
-  hint,
-  error,
-  children,
-}: {
-  label: string;
-  hint?: string | null;
-  error?: string | null;
-  children: ReactNode;
-}) {
-  // The hint or error sits outside the <label> (so the accessible name is the label alone) and is
-  // tied to the control with aria-describedby.
-  const noteId = `${useId()}-note`;
-  const labelRef = useRef<HTMLLabelElement>(null);
-  const note = error || hint;
-  useEffect(() => {
-    const control = labelRef.current?.querySelector('input, select, textarea');
-    if (!control) return;
-    if (note) control.setAttribute('aria-describedby', noteId);
-    else control.removeAttribute('aria-describedby');
-  }, [note, noteId]);
-  return (
-    <div className="field">
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is passed in as a child. */}
-      <label className="field-control" ref={labelRef}>
-        <span>{label}</span>
-        {children}
-      </label>
-      {error ? (
-        <span className="field-error" role="alert" id={noteId}>
-          {error}
-        </span>
-      ) : (
-        hint && (
-          <span className="field-hint" id={noteId}>
-            {hint}
-          </span>
-        )
-      )}
-    </div>
   );
 }

@@ -4,9 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
 import { binaryUnitLabel } from '../shared/format.ts';
-import { Field } from '../shared/ShareSettingsFields.tsx';
 import {
   CAPACITY_UNITS,
   type CapacityUnit,
@@ -73,7 +73,6 @@ export function ConfigFormDialog({
         return null;
     }
   };
-  const invalid = (p: ConfigProblem | undefined) => (tried && p ? true : undefined);
 
   async function save() {
     setTried(true);
@@ -117,15 +116,14 @@ export function ConfigFormDialog({
     >
       <div className="form">
         <div className="grid-2">
-          <Field label={t`Name`} error={text(problems.name)}>
-            <input
-              name="name"
-              value={state.name}
-              maxLength={100}
-              aria-invalid={invalid(problems.name)}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </Field>
+          <TextField
+            label={t`Name`}
+            name="name"
+            maxLength={100}
+            value={state.name}
+            error={text(problems.name)}
+            onChange={(v) => set('name', v)}
+          />
           <Field
             label={t`Provider`}
             hint={t`Picking a provider fills in its usual endpoint, region and addressing.`}
@@ -144,26 +142,21 @@ export function ConfigFormDialog({
           </Field>
         </div>
         {isLocal ? (
-          <Field
+          <TextField
             label={t`Folder on the server`}
+            name="root_path"
+            className="mono"
+            value={state.rootPath}
             error={text(problems.rootPath)}
             hint={t`An absolute path, or one inside the data directory (e.g. storage).`}
-          >
-            <input
-              name="root_path"
-              className="mono"
-              value={state.rootPath}
-              aria-invalid={invalid(problems.rootPath)}
-              onChange={(e) => set('rootPath', e.target.value)}
-            />
-          </Field>
+            onChange={(v) => set('rootPath', v)}
+          />
         ) : (
           <S3Fields
             state={state}
             setState={setState}
             problems={problems}
             text={text}
-            invalid={invalid}
             preset={preset as ProviderPreset}
             config={config}
           />
@@ -180,7 +173,7 @@ export function ConfigFormDialog({
               min={0}
               step="any"
               value={state.capacity}
-              aria-invalid={invalid(problems.capacity)}
+              aria-invalid={text(problems.capacity) ? true : undefined}
               onChange={(e) => set('capacity', e.target.value)}
             />
             <select
@@ -197,25 +190,13 @@ export function ConfigFormDialog({
             </select>
           </div>
         </Field>
-        <label className="check-field">
-          <input
-            type="checkbox"
-            name="is_public"
-            checked={state.isPublic}
-            onChange={(e) => set('isPublic', e.target.checked)}
-          />
+        <CheckField name="is_public" checked={state.isPublic} onChange={(v) => set('isPublic', v)}>
           {t`API keys may upload to this storage`}
-        </label>
+        </CheckField>
         {creating && (
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="is_default"
-              checked={state.isDefault}
-              onChange={(e) => set('isDefault', e.target.checked)}
-            />
+          <CheckField name="is_default" checked={state.isDefault} onChange={(v) => set('isDefault', v)}>
             {t`Make this the default storage`}
-          </label>
+          </CheckField>
         )}
       </div>
     </Dialog>

@@ -4,8 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { Field } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
-import { Field, ShareSettingsFields } from '../shared/ShareSettingsFields.tsx';
+import { ShareSettingsFields } from '../shared/ShareSettingsFields.tsx';
 import { initialShareForm, shareUpdateBody, validateShareForm } from '../shared/shareForm.ts';
 
 export function PasteEditDialog({

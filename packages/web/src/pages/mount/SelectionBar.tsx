@@ -1,0 +1,45 @@
+/** Select all, and what to do with the selection: copy to another folder, delete, or let go. */
+import { useLingui } from '@lingui/react/macro';
+
+export function SelectionBar({
+  count,
+  empty,
+  allSelected,
+  onToggleAll,
+  onCopy,
+  onDelete,
+  onClear,
+}: {
+  count: number;
+  /** The folder shows nothing to select. */
+  empty: boolean;
+  allSelected: boolean;
+  onToggleAll(): void;
+  onCopy(): void;
+  onDelete(): void;
+  onClear(): void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="bulk-bar explorer-bulk" aria-live="polite">
+      <label className="check-field">
+        <input type="checkbox" disabled={empty} checked={allSelected} onChange={onToggleAll} />
+        {t`Select all`}
+      </label>
+      {count > 0 && (
+        <>
+          <span data-testid="selection-count">{t`${count} selected`}</span>
+          <button type="button" className="button small" onClick={onCopy}>
+            {t`Copy to…`}
+          </button>
+          <button type="button" className="button small danger" onClick={onDelete}>
+            {t`Delete selected`}
+          </button>
+          <button type="button" className="button small" onClick={onClear}>
+            {t`Clear selection`}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
