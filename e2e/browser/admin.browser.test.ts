@@ -42,7 +42,7 @@ test.after(async (ctx) => {
   await ctx.env?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => new Date(clock.now()).toISOString().slice(0, 10);
 const statValue = (page: Page, label: string) =>
   page.locator(`[data-stat="${label}"] .stat-value`).textContent();
 

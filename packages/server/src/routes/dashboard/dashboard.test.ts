@@ -35,7 +35,7 @@ test('an empty server answers zeros and a 7-day series ending today', async () =
   assert.equal(stats.text_shares, { total: 0, active: 0, expired: 0 });
   assert.equal(stats.api_keys, { total: 0, active: 0, expired: 0 });
   assert.is(stats.activity.length, 7);
-  assert.is(stats.activity[6].date, utcDay(Date.now()));
+  assert.is(stats.activity[6].date, utcDay(clock.now()));
   assert.is(stats.activity[0].date, utcDay(Date.now() - 6 * DAY));
   for (const d of stats.activity)
     assert.equal([d.text_created, d.file_created, d.text_views, d.file_views], [0, 0, 0, 0]);
@@ -223,7 +223,7 @@ test('file shares: counts, storage usage per config against its capacity, file v
     [700, 1, null],
   );
   assert.is(stats.storage[0].name, local.name, 'the default config comes first');
-  const today = dayOf(stats, utcDay(Date.now()));
+  const today = dayOf(stats, utcDay(clock.now()));
   assert.equal([today?.file_created, today?.file_views], [3, 3]);
 });
 
