@@ -29,7 +29,7 @@ async function rejects(p: Promise<unknown>): Promise<ClipError> {
 test('admin logs in, verifies the token and logs out', async () => {
   const { token, expires_at } = await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);
   assert.ok(token.length >= 40);
-  const ttl = Date.parse(expires_at) - Date.now();
+  const ttl = Date.parse(expires_at) - clock.now();
   assert.ok(ttl > 6.9 * 86400_000 && ttl <= 7 * 86400_000);
   const admin = server.client({ type: 'admin', token });
   assert.equal(await admin.auth.verifyAdminToken(), { valid: true, username: 'admin' });

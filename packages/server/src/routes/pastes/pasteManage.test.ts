@@ -262,7 +262,7 @@ test('clear-expired removes expired and used-up shares only; the body is optiona
   const expired = await admin.pastes.create({ content: 'old', expires_in: 1 });
   await knex('pastes')
     .where({ id: expired.id })
-    .update({ expires_at: Date.now() - 1000 });
+    .update({ expires_at: clock.now() - 1000 });
   const usedUp = await keyA.client.pastes.create({ content: 'once', max_views: 1 });
   await server.client().pastes.get(usedUp.slug);
   const live = await admin.pastes.create({ content: 'live', expires_in: 1, max_views: 2 });
