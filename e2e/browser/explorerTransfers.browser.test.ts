@@ -3,7 +3,7 @@
  * The explorer's transfers in Chromium against a live server: folder drop and folder pick, an upload
  * cancelled mid-way (nothing left, the session aborted), the client-side copy between two s3rver
  * mounts (downloading then uploading, a failed item shown and retried, cancel), and the task manager
- * on server tasks (cancel a running copy, retry its failed items, remove, clear finished). A relay in
+ * on server tasks (cancel a running copy, list and retry its failed items, remove, clear finished). A relay in
  * front of s3rver (storageGate.ts) holds or refuses the server's writes; page.route holds the browser's.
  */
 
@@ -327,9 +327,22 @@ test('task manager: failed server items are retried; remove and clear finished',
   await partial.waitFor({ timeout: 120_000 });
   assert.match((await partial.textContent()) ?? '', /2 done, 0 skipped, 1 failed of 3/);
   const id = (await partial.getAttribute('data-task-id')) ?? '';
+  const expand = partial.getByRole('button', { name: 'Show failed items' });
+  assert.is(await expand.getAttribute('aria-expanded'), 'false');
+  await expand.focus();
+  await page.keyboard.press('Enter');
+  const failedItem = partial.locator('[data-failed="/gated/second/refused.txt"]');
+  await failedItem.waitFor();
+  assert.match((await failedItem.textContent()) ?? '', /refused by the test gate/, 'the reason is shown');
+  assert.is(await partial.locator('[data-failed]').count(), 1, 'only the failed item is listed');
+  assert.is(
+    await partial.getByRole('button', { name: 'Hide failed items' }).getAttribute('aria-expanded'),
+    'true',
+  );
   gate.refuse(null);
   await partial.getByRole('button', { name: 'Retry failed' }).click();
   await page.locator(`[data-task-id="${id}"][data-status="completed"]`).waitFor({ timeout: 120_000 });
+  assert.is(await page.locator(`[data-task-id="${id}"] [data-failed]`).count(), 0, 'no failures after the retry');
   assert.equal(await names(admin, '/gated/second'), ['ok-1.txt', 'ok-2.txt', 'refused.txt']);
 
   await page.locator(`[data-task-id="${id}"]`).getByRole('button', { name: 'Remove' }).click();

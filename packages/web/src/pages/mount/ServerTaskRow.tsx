@@ -1,6 +1,11 @@
-/** One of the server's tasks in the task manager: progress, counts, and cancel, retry or remove. */
+/**
+ * One of the server's tasks in the task manager: progress, counts, and cancel, retry or remove; a
+ * finished task with failed items opens to list them (read on demand, see ServerTaskFailures.tsx).
+ */
 import type { Task } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { ServerTaskFailures } from './ServerTaskFailures.tsx';
 import { useTaskTexts } from './taskTexts.ts';
 
 const FINISHED = new Set(['completed', 'partial', 'failed', 'cancelled']);
@@ -19,6 +24,9 @@ export function ServerTaskRow({
   const { t } = useLingui();
   const text = useTaskTexts();
   const finished = FINISHED.has(task.status);
+  const hasFailures = (task.status === 'failed' || task.status === 'partial') && (task.failed ?? 0) > 0;
+  const [open, setOpen] = useState(false);
+  const listId = useId();
   return (
     <li className="task" data-task-kind={task.type} data-task-id={task.id} data-status={task.status}>
       <div className="task-line">
@@ -36,6 +44,17 @@ export function ServerTaskRow({
             {task.cancel_requested ? t`Cancelling…` : t`Cancel`}
           </button>
         )}
+        {hasFailures && (
+          <button
+            type="button"
+            className="button small"
+            aria-expanded={open}
+            aria-controls={open ? listId : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? t`Hide failed items` : t`Show failed items`}
+          </button>
+        )}
         {(task.status === 'failed' || task.status === 'partial') && (task.failed ?? 1) > 0 && (
           <button type="button" className="button small" onClick={onRetry}>
             {t`Retry failed`}
@@ -47,6 +66,7 @@ export function ServerTaskRow({
           </button>
         )}
       </div>
+      {open && hasFailures && <ServerTaskFailures id={listId} taskId={task.id} version={task.updated_at} />}
     </li>
   );
 }
