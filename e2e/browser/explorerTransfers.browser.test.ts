@@ -342,7 +342,11 @@ test('task manager: failed server items are retried; remove and clear finished',
   gate.refuse(null);
   await partial.getByRole('button', { name: 'Retry failed' }).click();
   await page.locator(`[data-task-id="${id}"][data-status="completed"]`).waitFor({ timeout: 120_000 });
-  assert.is(await page.locator(`[data-task-id="${id}"] [data-failed]`).count(), 0, 'no failures after the retry');
+  assert.is(
+    await page.locator(`[data-task-id="${id}"] [data-failed]`).count(),
+    0,
+    'no failures after the retry',
+  );
   assert.equal(await names(admin, '/gated/second'), ['ok-1.txt', 'ok-2.txt', 'refused.txt']);
 
   await page.locator(`[data-task-id="${id}"]`).getByRole('button', { name: 'Remove' }).click();
