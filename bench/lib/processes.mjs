@@ -1,11 +1,11 @@
 // Starts the servers under test as separate processes (never in the load generator's process) and
 // stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { node24, REFERENCE_KOA, ROOT, SERVER_MAIN } from './paths.mjs';
+import { node24, REFERENCE_KOA, ROOT, SERVER_BUNDLE_MAIN, SERVER_MAIN } from './paths.mjs';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -62,8 +62,20 @@ function spawnServer(args, env) {
   return { child, output: () => log };
 }
 
+let bundleBuilt = false;
 /**
- * Starts `node packages/server/src/main.ts` on a free port with a fresh data dir (SQLite + local
+ * The server entry `npm start` runs: its bundle, built once per benchmark run so it is current
+ * (BENCH_SERVER_SOURCE=1: the TypeScript source instead).
+ */
+function serverEntry() {
+  if (process.env.BENCH_SERVER_SOURCE) return SERVER_MAIN;
+  if (!bundleBuilt) execFileSync(node24(), [join(ROOT, 'bin/build-server-bundle.mjs')], { stdio: 'inherit' });
+  bundleBuilt = true;
+  return SERVER_BUNDLE_MAIN;
+}
+
+/**
+ * Starts the server as `npm start` does (serverEntry) on a free port with a fresh data dir (SQLite + local
  * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
  */
 export async function startClip(env = {}) {
@@ -73,7 +85,7 @@ export async function startClip(env = {}) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', SERVER_MAIN], {
+  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', serverEntry()], {
     ...process.env,
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',
