@@ -85,17 +85,20 @@ export async function startClip(env = {}) {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const { child, output } = spawnServer([...profile, '--disable-warning=ExperimentalWarning', serverEntry()], {
-    ...process.env,
-    CLIP_PORT: String(port),
-    CLIP_HOST: '127.0.0.1',
-    CLIP_DATA_DIR: dataDir,
-    CLIP_LOG_LEVEL: 'warn',
-    CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
-    CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    CLIP_SWEEP_INTERVAL_MS: '60000',
-    ...env,
-  });
+  const { child, output } = spawnServer(
+    [...profile, '--disable-warning=ExperimentalWarning', serverEntry()],
+    {
+      ...process.env,
+      CLIP_PORT: String(port),
+      CLIP_HOST: '127.0.0.1',
+      CLIP_DATA_DIR: dataDir,
+      CLIP_LOG_LEVEL: 'warn',
+      CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
+      CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+      CLIP_SWEEP_INTERVAL_MS: '60000',
+      ...env,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, child, output);

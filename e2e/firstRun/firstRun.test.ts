@@ -235,7 +235,11 @@ test('npm start serves from the prebuilt bundle while it is current, from the so
   execFileSync(process.execPath, [join(root, 'bin', 'build-server-bundle.mjs')], { stdio: 'inherit' });
   const stamp = join(root, 'packages', 'server', '.bundle', 'built');
 
-  const bundled = npmStart({ CLIP_PORT: '0', CLIP_DATA_DIR: freshDataDir(), CLIP_ADMIN_PASSWORD: 'bundle-pass' });
+  const bundled = npmStart({
+    CLIP_PORT: '0',
+    CLIP_DATA_DIR: freshDataDir(),
+    CLIP_ADMIN_PASSWORD: 'bundle-pass',
+  });
   const url = await listeningUrl(bundled);
   assert.match(serverCommandLine(bundled.child), /\/packages\/server\/\.bundle\/main\.js$/);
   // Code behind the bundle's lazy imports (key management loads objection on first use) still runs.
