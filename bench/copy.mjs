@@ -131,7 +131,7 @@ try {
     settings: [
       `Tree: ${SMALL} files of 10 KiB and ${BIG} files of ${BIG_MIB} MiB of random bytes (${(TOTAL / MIB).toFixed(0)} MiB) in the OS temp dir, mounted at /loc through a local storage config`,
       `Runs: ${RUNS} per command, subject and reference alternating; medians reported; each copy is deleted before the next`,
-      "clip: `node packages/server/src/main.ts`, SQLite, CLIP_LOG_LEVEL=warn; `POST /api/admin/fs/batch-copy` to the /s3 mount (s3rver), skipExisting false; the time runs from the request to the task's end (polled every 100 ms). The task copies 8 objects at once, at most 4 above 16 MiB per process; objects above 8 MiB go through the S3 multipart calls with streamed parts (one part up to 100 MiB, 16 MiB parts above), smaller ones as one PUT",
+      "clip: the server as `npm start` runs it (its bundle, ADR 0020), SQLite, CLIP_LOG_LEVEL=warn; `POST /api/admin/fs/batch-copy` to the /s3 mount (s3rver), skipExisting false; the time runs from the request to the task's end (polled every 100 ms). The task copies 8 objects at once, at most 4 above 16 MiB per process; objects above 8 MiB go through the S3 multipart calls with streamed parts (one part up to 100 MiB, 16 MiB parts above), smaller ones as one PUT",
       `Reference: ${rcloneVersion.split('\n')[0].trim()} \`rclone copy\` of the same directory to the same bucket (defaults: 4 transfers, 8 checkers, single PUT below 200 MiB)`,
       's3rver 3.7.1 in its own process',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
