@@ -12,7 +12,7 @@ import {
   fsRenameBodySchema,
   fsSignedQuerySchema,
   fsUpdateBodySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FsLinkMode } from '../../fs/types.ts';

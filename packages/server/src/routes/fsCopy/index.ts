@@ -1,5 +1,5 @@
 /** `POST .../fs/batch-copy` and `.../fs/batch-copy-commit`: thin adapters over the batch-copy service. */
-import { batchCopyBodySchema, batchCopyCommitBodySchema } from '@clip/sdk';
+import { batchCopyBodySchema, batchCopyCommitBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

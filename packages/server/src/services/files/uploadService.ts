@@ -4,7 +4,7 @@
  * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
  */
 import type { Readable } from 'node:stream';
-import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk';
+import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
