@@ -108,7 +108,7 @@ try {
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir`,
       `Runs: ${RUNS} per command, alternating; medians reported; each upload removed before the next`,
-      "clip: `node packages/server/src/main.ts`, SQLite, CLIP_LOG_LEVEL=warn; /s3 mounts s3rver; `bin/clip put FILE /s3/put-N` (stdout a pipe: no progress bars), the SDK's fs.upload multipart: parts of the size the server names, through the server",
+      "clip: the server as `npm start` runs it (its bundle, ADR 0023), SQLite, CLIP_LOG_LEVEL=warn; /s3 mounts s3rver; `bin/clip put FILE /s3/put-N` (stdout a pipe: no progress bars), the SDK's fs.upload multipart: parts of the size the server names, through the server",
       `s3rver 3.7.1 in its own process; ${awsVersion.trim() || 'aws CLI'} (${AWS}) with its default 8 MiB parts and 10 concurrent requests`,
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (measured under load on a shared 2-core machine: clip's path runs three Node processes, aws's two, so the ratio falls as load rises)`,
     ],

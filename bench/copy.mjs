@@ -133,7 +133,7 @@ try {
     settings: [
       `Tree: ${SMALL} files of 10 KiB and ${BIG} files of ${BIG_MIB} MiB of random bytes (${(TOTAL / MIB).toFixed(0)} MiB) in the OS temp dir, mounted at /loc through a local storage config`,
       `Runs: ${RUNS} per command, subject and reference alternating; medians reported; each copy is deleted before the next`,
-      "clip: `node packages/server/src/main.ts`, SQLite, CLIP_LOG_LEVEL=warn; `POST /api/admin/fs/batch-copy` to the /s3 mount (s3rver), skipExisting false; the time runs from the request to the task's end (polled every 100 ms). The task copies 8 objects at once, at most 4 above 16 MiB per process; objects up to 100 MiB go to S3 as one streamed PUT (nothing buffered, no multipart assembly on the store), larger ones as a multipart upload of 16 MiB streamed parts, 4 in flight",
+      "clip: the server as `npm start` runs it (its bundle, ADR 0023, with the flags of bin/clip-server), SQLite, CLIP_LOG_LEVEL=warn; `POST /api/admin/fs/batch-copy` to the /s3 mount (s3rver), skipExisting false; the time runs from the request to the task's end (polled every 100 ms). The task copies 8 objects at once, at most 4 above 16 MiB per process; objects up to 100 MiB go to S3 as one streamed PUT (nothing buffered, no multipart assembly on the store), larger ones as a multipart upload of 16 MiB streamed parts, 4 in flight",
       `Reference: ${rcloneVersion.split('\n')[0].trim()} \`rclone copy\` of the same directory to the same bucket (defaults: 4 transfers, 8 checkers, single PUT below 200 MiB)`,
       's3rver 3.7.1 in its own process',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,

@@ -116,7 +116,7 @@ try {
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; the local mount's root is on the same disk`,
       `Runs: ${RUNS} per command, subject and reference alternating; medians reported; each upload is removed before the next`,
-      `clip: \`node ${serverNodeFlags().join(' ')} packages/server/src/main.ts\` (the flags of npm start), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mounts /s3 (s3rver) and /loc (local)`,
+      `clip: the server as \`npm start\` runs it (its bundle, ADR 0023; \`node ${serverNodeFlags().join(' ')}\`), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mounts /s3 (s3rver) and /loc (local)`,
       'fs.upload: bench/lib/sdkFsUpload.mjs in its own process, mode multipart: 5 MiB parts through the server, 3 in flight',
       `s3rver 3.7.1 in its own process; ${await awsVersion()} with its default 8 MiB parts and 10 concurrent requests`,
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,

@@ -145,7 +145,7 @@ try {
       `Folder: ${OBJECTS} small objects under one prefix of an s3rver bucket (s3rver 3.7.1 in its own process), mounted at /s3`,
       `(a): ${RUNS} runs each, alternating; clip = bench/lib/sdkFsList.mjs in its own process (SDK listAll with refresh=true: ${Math.ceil(OBJECTS / 1000)} pages of 1,000, each a ListObjectsV2 call by the server); aws = \`aws s3 ls s3://bucket/big/\``,
       `(b): ${CACHED_SAMPLES} sequential GETs of one cached page over a keep-alive connection from the bench process; 20 whole-folder listings`,
-      'clip: `node packages/server/src/main.ts`, SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mount cache_ttl 3600 s',
+      'clip: the server as `npm start` runs it (its bundle, ADR 0023), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn; mount cache_ttl 3600 s',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,
     ],
     sections: [

@@ -151,7 +151,7 @@ try {
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir, the same disk as clip's data dir and s3rver's directory`,
       `Runs: ${RUNS} per command, subject and reference alternating; medians reported; each run's upload is deleted before the next`,
-      `clip: \`node ${serverNodeFlags().join(' ')} packages/server/src/main.ts\` (the flags of npm start), SQLite and the default local storage config in a temp data dir, CLIP_LOG_LEVEL=warn`,
+      `clip: the server as \`npm start\` runs it (its bundle, ADR 0023; \`node ${serverNodeFlags().join(' ')}\`), SQLite and the default local storage config in a temp data dir, CLIP_LOG_LEVEL=warn`,
       'Bare Node sink: bench/reference/uploadSink.mjs (http.createServer piping the request into one file, no form parsing), its own process',
       `s3rver 3.7.1 in its own process (bench/reference/s3rver.mjs); ${await awsVersion()} with its default 8 MiB parts and 10 concurrent requests`,
       'SDK client: bench/lib/sdkUpload.mjs in its own process (uploadFile with fileSource: 5 MiB parts from the server, 3 in flight)',

@@ -191,7 +191,7 @@ try {
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; each upload is removed before the next`,
       `Runs: ${RUNS} per transfer (subject and reference alternating), ${LIST_RUNS} per listing after one warm-up each; medians reported`,
-      'clip: `node packages/server/src/main.ts`, SQLite in a temp data dir, CLIP_LOG_LEVEL=warn, webdav_upload_mode auto; mounts /s3 (cache 300 s) and /nocache (cache off) over one s3rver config',
+      'clip: the server as `npm start` runs it (its bundle, ADR 0023), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn, webdav_upload_mode auto; mounts /s3 (cache 300 s) and /nocache (cache off) over one s3rver config',
       'Transfers: curl (one process per command, admin Basic auth for /dav, the bearer token for /api); the listing: fetch with keep-alive from the bench process',
       'Both sides of each comparison run the same fs service and driver: the ratio is the cost of the WebDAV layer',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,

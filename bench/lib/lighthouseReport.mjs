@@ -125,7 +125,7 @@ export function writeLighthouseReport(run) {
     `- Load average (1 min) before each run: min ${Math.min(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}; when the run ended (1 / 5 / 15 min): ${m.loadAverage}`,
     `- Command: \`${run.command}\``,
     `- ${run.runs} runs per page and setup, interleaved (every page and setup once per round); the tables give medians`,
-    "- Throttling: simulated (Lighthouse's lantern model over an unthrottled load on 127.0.0.1); the server runs `node packages/server/src/main.ts` with SQLite in a temp dir and a text share made through the API",
+    "- Throttling: simulated (Lighthouse's lantern model over an unthrottled load on 127.0.0.1); the server runs the server as `npm start` runs it (its bundle, ADR 0023) with SQLite in a temp dir and a text share made through the API",
     '',
     '## Against the targets',
     '',

@@ -6,6 +6,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BENCH_DIR = join(ROOT, 'bench');
 export const RESULTS_DIR = join(BENCH_DIR, 'results');
 export const SERVER_MAIN = join(ROOT, 'packages/server/src/main.ts');
+/** What `npm start` runs while it is current (bin/clip-server, ADR 0023). */
+export const SERVER_BUNDLE_MAIN = join(ROOT, 'packages/server/.bundle/main.js');
 export const REFERENCE_KOA = join(BENCH_DIR, 'reference/bareKoa.mjs');
 export const CLIP_BIN = join(ROOT, 'bin/clip');
 

@@ -1,12 +1,12 @@
 // Starts the servers under test as separate processes (never in the load generator's process) and
 // stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { node24, REFERENCE_KOA, ROOT, SERVER_MAIN } from './paths.mjs';
+import { node24, REFERENCE_KOA, ROOT, SERVER_BUNDLE_MAIN, SERVER_MAIN } from './paths.mjs';
 
 export const BENCH_ADMIN = { username: 'admin', password: 'bench-admin-password' };
 
@@ -64,13 +64,14 @@ export async function stopProcess(child, graceMs = 5000) {
 }
 
 /**
- * The Node flags `npm start` gives the server (from the root package.json's start script), so the
- * benchmarks measure the server as it is started, not a bare `node main.ts`.
+ * The Node flags `npm start` gives the server (the `exec node ...` line of bin/clip-server, which
+ * `npm start` runs), so the benchmarks measure the server as it is started, not a bare `node main.ts`.
  */
 export function serverNodeFlags() {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const words = scripts.start.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+  const launcher = readFileSync(join(ROOT, 'bin/clip-server'), 'utf8');
+  const line = launcher.split('\n').find((l) => l.startsWith('exec node '));
+  if (!line) throw new Error('bin/clip-server has no `exec node` line');
+  return line.split(/\s+/).filter((w) => w.startsWith('--'));
 }
 
 function spawnServer(args, env) {
@@ -84,8 +85,20 @@ function spawnServer(args, env) {
   return { child, output: () => log };
 }
 
+let bundleBuilt = false;
 /**
- * Starts the server as `npm start` does (`node <its flags> packages/server/src/main.ts`) on a free port with a fresh data dir (SQLite + local
+ * The server entry `npm start` runs: its bundle, built once per benchmark run so it is current
+ * (BENCH_SERVER_SOURCE=1: the TypeScript source instead).
+ */
+function serverEntry() {
+  if (process.env.BENCH_SERVER_SOURCE) return SERVER_MAIN;
+  if (!bundleBuilt) execFileSync(node24(), [join(ROOT, 'bin/build-server-bundle.mjs')], { stdio: 'inherit' });
+  bundleBuilt = true;
+  return SERVER_BUNDLE_MAIN;
+}
+
+/**
+ * Starts the server as `npm start` does (serverEntry) on a free port with a fresh data dir (SQLite + local
  * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
  */
 export async function startClip(env = {}) {
@@ -97,7 +110,7 @@ export async function startClip(env = {}) {
     : [];
   // BENCH_NODE_FLAGS="--trace-gc ..." passes V8/Node flags NODE_OPTIONS refuses (its output: clip.output()).
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, SERVER_MAIN], {
+  const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, serverEntry()], {
     ...process.env,
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',

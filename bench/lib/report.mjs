@@ -49,7 +49,7 @@ export function loadSettingsLines(
 ) {
   return [
     `Load: ${settings.connections} connections, ${settings.rounds} rounds x ${settings.durationSec} s per target, alternating, after a ${settings.warmupSec} s warm-up per target`,
-    `clip: \`node packages/server/src/main.ts\`, ${clipSetup}, ${logging}`,
+    `clip: ${process.env.BENCH_SERVER_SOURCE ? '`node packages/server/src/main.ts` (BENCH_SERVER_SOURCE=1)' : '`node packages/server/.bundle/main.js`, what `npm start` runs (ADR 0023)'}, ${clipSetup}, ${logging}`,
     'Reference: bench/reference/bareKoa.mjs (bare Koa answering a JSON hello-world), its own process',
     'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; it moves much less than req/s when other processes share the cores',
   ];

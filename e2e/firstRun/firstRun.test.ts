@@ -1,6 +1,6 @@
 // The README's first start, as a new user runs it: `npm start` spawned for real on a fresh data dir.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const clipBin = join(root, 'bin', 'clip');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
+/** Servers npm started, stopped by the cleanup too: a failed test must not leave one holding its pipes. */
+const servers: number[] = [];
 
 function freshDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'clip-firstrun-'));
@@ -109,6 +111,13 @@ async function takenPort(): Promise<Server> {
 
 test.after(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const pid of servers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already stopped.
+    }
+  }
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -200,6 +209,51 @@ test('clip admin reset-password sets a new password on the data dir and signs ou
   assert.is(unknown.err().trim(), 'clip: no administrator named "nobody" (administrators: admin)');
   started.child.kill('SIGTERM');
   await started.exited;
+});
+
+/** The command line of the process npm started for `npm start` (npm's child, after the launcher's exec). */
+function serverCommandLine(npm: ChildProcess): string {
+  const children = readFileSync(`/proc/${npm.pid}/task/${npm.pid}/children`, 'utf8').trim().split(/\s+/);
+  assert.is(children.length, 1, 'npm started one process');
+  servers.push(Number(children[0]));
+  return readFileSync(`/proc/${children[0]}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+}
+
+test('npm start serves from the prebuilt bundle while it is current, from the source when a source file is newer', async () => {
+  execFileSync(process.execPath, [join(root, 'bin', 'build-server-bundle.mjs')], { stdio: 'inherit' });
+  const stamp = join(root, 'packages', 'server', '.bundle', 'built');
+
+  const bundled = npmStart({
+    CLIP_PORT: '0',
+    CLIP_DATA_DIR: freshDataDir(),
+    CLIP_ADMIN_PASSWORD: 'bundle-pass',
+  });
+  const url = await listeningUrl(bundled);
+  assert.match(serverCommandLine(bundled.child), /\/packages\/server\/\.bundle\/main\.js$/);
+  // Code behind the bundle's lazy imports (key management loads objection on first use) still runs.
+  const { token } = (await (await login(url, 'admin', 'bundle-pass')).json()).data;
+  const key = await fetch(`${url}/api/admin/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bundle' }),
+  });
+  assert.is(key.status, 201, await key.text());
+  bundled.child.kill('SIGTERM');
+  assert.is(await bundled.exited, 0);
+
+  // A stamp older than the source files is what an edit after the build looks like to the launcher.
+  const built = statSync(stamp);
+  utimesSync(stamp, built.atime, new Date(0));
+  try {
+    const fromSource = npmStart({ CLIP_PORT: '0', CLIP_DATA_DIR: freshDataDir() });
+    const sourceUrl = await listeningUrl(fromSource);
+    assert.match(serverCommandLine(fromSource.child), /\/packages\/server\/src\/main\.ts$/);
+    assert.is((await fetch(`${sourceUrl}/api/health`)).status, 200);
+    fromSource.child.kill('SIGTERM');
+    assert.is(await fromSource.exited, 0);
+  } finally {
+    utimesSync(stamp, built.atime, built.mtime);
+  }
 });
 
 test.run();

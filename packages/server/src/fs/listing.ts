@@ -3,7 +3,7 @@
  * and nested mounts shown inside their parent mount's folders. A navigate-only actor sees only the branch
  * that leads to its scope.
  */
-import { FS_LIST_MAX_LIMIT, type FsItem, type FsListResult } from '@clip/sdk';
+import { FS_LIST_MAX_LIMIT, type FsItem, type FsListResult } from '@clip/sdk/contract';
 import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';

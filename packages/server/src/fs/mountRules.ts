@@ -1,5 +1,5 @@
 /** Mount validation beyond what the JSON schema says (spec section 5, mounts.md "Mounts"). */
-import { MOUNT_NAME_MAX, MOUNT_NAME_MIN, MOUNT_PATH_MAX, RESERVED_MOUNT_SEGMENTS } from '@clip/sdk';
+import { MOUNT_NAME_MAX, MOUNT_NAME_MIN, MOUNT_PATH_MAX, RESERVED_MOUNT_SEGMENTS } from '@clip/sdk/contract';
 import { badRequest } from '../http/appError.ts';
 import { StoragePathError } from '../storage/driver.ts';
 import { cleanPath } from '../storage/paths.ts';

@@ -4,7 +4,7 @@
  * control character is refused (400) before anything else runs; it is never repaired. A trailing `/` is
  * accepted and dropped: whether a path is a folder comes from storage, never from the slash.
  */
-import { FS_PATH_MAX, parseVirtualPath } from '@clip/sdk';
+import { FS_PATH_MAX, parseVirtualPath } from '@clip/sdk/contract';
 import { badRequest } from '../http/appError.ts';
 
 /** Longest name (one segment), UTF-8 bytes: the usual file-system limit. */
@@ -69,7 +69,7 @@ export const joinVirtual = (dir: string, name: string): string =>
   dir === '/' ? `/${name}` : `${dir}/${name}`;
 
 /** True when `path` is `dir` or lies below it, at a segment boundary (`/foo` never covers `/foobar`). */
-export { isAtOrBelow } from '@clip/sdk';
+export { isAtOrBelow } from '@clip/sdk/contract';
 
 /** A file or folder name for use inside a path: one segment, same rules as a path segment. */
 export function checkName(name: string, what = 'name'): string {

@@ -3,7 +3,7 @@
  * parts together and holds the read side that produces links: get, read, file-link, redirects for
  * `web_proxy=false` mounts, and signed links.
  */
-import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk';
+import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk/contract';
 import { badRequest, notFound } from '../http/appError.ts';
 import { guessMimetype } from '../services/files/mimetypes.ts';
 import { type ByteRange, canPresign } from '../storage/driver.ts';

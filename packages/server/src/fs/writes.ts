@@ -6,7 +6,7 @@
  * their resource), so WebDAV and the API agree on them.
  */
 import { Readable, Transform } from 'node:stream';
-import { FS_UPDATE_MAX_BYTES, type FsBatchRemoveResult, type FsItem } from '@clip/sdk';
+import { FS_UPDATE_MAX_BYTES, type FsBatchRemoveResult, type FsItem } from '@clip/sdk/contract';
 import { AppError, badRequest, conflict, notFound, tooLarge } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import { guessMimetype } from '../services/files/mimetypes.ts';

@@ -2,7 +2,7 @@
  * The one place that builds `/api` envelopes: routes set `ctx.body` to their data (or use `created`),
  * and every error, expected or not, becomes `{code, message, success, data, error}` without a stack.
  */
-import { codeForStatus, type Envelope, type ErrorCode } from '@clip/sdk';
+import { codeForStatus, type Envelope, type ErrorCode } from '@clip/sdk/contract';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { SealedSecretError } from '../crypto/secretBox.ts';

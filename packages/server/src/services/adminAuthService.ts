@@ -6,7 +6,7 @@ import {
   type AdminTokenInfo,
   type ChangePasswordBody,
   type LoginResult,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';

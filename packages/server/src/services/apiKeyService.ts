@@ -7,7 +7,7 @@ import type {
   CreateApiKeyBody,
   ListResult,
   UpdateApiKeyBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';

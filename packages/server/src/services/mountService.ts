@@ -11,7 +11,7 @@ import {
   type Mount,
   type MountStorageType,
   type UpdateMountBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
 import {

@@ -10,7 +10,7 @@ import {
   type PasteListItem,
   type PasteRecord,
   type UpdatePasteBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';

@@ -8,7 +8,7 @@ import {
   type PasteRecord,
   type PasteView,
   slugProblem,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { badRequest, conflict, tooLarge } from '../http/appError.ts';
 import type { PasteRow, ReadRow } from './pasteQueries.ts';
 import { iso, isoOrNull } from './time.ts';

@@ -10,7 +10,7 @@ import {
   normalizeScopePath,
   parseVirtualPath,
   type VirtualPathOptions,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { badRequest, forbidden, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 

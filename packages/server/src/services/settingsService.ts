@@ -1,5 +1,9 @@
 /** System settings stored as key/value rows; defaults apply until the admin changes them. */
-import { MAX_UPLOAD_SIZE_FALLBACK_MB, type SystemSettings, type UpdateSystemSettingsBody } from '@clip/sdk';
+import {
+  MAX_UPLOAD_SIZE_FALLBACK_MB,
+  type SystemSettings,
+  type UpdateSystemSettingsBody,
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 
 const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };

@@ -8,7 +8,7 @@ import {
   DEFAULT_SIGNATURE_EXPIRES_IN_S,
   type StorageProvider,
   type UpdateStorageConfigBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { badRequest } from '../http/appError.ts';
 import type { StorageConfigRow } from '../storage/createDriver.ts';
 import { cleanPath } from '../storage/paths.ts';

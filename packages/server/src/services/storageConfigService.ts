@@ -13,7 +13,7 @@ import type {
   StorageProvider,
   StorageTestResult,
   UpdateStorageConfigBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../crypto/secretBox.ts';

@@ -8,7 +8,7 @@ import {
   type Task,
   type TaskListQuery,
   type TaskType,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../http/appError.ts';
 import { type Actor, creatorId } from '../services/actor.ts';

@@ -11,7 +11,7 @@ import {
   COPY_INLINE_MAX_OBJECTS,
   DELETE_TASK_MIN_OBJECTS,
   type FsBatchRemoveResult,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type { Actor } from '../../services/actor.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';

@@ -12,7 +12,7 @@ import {
   type ClientCopyItem,
   COPY_MULTIPART_THRESHOLD,
   type CopyPair,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { guessMimetype } from '../../services/files/mimetypes.ts';

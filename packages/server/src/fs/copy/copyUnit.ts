@@ -5,7 +5,7 @@
  * the object. Transient storage errors are retried (tasks/transient.ts); cancel is checked between parts.
  */
 import { Transform } from 'node:stream';
-import { COPY_MULTIPART_THRESHOLD } from '@clip/sdk';
+import { COPY_MULTIPART_THRESHOLD } from '@clip/sdk/contract';
 import {
   canCopy,
   canMkdir,

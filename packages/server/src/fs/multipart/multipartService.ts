@@ -18,7 +18,7 @@ import {
   type FsMultipartStatus,
   type FsUploadDone,
   MULTIPART_PART_TIMEOUT_MS,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
 import { partPlan } from '../../services/files/multipartService.ts';

@@ -1,4 +1,4 @@
-import { createApiKeyBodySchema, idsBodySchema, updateApiKeyBodySchema } from '@clip/sdk';
+import { createApiKeyBodySchema, idsBodySchema, updateApiKeyBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';

@@ -1,4 +1,4 @@
-import { changePasswordBodySchema, loginBodySchema } from '@clip/sdk';
+import { changePasswordBodySchema, loginBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf, readCredentials } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

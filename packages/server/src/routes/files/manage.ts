@@ -1,5 +1,5 @@
 /** Managing file shares: `/admin/files` (admin, everything) and `/user/files` (API key, its own files). */
-import { fileListQuerySchema, idsBodySchema, updateFileBodySchema } from '@clip/sdk';
+import { fileListQuerySchema, idsBodySchema, updateFileBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody, checkQuery } from '../../http/validate.ts';

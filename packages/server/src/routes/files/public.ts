@@ -2,7 +2,7 @@
  * The public side: a share's page data (`/public/files/{slug}`, counting a view), its password check, and
  * the bytes behind signed links (`/file-download`, `/file-view`, with Range, conditional requests, HEAD).
  */
-import { passwordBodySchema } from '@clip/sdk';
+import { passwordBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { RAW } from '../../http/envelope.ts';

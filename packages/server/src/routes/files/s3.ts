@@ -6,7 +6,7 @@ import {
   multipartInitBodySchema,
   multipartPartsBodySchema,
   presignBodySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

@@ -8,11 +8,12 @@
  */
 
 import type { Readable } from 'node:stream';
-import multer from '@koa/multer';
+import type multer from '@koa/multer';
 import type Router from '@koa/router';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainRequest.ts';
+import { loadMulter } from '../../http/multipart.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
 import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../services/files/uploadSpool.ts';
@@ -101,10 +102,11 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
     try {
       try {
         capRequestBody(ctx.req, limit + FORM_OVERHEAD_BYTES + DRAIN_BYTES);
-        await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options).single('file')(
-          ctx,
-          async () => {},
-        );
+        await (await loadMulter())({
+          storage,
+          limits: LIMITS,
+          defParamCharset: 'utf8',
+        } as multer.Options).single('file')(ctx, async () => {});
       } catch (err) {
         // Answer only once the part's record and object are gone (multer does not wait when the part
         // stream itself fails), and drop a part the engine finished storing just as the form failed.

@@ -13,7 +13,7 @@ import {
   fsSignedPutQuerySchema,
   fsSignedQuerySchema,
   fsUpdateBodySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FsLinkMode } from '../../fs/types.ts';

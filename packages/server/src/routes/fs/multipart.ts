@@ -9,7 +9,7 @@ import {
   fsMultipartInitBodySchema,
   fsMultipartPartQuerySchema,
   fsMultipartStatusQuerySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { actorOf } from '../../http/auth.ts';

@@ -1,5 +1,5 @@
 /** `.../fs/presign` and `.../fs/presign/commit`: a presigned PUT signed with its exact length, then a HEAD-checked commit. */
-import { fsPresignBodySchema, fsPresignCommitBodySchema } from '@clip/sdk';
+import { fsPresignBodySchema, fsPresignCommitBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

@@ -11,11 +11,12 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FsUploadResult } from '@clip/sdk';
-import multer from '@koa/multer';
+import type multer from '@koa/multer';
 import type { Context } from 'koa';
 import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { loadMulter } from '../../http/multipart.ts';
 import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
 
@@ -123,7 +124,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
   };
 
   try {
-    await multer({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options)
+    await (await loadMulter())({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options)
       .single('file')(ctx, async () => {})
       .catch((err: unknown) => {
         throw formFailure(err);

@@ -7,7 +7,7 @@ import {
   batchCopyBodySchema,
   batchCopyCommitBodySchema,
   fetchUrlBodySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

@@ -2,7 +2,7 @@
  * `/admin/mounts` (CRUD; PUT also enables/disables) and read-only `/user/mounts`. Keys reach the write
  * routes only to be told (403, spec section 6) that they cannot change mounts.
  */
-import { createMountBodySchema, updateMountBodySchema } from '@clip/sdk';
+import { createMountBodySchema, updateMountBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { actorOf } from '../../http/auth.ts';

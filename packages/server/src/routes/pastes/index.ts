@@ -1,5 +1,5 @@
 /** Text shares: creation and the public reads (`/paste/{slug}`, `/raw/{slug}`), plus management routes. */
-import { createPasteBodySchema, passwordBodySchema } from '@clip/sdk';
+import { createPasteBodySchema, passwordBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { RAW } from '../../http/envelope.ts';

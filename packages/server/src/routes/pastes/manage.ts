@@ -10,7 +10,7 @@ import {
   type PasteListQuery,
   pasteListQuerySchema,
   updatePasteBodySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { badRequest } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';

@@ -1,5 +1,5 @@
 /** `/s3-configs`: storage configs. Reading is open to any signed-in caller (keys see public ones); changing is admin-only. */
-import { createStorageConfigBodySchema, updateStorageConfigBodySchema } from '@clip/sdk';
+import { createStorageConfigBodySchema, updateStorageConfigBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkBody } from '../../http/validate.ts';

@@ -1,4 +1,4 @@
-import { updateSystemSettingsBodySchema } from '@clip/sdk';
+import { updateSystemSettingsBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { hotStatement } from '../../db/hotStatements.ts';
 import { checkBody } from '../../http/validate.ts';

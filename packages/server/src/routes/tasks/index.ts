@@ -1,5 +1,5 @@
 /** The task API: `/admin/tasks` (every task) and `/user/tasks` (a key's own), one service call each. */
-import { taskListQuerySchema } from '@clip/sdk';
+import { taskListQuerySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { checkQuery } from '../../http/validate.ts';

@@ -8,7 +8,7 @@ import {
   urlMultipartInitBodySchema,
   urlPresignBodySchema,
   urlProxyQuerySchema,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
 import { RAW } from '../../http/envelope.ts';

@@ -10,7 +10,7 @@ import {
   type ListResult,
   PAGE_SIZE_FILES,
   type UpdateFileBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, notFound } from '../../http/appError.ts';

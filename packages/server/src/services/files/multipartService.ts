@@ -15,7 +15,7 @@ import {
   type MultipartPartsBody,
   type MultipartPartsResult,
   type PartUrl,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { badRequest, conflict, gone } from '../../http/appError.ts';
 import { canMultipart, type MultipartCapability, type StorageDriver } from '../../storage/driver.ts';
 import type { Actor } from '../actor.ts';

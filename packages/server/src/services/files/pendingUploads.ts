@@ -3,7 +3,7 @@
  * sends any bytes, looked up again (by its creator only) at commit, and made ready once the object is proven.
  */
 import { randomUUID } from 'node:crypto';
-import { type ShareFields, uploadContentType } from '@clip/sdk';
+import { type ShareFields, uploadContentType } from '@clip/sdk/contract';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../actor.ts';

@@ -5,7 +5,7 @@ import {
   type FileShareCreated,
   type ShareFields,
   slugProblem,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { randomSlug } from '../../crypto/tokens.ts';
 import { isForeignKeyViolation } from '../../db/connect.ts';

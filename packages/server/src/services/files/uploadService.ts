@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk';
+import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
 import { canAdopt, type StorageDriver, type WriteResult } from '../../storage/driver.ts';

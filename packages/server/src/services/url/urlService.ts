@@ -17,7 +17,7 @@ import {
   type UrlMultipartCompleteBody,
   type UrlMultipartInitBody,
   type UrlPresignBody,
-} from '@clip/sdk';
+} from '@clip/sdk/contract';
 import { AppError, badRequest } from '../../http/appError.ts';
 import type { Actor } from '../actor.ts';
 import { contentDisposition } from '../files/httpCaching.ts';

@@ -3,7 +3,7 @@
  * fs service, which picks direct / multipart / presigned from `webdav_upload_mode`; a body shorter or longer
  * than Content-Length or X-Expected-Entity-Length is refused and the old object stays.
  */
-import { uploadContentType } from '@clip/sdk';
+import { uploadContentType } from '@clip/sdk/contract';
 import { checkPreconditions, type DavHandler } from '../davRequest.ts';
 import { mtimeProperty, parseOcMtime } from '../mtime.ts';
 import { baseName, DavStatus, parentOf } from '../paths.ts';
