@@ -11,10 +11,7 @@ import { fetch as undiciFetch } from 'undici';
 import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
-import { postFormOverHttp } from './nodeFormPost.ts';
-
-/** Read size of the file streams: large enough to keep per-chunk overhead low on gigabyte files. */
-const CHUNK_BYTES = 1024 * 1024;
+import { CHUNK_BYTES, postFormOverHttp } from './nodeFormPost.ts';
 
 /**
  * undici's own fetch: it reads a streamed body only as fast as the socket drains. The fetch built into

@@ -9,8 +9,8 @@ import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FormPost, RawResponse } from '../types.ts';
 
-/** Bytes per read and per socket write. */
-const CHUNK_BYTES = 1024 * 1024;
+/** Bytes per file read and socket write: large enough to keep per-chunk overhead low on gigabyte files. */
+export const CHUNK_BYTES = 1024 * 1024;
 
 export interface FormBody {
   head: Buffer;
@@ -50,8 +50,17 @@ export function postFormOverHttp(body: FormBody, request: FormPost): Promise<Raw
   });
 }
 
+/** A write that settles once the socket has taken the bytes; awaited later, so never left unhandled. */
 function write(req: ClientRequest, chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => req.write(chunk, (err) => (err ? reject(err) : resolve())));
+  return settledLater(
+    new Promise((resolve, reject) => req.write(chunk, (err) => (err ? reject(err) : resolve()))),
+  );
+}
+
+/** Marks a promise as handled: it is awaited after other awaits, and may reject before that. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 async function writeBody(
@@ -61,12 +70,13 @@ async function writeBody(
   answered: () => boolean,
 ): Promise<void> {
   const file = await open(path, 'r');
+  let reading: Promise<{ bytesRead: number }> | null = null;
   try {
     const buffers = [Buffer.allocUnsafeSlow(CHUNK_BYTES), Buffer.allocUnsafeSlow(CHUNK_BYTES)];
     let written = write(req, head);
     let position = 0;
     let turn = 0;
-    let reading = size > 0 ? file.read(buffers[turn], 0, Math.min(CHUNK_BYTES, size), 0) : null;
+    if (size > 0) reading = settledLater(file.read(buffers[turn], 0, Math.min(CHUNK_BYTES, size), 0));
     while (reading && !answered()) {
       const { bytesRead } = await reading;
       if (bytesRead === 0) throw new Error(`${path} got shorter while it was being uploaded`);
@@ -78,7 +88,7 @@ async function writeBody(
       turn = 1 - turn;
       reading =
         position < size
-          ? file.read(buffers[turn], 0, Math.min(CHUNK_BYTES, size - position), position)
+          ? settledLater(file.read(buffers[turn], 0, Math.min(CHUNK_BYTES, size - position), position))
           : null;
     }
     await written;
@@ -86,6 +96,8 @@ async function writeBody(
     await write(req, tail);
     request.onSent();
   } finally {
+    // A read still in flight (the server answered early) finishes before the file closes.
+    await reading?.catch(() => undefined);
     await file.close();
   }
 }
