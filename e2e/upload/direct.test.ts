@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClipClient, ClipError, type FetchLike, uploadFile, uploadFromUrl } from '@clip/sdk';
-import { fileSource, streamingFetch, tempFileSink } from '@clip/sdk/node';
+import { fileSource, tempFileSink } from '@clip/sdk/node';
 import { startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -61,18 +61,6 @@ test('a file on disk goes up in one streamed POST /upload, byte for byte, with w
   assertProgressWellFormed(log.events, 6 * MIB + 123);
   assert.equal(stageOrder(log.events), ['starting', 'uploading', 'processing', 'completed']);
   assert.ok(log.events.every((e) => e.mode === null || e.mode === 'direct'));
-});
-
-test("a fetch the caller passes sends a file's direct upload (the default goes over node:http)", async () => {
-  const file = await randomFile(dir, 'through-fetch.bin', 3 * MIB + 7);
-  const calls: string[] = [];
-  const fetch: FetchLike = (input, init) => {
-    calls.push(`${init?.method} ${new URL(String(input)).pathname}`);
-    return streamingFetch(input, init);
-  };
-  const created = await uploadFile(admin, await fileSource(file.path), { fetch, mode: 'direct' });
-  assert.equal(calls, ['POST /api/upload']);
-  assert.is(await sharedSha256(admin, created.slug), file.sha256);
 });
 
 test('a file on disk declares no type of its own: the server types it by its name', async () => {

@@ -116,10 +116,7 @@ export interface UploadOptions extends ShareFields {
   retries?: number;
   /** First retry delay; doubles each time (default 500 ms). */
   retryDelayMs?: number;
-  /**
-   * The fetch for PUTs to presigned storage URLs and, when given, a Node file's direct POST (default:
-   * the source's own means, else global fetch).
-   */
+  /** The fetch used for PUTs to presigned storage URLs (default: global fetch). */
   fetch?: FetchLike;
   /** The storage's capabilities, when known (skips looking the config up). */
   storage?: StorageCapabilities;

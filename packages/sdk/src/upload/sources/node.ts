@@ -11,7 +11,9 @@ import { fetch as undiciFetch } from 'undici';
 import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
-import { CHUNK_BYTES, postFormOverHttp } from './nodeFormPost.ts';
+
+/** Read size of the file streams: large enough to keep per-chunk overhead low on gigabyte files. */
+const CHUNK_BYTES = 1024 * 1024;
 
 /**
  * undici's own fetch: it reads a streamed body only as fast as the socket drains. The fetch built into
@@ -88,14 +90,6 @@ async function postFile(path: string, size: number, request: FormPost): Promise<
     `${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${formQuote(request.filename)}"\r\nContent-Type: ${request.contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const headers = {
-    ...request.headers,
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    'content-length': String(head.length + size + tail.length),
-  };
-  // The source's own default goes over node:http with reused buffers (nodeFormPost.ts); a fetch the
-  // caller passed is honoured.
-  if (request.fetch === streamingFetch) return postFormOverHttp({ head, path, size, tail, headers }, request);
   async function* body(): AsyncGenerator<Uint8Array> {
     yield head;
     yield* readRange(path, 0, size, request.onBytes);
@@ -104,7 +98,11 @@ async function postFile(path: string, size: number, request: FormPost): Promise<
   }
   const res = await request.fetch(request.url, {
     method: 'POST',
-    headers,
+    headers: {
+      ...request.headers,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + size + tail.length),
+    },
     body: body() as unknown as BodyInit,
     duplex: 'half',
     signal: request.signal,
