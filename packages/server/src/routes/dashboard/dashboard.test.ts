@@ -11,7 +11,11 @@ import { until } from '../../testing/until.ts';
 const DAY = 86_400_000;
 let server: TestServer;
 // Expiry is judged by the server's clock: the test moves it forward instead of waiting.
-const clock = offsetClock();
+// Noon UTC of today: the test counts per day, and a run near midnight would see its reads land on
+// two days (the clock also moves 61 s ahead).
+const noon = new Date();
+noon.setUTCHours(12, 0, 0, 0);
+const clock = offsetClock(noon.getTime());
 test.before(async () => {
   server = await startTestServer({}, { clock });
 });
@@ -36,7 +40,7 @@ test('an empty server answers zeros and a 7-day series ending today', async () =
   assert.equal(stats.api_keys, { total: 0, active: 0, expired: 0 });
   assert.is(stats.activity.length, 7);
   assert.is(stats.activity[6].date, utcDay(clock.now()));
-  assert.is(stats.activity[0].date, utcDay(Date.now() - 6 * DAY));
+  assert.is(stats.activity[0].date, utcDay(clock.now() - 6 * DAY));
   for (const d of stats.activity)
     assert.equal([d.text_created, d.file_created, d.text_views, d.file_views], [0, 0, 0, 0]);
 });
@@ -89,7 +93,7 @@ test('counts, active/expired split and the 7-day series from known data', async 
 
 test('the window moves with time: today is day 4 of 7 two days on, and gone after a week', async () => {
   const { dashboard } = server.app.services;
-  const now = Date.now();
+  const now = clock.now();
   const later = await dashboard.stats(now + 2 * DAY);
   assert.is(later.activity[4].date, utcDay(now));
   assert.is(later.activity[4].text_created, 6);
@@ -103,7 +107,7 @@ test('the window moves with time: today is day 4 of 7 two days on, and gone afte
 
 test('views per day come from the activity counter, by kind and day', async () => {
   const { knex } = server.app.services.db;
-  const now = Date.now();
+  const now = clock.now();
   for (let i = 0; i < 3; i++) await recordView(knex, 'text', { now: now - 2 * DAY });
   await recordView(knex, 'file', { now: now - 2 * DAY });
   await recordView(knex, 'file', { now: now - 6 * DAY });

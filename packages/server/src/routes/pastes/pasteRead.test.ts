@@ -9,7 +9,10 @@ import { call, rejects } from './pasteTestKit.ts';
 let server: TestServer;
 let admin: ClipClient;
 // Expiry is judged by the server's clock: the test moves it forward instead of waiting.
-const clock = offsetClock();
+// Noon UTC of today: the view tally is per day, and this test moves the clock 31 minutes ahead.
+const noon = new Date();
+noon.setUTCHours(12, 0, 0, 0);
+const clock = offsetClock(noon.getTime());
 test.before(async () => {
   server = await startTestServer({}, { clock });
   admin = await server.adminClient();
@@ -140,7 +143,7 @@ test('password checks are rate limited per client address: 429 with Retry-After'
 
 test("counted reads bump today's views counter for the dashboard; refused reads do not", async () => {
   const knex = server.app.services.db.knex;
-  // The server's day, by its clock (an earlier test moved it 31 minutes ahead of real time).
+  // The server's day, by its clock.
   const today = new Date(clock.now()).toISOString().slice(0, 10);
   const tally = async () =>
     Number((await knex('share_views_daily').where({ day: today, kind: 'text' }).first())?.count ?? 0);
