@@ -71,7 +71,7 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
       ctx.body = null;
     });
     router.post(`${prefix}/batch-remove`, auth(policy), async (ctx) => {
-      // i11: a folder of more than 1,000 objects turns the batch into a delete task (`{ task_id }`).
+      // A folder of more than 1,000 objects turns the batch into a delete task (`{ task_id }`).
       ctx.body = await services.fsCopy.batchRemove(
         actorOf(ctx),
         checkBody(fsBatchRemoveBodySchema, ctx.request.body).paths,
