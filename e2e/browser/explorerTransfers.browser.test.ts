@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClipClient, FsUploadDone } from '@clip/sdk';
-import { startS3rver, type TestS3 } from '@clip/server/testing';
+import { s3ConfigBody, startS3rver, type TestS3 } from '@clip/server/testing';
 import type { Page, Route } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -36,16 +36,9 @@ async function mount(admin: ClipClient, name: string, path: string, configId: st
 
 async function s3Config(admin: ClipClient, name: string, endpoint: string, s3: TestS3, folder: string) {
   const config = await admin.storageConfigs.create({
-    name,
-    provider_type: 'other',
+    ...s3ConfigBody(s3, name),
     endpoint_url: endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
     default_folder: folder,
-    path_style: true,
-    is_public: true,
   });
   return String(config.id);
 }

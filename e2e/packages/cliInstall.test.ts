@@ -10,22 +10,14 @@ import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { installArgs, npm, pack, ROOT, tempDir, userEnv } from './pack.ts';
+import { installArgs, npm, pack, ROOT, reportingSetUp, tempDir, userEnv } from './pack.ts';
 
 let server: TestServer;
 let work = '';
 let prefix = '';
 let key = '';
 
-test.before(async () => {
-  // uvu reports a failed hook without its error: print it (npm's stderr included) before failing.
-  try {
-    await setUp();
-  } catch (err) {
-    console.error('set-up failed:', err, (err as { stderr?: string }).stderr ?? '');
-    throw err;
-  }
-});
+test.before(() => reportingSetUp(setUp));
 
 async function setUp(): Promise<void> {
   server = await startTestServer();

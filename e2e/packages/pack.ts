@@ -83,3 +83,13 @@ export async function tempDir(prefix: string): Promise<string> {
 export function installArgs(): string[] {
   return ['--prefer-offline'];
 }
+
+/** uvu reports a failed hook without its error: print it (npm's stderr included) before failing. */
+export async function reportingSetUp(setUp: () => Promise<void>): Promise<void> {
+  try {
+    await setUp();
+  } catch (err) {
+    console.error('set-up failed:', err, (err as { stderr?: string }).stderr ?? '');
+    throw err;
+  }
+}

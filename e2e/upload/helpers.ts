@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipClient, UploadProgress } from '@clip/sdk';
-import type { TestS3, TestServer } from '@clip/server/testing';
+import { s3ConfigBody, type TestS3, type TestServer } from '@clip/server/testing';
 import * as assert from 'uvu/assert';
 
 export const MIB = 1024 * 1024;
@@ -82,15 +82,7 @@ export async function addS3Config(
 ): Promise<string> {
   const admin = await server.adminClient();
   const config = await admin.storageConfigs.create({
-    name,
-    provider_type: 'other',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-    is_public: true,
+    ...s3ConfigBody(s3, name),
     total_storage_bytes: capacityBytes,
   });
   return config.id;

@@ -2,6 +2,7 @@
  * A storage config with a mount over it, made through the API as an admin would: the setup every test of
  * mounts, the file system and uploads into mounts starts from.
  */
+import type { CreateStorageConfigBody } from '@clip/sdk/contract';
 import type { StorageDriver } from '../storage/driver.ts';
 import type { TestS3 } from './s3rver.ts';
 import type { TestServer } from './testServer.ts';
@@ -41,11 +42,10 @@ export async function localMount(
   return { kind: 'local', path, configId: config.id, driver };
 }
 
-/** An s3rver bucket as a public S3 storage config, mounted at `path` (default `/s3`). */
-export async function s3Mount(server: TestServer, s3: TestS3, path = '/s3'): Promise<MountUnderTest> {
-  const admin = await server.adminClient();
-  const config = await admin.storageConfigs.create({
-    name: `s3 ${path}`,
+/** The body that makes an s3rver bucket a public, path-style S3 storage config named `name`. */
+export function s3ConfigBody(s3: TestS3, name: string) {
+  return {
+    name,
     provider_type: 'other',
     endpoint_url: s3.endpoint,
     bucket_name: s3.bucket,
@@ -54,7 +54,13 @@ export async function s3Mount(server: TestServer, s3: TestS3, path = '/s3'): Pro
     secret_access_key: s3.secretAccessKey,
     path_style: true,
     is_public: true,
-  });
+  } satisfies CreateStorageConfigBody;
+}
+
+/** An s3rver bucket as a public S3 storage config, mounted at `path` (default `/s3`). */
+export async function s3Mount(server: TestServer, s3: TestS3, path = '/s3'): Promise<MountUnderTest> {
+  const admin = await server.adminClient();
+  const config = await admin.storageConfigs.create(s3ConfigBody(s3, `s3 ${path}`));
   await admin.mounts.create({
     name: `s3 ${path}`,
     mount_path: path,
