@@ -107,26 +107,20 @@ async function followTask(
   options: CopyOptions,
   emit: (p: Partial<CopyProgress>) => void,
 ): Promise<CopyReport> {
-  let task: Task = await tasks.get(id);
-  if (options.wait !== false) {
-    const onAbort = () => void tasks.cancel(id).catch(() => undefined);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      for await (const t of tasks.watch(id)) {
-        task = t;
-        emit({
-          phase: 'task',
-          task: t,
-          done: t.success + t.skipped + t.failed,
-          total: t.total,
-          bytes: t.bytes_done,
+  const task: Task =
+    options.wait === false
+      ? await tasks.get(id)
+      : await tasks.finish(id, {
+          signal: options.signal,
+          onProgress: (t) =>
+            emit({
+              phase: 'task',
+              task: t,
+              done: t.success + t.skipped + t.failed,
+              total: t.total,
+              bytes: t.bytes_done,
+            }),
         });
-      }
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-    task = await tasks.get(id);
-  }
   const failed: BatchCopyFailure[] = (task.results ?? [])
     .filter((r) => r.status === 'failed')
     .map((r) => ({ sourcePath: '', targetPath: r.path, error: r.error ?? 'failed' }));

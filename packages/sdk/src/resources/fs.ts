@@ -142,7 +142,7 @@ export class FsResource {
   }
   /**
    * Removes paths and reports each one. When a folder of more than 1,000 objects makes the server turn
-   * the batch into a delete task, this follows the task to its end (cancelled through `signal`) and
+   * the batch into a delete task, this follows the task to its end (an abort cancels it) and
    * reports from its per-item results.
    */
   async batchRemove(paths: string[], options: { signal?: AbortSignal } = {}): Promise<FsBatchRemoveResult> {
@@ -152,7 +152,7 @@ export class FsResource {
       { body: { paths }, signal: options.signal },
     );
     if (!('task_id' in answer)) return answer;
-    const task = await this.#client().tasks.finish(answer.task_id, options.signal);
+    const task = await this.#client().tasks.finish(answer.task_id, { signal: options.signal });
     const results = task.results ?? [];
     return {
       removed: results.filter((r) => r.status === 'success').map((r) => r.path),

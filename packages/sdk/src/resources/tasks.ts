@@ -57,16 +57,19 @@ export class TasksResource {
     return this.#t.request('POST', `${this.#base}/clear`);
   }
   /**
-   * Waits for the task to end and answers it with its per-item results; an abort of `signal` cancels
-   * the task on the server.
+   * Waits for the task to end and answers it with its per-item results. An abort of `signal` cancels
+   * the task on the server, and the wait goes on until the task has stopped; `onProgress` sees every
+   * change on the way.
    */
-  async finish(id: string, signal?: AbortSignal): Promise<Task> {
+  async finish(
+    id: string,
+    options: { signal?: AbortSignal; onProgress?: (task: Task) => void } = {},
+  ): Promise<Task> {
+    const { signal, onProgress } = options;
     const onAbort = () => void this.cancel(id).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      for await (const _ of this.watch(id, { signal })) {
-        // Each yield is progress; only the end matters here.
-      }
+      for await (const task of this.watch(id)) onProgress?.(task);
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
