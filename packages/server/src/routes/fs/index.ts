@@ -19,6 +19,7 @@ import type { Context } from 'koa';
 import type { FsLinkMode } from '../../fs/types.ts';
 import { badRequest, forbidden } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
+import { compressJson } from '../../http/compressJson.ts';
 import { RAW } from '../../http/envelope.ts';
 import { checkBody, checkQuery } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
@@ -40,7 +41,8 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
   const { fs } = services;
 
   for (const [prefix, policy] of FS_SCOPES) {
-    router.get(`${prefix}/list`, auth(policy), async (ctx) => {
+    // A folder's listing can be hundreds of kB of JSON: compressed for clients that accept it.
+    router.get(`${prefix}/list`, auth(policy), compressJson(), async (ctx) => {
       const q = checkQuery(fsListQuerySchema, query(ctx));
       ctx.body = await fs.list(actorOf(ctx), q.path, {
         cursor: q.cursor,
