@@ -163,4 +163,35 @@ test('no console errors on the way', ({ env }) => {
   assert.equal(unexpected, []);
 });
 
-if (chromiumAvailable()) test.run();
+if (chromiumAvailable())
+  test("before the app's JavaScript runs the page paints the header bar and brand, in the saved theme", async ({
+    env,
+  }) => {
+    const context = await env.newContext({ colorScheme: 'light' });
+    await context.addInitScript(() => localStorage.setItem('themeMode', 'dark'));
+    const page = await context.newPage();
+    // The app's modules never arrive: what shows is index.html with its CSS and theme script.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/mount-explorer');
+    const boot = page.locator('.boot-header');
+    await boot.waitFor();
+    assert.is((await boot.textContent())?.trim(), 'clip');
+    assert.match(await htmlClass(page), /\bdark\b/);
+    const bootStyle = await boot.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, height: Math.round(el.getBoundingClientRect().height) };
+    });
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+    const header = page.locator('.site-header');
+    await header.waitFor();
+    assert.is(await page.locator('.boot-header').count(), 0, 'the app replaced it');
+    const appStyle = await header.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, height: Math.round(el.getBoundingClientRect().height) };
+    });
+    assert.equal(bootStyle, appStyle, 'the same bar, colour and height as the app header');
+    await context.close();
+  });
+
+test.run();

@@ -6,15 +6,11 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { type RouteHandle, Shell } from '../shell/Shell.tsx';
+import { BootHeader } from './BootHeader.tsx';
 import { adminRouteRedirect, type GuardView, mountRouteRedirect } from './guards.ts';
 import { lazyPage } from './lazyPage.tsx';
 import { RouteError } from './RouteError.tsx';
 import type { AppServices } from './services.ts';
-
-/** Nothing to show while the first page's code and guard run: the shell appears with the page. */
-function FirstLoad() {
-  return null;
-}
 
 function guardView(services: AppServices): GuardView {
   const { auth } = services;
@@ -99,7 +95,7 @@ export function createAppRouter(services: AppServices) {
       path: '/',
       Component: Shell,
       ErrorBoundary: RouteError,
-      HydrateFallback: FirstLoad,
+      HydrateFallback: BootHeader,
       children: [
         {
           index: true,
