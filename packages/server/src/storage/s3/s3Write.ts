@@ -12,6 +12,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { type MultipartPart, StorageSizeError, type WriteOptions, type WriteResult } from '../driver.ts';
+import { PartBuffers } from './partBuffers.ts';
 
 const MiB = 1024 * 1024;
 /** S3 allows 10,000 parts; R2 wants equal parts except the last, so one size per upload. */
@@ -33,25 +34,6 @@ export const unquote = (etag: string | undefined | null): string | null =>
 export function partSizeFor(size: number | undefined, base = DEFAULT_PART_BYTES): number {
   if (size === undefined) return base;
   return Math.max(base, Math.ceil(size / MAX_PARTS / MiB) * MiB);
-}
-
-/**
- * Part buffers of one write, reused once storage has a part: memory stays at (parts in flight + 2) parts,
- * and no part-sized buffer per part is left to the collector (which freed them late, and the allocator
- * kept the pages: RSS grew by tens of MiB over a 1 GiB upload).
- */
-class PartBuffers {
-  readonly size: number;
-  #free: Buffer[] = [];
-  constructor(size: number) {
-    this.size = size;
-  }
-  take(): Buffer {
-    return this.#free.pop() ?? Buffer.allocUnsafe(this.size);
-  }
-  give(buffer: Buffer): void {
-    this.#free.push(buffer);
-  }
 }
 
 interface Part {
@@ -140,7 +122,8 @@ export async function streamedWrite(
       );
       return { size: data.length, etag: unquote(res.ETag) };
     }
-    const buffers = new PartBuffers(partSize);
+    // In flight, plus the part being filled and a full one held until we know whether more bytes follow.
+    const buffers = new PartBuffers(partSize, PARTS_IN_FLIGHT + 2);
     const parts = partsOf(body, buffers);
     const first = (await parts.next()).value as Part;
     if (first.last) {
@@ -155,6 +138,7 @@ export async function streamedWrite(
         }),
         { abortSignal: signal },
       );
+      buffers.finished();
       return { size: first.data.length, etag: unquote(res.ETag) };
     }
 
@@ -222,6 +206,7 @@ export async function streamedWrite(
         }),
         { abortSignal: signal },
       );
+      buffers.finished();
       return { size: total, etag: unquote(res.ETag) };
     } catch (err) {
       // Let parts already on the wire settle, so none lands after the abort.

@@ -1,0 +1,72 @@
+/**
+ * The part buffers of one streamed S3 write, reused once storage has a part: memory stays at (parts in
+ * flight + 2) parts, and no part-sized buffer per part is left to the collector (which freed them late,
+ * and the allocator kept the pages: RSS grew by tens of MiB over a 1 GiB upload).
+ *
+ * All of a write's buffers are slices of one slab. At 8 MiB parts it is 40 MiB, above the C allocator's
+ * largest mmap threshold (32 MiB), so it is mapped on its own and its pages go back to the system when it
+ * is freed; separate 8 MiB buffers were served from the allocator's heap once the first write had freed
+ * its own, and every further 1 GiB write left tens of MiB of RSS in its holes. Only pages a part fills
+ * are touched, so slots a small write never uses cost nothing.
+ *
+ * A slab is freed when its write ends well, not when the collector gets to it (an idle server collects
+ * late, and the next write's slab then came on top: +40 MiB): it is kept for the next write a short while,
+ * then detached (`ArrayBuffer.prototype.transfer(0)` releases the memory at once). A failed write's slab
+ * is left to the collector, as a request cut short may still refer to it.
+ */
+
+/** How long a finished write's slab waits for the next write before its memory is released. */
+const KEEP_IDLE_MS = 10_000;
+
+let idle: ArrayBuffer | null = null;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** Frees a slab nothing refers to any more (ES2024; the project's TypeScript lib is ES2023). */
+const release = (slab: ArrayBuffer) =>
+  (slab as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+
+function reuseIdle(bytes: number): ArrayBuffer | null {
+  if (idle?.byteLength !== bytes) return null;
+  const slab = idle;
+  idle = null;
+  return slab;
+}
+
+function keepIdle(slab: ArrayBuffer): void {
+  if (idle) release(idle);
+  idle = slab;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (idle) release(idle);
+    idle = null;
+    idleTimer = null;
+  }, KEEP_IDLE_MS);
+  idleTimer.unref();
+}
+
+export class PartBuffers {
+  readonly size: number;
+  readonly #slab: ArrayBuffer;
+  readonly #free: Buffer[] = [];
+
+  constructor(size: number, slots: number) {
+    this.size = size;
+    this.#slab = reuseIdle(size * slots) ?? Buffer.allocUnsafeSlow(size * slots).buffer;
+    for (let i = slots - 1; i >= 0; i--) this.#free.push(Buffer.from(this.#slab, i * size, size));
+  }
+
+  take(): Buffer {
+    const buffer = this.#free.pop();
+    if (!buffer) throw new Error('no free part buffer (more parts in flight than slots)');
+    return buffer;
+  }
+
+  give(buffer: Buffer): void {
+    this.#free.push(buffer);
+  }
+
+  /** The write stored every part (so no request refers to a buffer any more): the slab can go. */
+  finished(): void {
+    keepIdle(this.#slab);
+  }
+}
