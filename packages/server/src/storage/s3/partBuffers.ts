@@ -3,11 +3,11 @@
  * flight + 2) parts, and no part-sized buffer per part is left to the collector (which freed them late,
  * and the allocator kept the pages: RSS grew by tens of MiB over a 1 GiB upload).
  *
- * All of a write's buffers are slices of one slab. At 8 MiB parts it is 40 MiB, above the C allocator's
- * largest mmap threshold (32 MiB), so it is mapped on its own and its pages go back to the system when it
- * is freed; separate 8 MiB buffers were served from the allocator's heap once the first write had freed
- * its own, and every further 1 GiB write left tens of MiB of RSS in its holes. Only pages a part fills
- * are touched, so slots a small write never uses cost nothing.
+ * All of a write's buffers are slices of one slab of at least 33 MiB, above the C allocator's largest mmap
+ * threshold (32 MiB), so it is mapped on its own and its pages go back to the system when it is freed;
+ * separate part-sized buffers were served from the allocator's heap once the first write had freed its
+ * own, and every further 1 GiB write left tens of MiB of RSS in its holes. Only pages a part fills are
+ * touched, so the slab's spare room and slots a small write never uses cost no memory.
  *
  * A slab is freed when its write ends well, not when the collector gets to it (an idle server collects
  * late, and the next write's slab then came on top: +40 MiB): it is kept for the next write a short while,
@@ -15,6 +15,8 @@
  * is left to the collector, as a request cut short may still refer to it.
  */
 
+/** Above glibc's largest dynamic mmap threshold (DEFAULT_MMAP_THRESHOLD_MAX, 32 MiB on 64-bit). */
+const SLAB_MIN_BYTES = 33 * 1024 * 1024;
 /** How long a finished write's slab waits for the next write before its memory is released. */
 const KEEP_IDLE_MS = 10_000;
 
@@ -51,7 +53,8 @@ export class PartBuffers {
 
   constructor(size: number, slots: number) {
     this.size = size;
-    this.#slab = reuseIdle(size * slots) ?? Buffer.allocUnsafeSlow(size * slots).buffer;
+    const bytes = Math.max(size * slots, SLAB_MIN_BYTES);
+    this.#slab = reuseIdle(bytes) ?? Buffer.allocUnsafeSlow(bytes).buffer;
     for (let i = slots - 1; i >= 0; i--) this.#free.push(Buffer.from(this.#slab, i * size, size));
   }
 

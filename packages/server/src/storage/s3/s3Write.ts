@@ -13,11 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { type MultipartPart, StorageSizeError, type WriteOptions, type WriteResult } from '../driver.ts';
 import { PartBuffers } from './partBuffers.ts';
+import { partSizeFor } from './partSize.ts';
 
-const MiB = 1024 * 1024;
-/** S3 allows 10,000 parts; R2 wants equal parts except the last, so one size per upload. */
-export const DEFAULT_PART_BYTES = 8 * MiB;
-const MAX_PARTS = 10_000;
 const PARTS_IN_FLIGHT = 3;
 
 export interface WriteTarget {
@@ -30,11 +27,6 @@ export interface WriteTarget {
 
 export const unquote = (etag: string | undefined | null): string | null =>
   etag ? etag.replace(/"/g, '') : null;
-
-export function partSizeFor(size: number | undefined, base = DEFAULT_PART_BYTES): number {
-  if (size === undefined) return base;
-  return Math.max(base, Math.ceil(size / MAX_PARTS / MiB) * MiB);
-}
 
 interface Part {
   data: Buffer;
