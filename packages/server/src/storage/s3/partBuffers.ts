@@ -10,41 +10,17 @@
  * touched, so the slab's spare room and slots a small write never uses cost no memory.
  *
  * A slab is freed when its write ends well, not when the collector gets to it (an idle server collects
- * late, and the next write's slab then came on top: +40 MiB): it is kept for the next write a short while,
- * then detached (`ArrayBuffer.prototype.transfer(0)` releases the memory at once). A failed write's slab
- * is left to the collector, as a request cut short may still refer to it.
+ * late, and the next write's slab then came on top: +40 MiB): `ArrayBuffer.prototype.transfer(0)`
+ * detaches it and releases the memory at once (mapping a fresh one per write costs nothing measurable). A
+ * failed write's slab is left to the collector, as a request cut short may still refer to it.
  */
 
 /** Above glibc's largest dynamic mmap threshold (DEFAULT_MMAP_THRESHOLD_MAX, 32 MiB on 64-bit). */
 const SLAB_MIN_BYTES = 33 * 1024 * 1024;
-/** How long a finished write's slab waits for the next write before its memory is released. */
-const KEEP_IDLE_MS = 10_000;
-
-let idle: ArrayBuffer | null = null;
-let idleTimer: NodeJS.Timeout | null = null;
 
 /** Frees a slab nothing refers to any more (ES2024; the project's TypeScript lib is ES2023). */
 const release = (slab: ArrayBuffer) =>
   (slab as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
-
-function reuseIdle(bytes: number): ArrayBuffer | null {
-  if (idle?.byteLength !== bytes) return null;
-  const slab = idle;
-  idle = null;
-  return slab;
-}
-
-function keepIdle(slab: ArrayBuffer): void {
-  if (idle) release(idle);
-  idle = slab;
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    if (idle) release(idle);
-    idle = null;
-    idleTimer = null;
-  }, KEEP_IDLE_MS);
-  idleTimer.unref();
-}
 
 export class PartBuffers {
   readonly size: number;
@@ -54,7 +30,7 @@ export class PartBuffers {
   constructor(size: number, slots: number) {
     this.size = size;
     const bytes = Math.max(size * slots, SLAB_MIN_BYTES);
-    this.#slab = reuseIdle(bytes) ?? Buffer.allocUnsafeSlow(bytes).buffer;
+    this.#slab = Buffer.allocUnsafeSlow(bytes).buffer;
     for (let i = slots - 1; i >= 0; i--) this.#free.push(Buffer.from(this.#slab, i * size, size));
   }
 
@@ -70,6 +46,6 @@ export class PartBuffers {
 
   /** The write stored every part (so no request refers to a buffer any more): the slab can go. */
   finished(): void {
-    keepIdle(this.#slab);
+    release(this.#slab);
   }
 }

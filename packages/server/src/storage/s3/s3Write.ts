@@ -119,19 +119,21 @@ export async function streamedWrite(
     const parts = partsOf(body, buffers);
     const first = (await parts.next()).value as Part;
     if (first.last) {
-      checkSize(first.data.length);
+      const size = first.data.length;
+      checkSize(size);
       const res = await client.send(
         new PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: first.data,
-          ContentLength: first.data.length,
+          ContentLength: size,
           ContentType: options.contentType,
         }),
         { abortSignal: signal },
       );
+      // Every view of the slab reads as empty from here on.
       buffers.finished();
-      return { size: first.data.length, etag: unquote(res.ETag) };
+      return { size, etag: unquote(res.ETag) };
     }
 
     const init = await client.send(
