@@ -155,9 +155,19 @@ export interface AdoptCapability {
  * out of listings and out of reach of ordinary paths, so any server process with the storage can finish it.
  */
 export interface StagedPartsCapability {
-  /** Stores part `partNumber` of upload `uploadId` (a UUID), replacing an earlier copy; answers its size. */
-  putPart(uploadId: string, partNumber: number, body: Readable, signal?: AbortSignal): Promise<number>;
-  /** Joins the parts in order into `path` (replacing it, as `write` does), then drops them. */
+  /**
+   * Writes part `partNumber` of upload `uploadId` (a UUID) at `offset` of the upload's bytes, over an earlier
+   * copy of the same part; answers the bytes written. A part cut short leaves its range partly written:
+   * callers count a part only once this resolves.
+   */
+  putPart(
+    uploadId: string,
+    partNumber: number,
+    offset: number,
+    body: Readable,
+    signal?: AbortSignal,
+  ): Promise<number>;
+  /** Moves the upload's bytes (the listed parts, in order) into `path`, replacing it as `write` does, then drops the rest. */
   joinParts(
     uploadId: string,
     parts: { partNumber: number; size: number }[],

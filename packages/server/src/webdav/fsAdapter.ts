@@ -10,6 +10,7 @@ import type { FsFileHandle, FsService } from '../fs/types.ts';
 import { AppError, tooLarge } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import { canPresign } from '../storage/driver.ts';
+import { DEFAULT_PART_BYTES } from '../storage/s3/partSize.ts';
 import type { DavEntry, DavFs, DavQuota, DavWriteOptions } from './davFs.ts';
 import { putToPresigned } from './presignedPut.ts';
 
@@ -19,9 +20,9 @@ export const DIRECT_MAX = 100 * MiB;
 /**
  * Up to this size the service's streamed write is itself one PUT of a body held whole in memory (the S3
  * driver's part size): storage sees no byte before the body is complete, so a short or long body never
- * reaches it. `auto` relies on that (one PUT up to 8 MiB, parts above) instead of streaming a single PUT.
+ * reaches it. `auto` relies on that (one PUT up to the part size, parts above) instead of streaming a single PUT.
  */
-const BUFFERED_SINGLE_PUT = 8 * MiB;
+const BUFFERED_SINGLE_PUT = DEFAULT_PART_BYTES;
 /** A single S3 PUT takes at most 5 GiB. */
 const PRESIGNED_MAX = 5 * 1024 * MiB;
 
@@ -50,7 +51,7 @@ export function wantsSinglePut(options: DavWriteOptions): boolean {
   if (options.size === null) return false;
   if (options.mode === 'presigned') return options.size <= PRESIGNED_MAX;
   if (options.mode === 'direct') return options.size > BUFFERED_SINGLE_PUT && options.size <= DIRECT_MAX;
-  // auto and multipart: the service's streamed write (one buffered PUT up to 8 MiB, parts above).
+  // auto and multipart: the service's streamed write (one buffered PUT up to the part size, parts above).
   return false;
 }
 

@@ -5,7 +5,12 @@
  * nothing is held whole in memory or on disk. Transient failures (timeouts, 429, 5xx) are retried.
  */
 import { Transform } from 'node:stream';
-import { type BatchCopyQueued, type FetchUrlBody, type FetchUrlItem, httpUrlProblem } from '@clip/sdk/contract';
+import {
+  type BatchCopyQueued,
+  type FetchUrlBody,
+  type FetchUrlItem,
+  httpUrlProblem,
+} from '@clip/sdk/contract';
 import { badRequest, conflict } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { guardedFetch } from '../../services/url/guardedFetch.ts';

@@ -181,8 +181,11 @@ export function createMultipartService(deps: MultipartDeps) {
       const target = await retarget(actor, session);
       const timeout = AbortSignal.timeout(partTimeoutMs);
       let stored: Awaited<ReturnType<ReturnType<typeof partStoreFor>['put']>>;
+      const store = partStoreFor(target.driver);
+      // Forgotten first, so a re-sent part cut short counts as missing rather than as its spoiled earlier copy.
+      if (store.inPlace) await repo.deletePart(session.id, n);
       try {
-        stored = await partStoreFor(target.driver).put(session, n, request.body, expected, timeout);
+        stored = await store.put(session, n, request.body, expected, timeout);
       } catch (err) {
         if (timeout.aborted)
           throw new AppError(

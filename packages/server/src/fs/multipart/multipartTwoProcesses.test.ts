@@ -100,7 +100,8 @@ test('parts sent to one process complete on another with its own data dir, byte-
   await postPart(a.url, tokenA, partQuery(1), slice(1));
   await postPart(a.url, tokenA, partQuery(2), slice(2));
   await postPart(b.url, tokenB, partQuery(3), slice(3));
-  assert.equal(await readdir(join(root, '.clip-uploads', init.uploadId)), ['1.part', '2.part', '3.part']);
+  // One file, each part written at its offset by whichever process received it (ADR 0027).
+  assert.equal(await readdir(join(root, '.clip-uploads', init.uploadId)), ['data']);
 
   const done = await adminB.fs.multipartComplete({ uploadId: init.uploadId, key: init.key });
   assert.is(done.item.size, bytes.length);

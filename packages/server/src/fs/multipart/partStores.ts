@@ -1,7 +1,8 @@
 /**
  * Where the parts of a session go until it completes. S3-like storages hold them in their own multipart
- * upload; storages without one (local directories) keep them inside the storage (`.clip-uploads/<session>/`,
- * hidden), so any process with the storage can complete, and get one streamed write of the joined parts.
+ * upload; storages without one (local directories) write each part at its offset into one file inside the
+ * storage (`.clip-uploads/<session>/`, hidden; ADR 0027), so any process with the storage can complete, and
+ * completing moves that file into place.
  */
 import type { Readable } from 'node:stream';
 import {
@@ -22,6 +23,11 @@ export interface StoredPart {
 }
 
 export interface PartStore {
+  /**
+   * True when a part is written over its earlier copy in place (a local storage): a re-sent part cut short
+   * spoils that copy, so the service forgets the part before writing it again.
+   */
+  readonly inPlace: boolean;
   /** Starts the storage's upload; answers its id (null when parts stay on our disk). */
   begin(objectKey: string, contentType: string): Promise<string | null>;
   put(
@@ -36,9 +42,11 @@ export interface PartStore {
   abort(session: UploadSessionRow): Promise<boolean>;
 }
 
-/** Parts kept inside a storage without multipart of its own (a local directory), joined on complete. */
+/** Parts written inside a storage without multipart of its own (a local directory), at their offsets. */
 export function stagedPartStore(driver: StorageDriver & StagedPartsCapability): PartStore {
   return {
+    inPlace: true,
+
     async begin() {
       return null;
     },
@@ -48,7 +56,9 @@ export function stagedPartStore(driver: StorageDriver & StagedPartsCapability): 
       // The body's failure reaches the driver's pipeline through `counted`, never Node's unhandled path.
       pipeThrough(body, counted);
       try {
-        await driver.putPart(session.id, partNumber, counted, signal);
+        // All parts but the last have the session's part size, so part n starts at (n - 1) part sizes.
+        const offset = (partNumber - 1) * session.part_size;
+        await driver.putPart(session.id, partNumber, offset, counted, signal);
       } catch (err) {
         // The body's own refusal (wrong size, time limit) says more than the storage's reaction to it.
         throw counted.errored ?? err;
@@ -76,6 +86,9 @@ export function stagedPartStore(driver: StorageDriver & StagedPartsCapability): 
 export function s3PartStore(driver: StorageDriver): PartStore {
   if (!canMultipart(driver)) throw new Error('the driver has no multipart capability');
   return {
+    // A re-sent part replaces the store's copy only once it is whole.
+    inPlace: false,
+
     async begin(objectKey, contentType) {
       return (await driver.multipartInit(objectKey, { contentType })).uploadId;
     },

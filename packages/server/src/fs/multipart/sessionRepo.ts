@@ -128,6 +128,10 @@ export function createSessionRepo(knex: Knex) {
         .merge(['size', 'etag', 'checksum', 'created_at']);
     },
 
+    async deletePart(sessionId: string, partNumber: number): Promise<void> {
+      await knex('upload_parts').where({ session_id: sessionId, part_number: partNumber }).delete();
+    },
+
     async deleteParts(sessionId: string): Promise<void> {
       await knex('upload_parts').where({ session_id: sessionId }).delete();
     },

@@ -2,12 +2,12 @@
  * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
  * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
  * A file already on the server's disk (a spooled upload) is adopted: renamed into place, not copied.
- * Parts of resumable uploads live in the storage itself (`.clip-uploads/`, hidden and unreachable by path),
- * so any server process with this storage can complete an upload another one received.
+ * Resumable uploads are written into the storage itself (`.clip-uploads/`, hidden and unreachable by path;
+ * stagedUpload.ts), so any server process with this storage can complete an upload another one received.
  * No presign or S3 multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type Stats } from 'node:fs';
+import { createWriteStream, type Stats } from 'node:fs';
 import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -32,14 +32,10 @@ import {
 } from '../driver.ts';
 import { baseName, childPath, isSameOrBelow } from '../paths.ts';
 import { Jail } from './jail.ts';
+import { PARTS_DIR, StagedUploads } from './stagedUpload.ts';
 
 /** Temp files of writes in progress; never listed. */
 const TEMP_PREFIX = '.clip-tmp-';
-/** `<root>/.clip-uploads/<upload id>/<n>.part`: parts of resumable uploads; never listed nor reachable by path. */
-const PARTS_DIR = '.clip-uploads';
-const UPLOAD_ID = /^[0-9a-f-]{36}$/;
-/** Read size when joining parts. */
-const JOIN_CHUNK = 256 * 1024;
 const DEFAULT_PAGE = 1000;
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException)?.code;
@@ -69,9 +65,11 @@ export class LocalDriver
 {
   readonly type = 'local' as const;
   readonly #jail: Jail;
+  readonly #staged: StagedUploads;
 
   constructor(options: { root: string }) {
     this.#jail = new Jail(options.root, [PARTS_DIR]);
+    this.#staged = new StagedUploads(() => this.#jail.realRoot());
   }
 
   async stat(path: string): Promise<StorageEntry | null> {
@@ -232,54 +230,32 @@ export class LocalDriver
     return { size: st.size, etag: entryOf(at.path, st).etag };
   }
 
-  async #partsDir(uploadId: string): Promise<string> {
-    if (!UPLOAD_ID.test(uploadId)) throw new StoragePathError(`bad upload id "${uploadId}"`);
-    return join(await this.#jail.realRoot(), PARTS_DIR, uploadId);
-  }
-
-  async putPart(uploadId: string, partNumber: number, body: Readable, signal?: AbortSignal): Promise<number> {
+  async putPart(
+    uploadId: string,
+    partNumber: number,
+    offset: number,
+    body: Readable,
+    signal?: AbortSignal,
+  ): Promise<number> {
     if (!Number.isSafeInteger(partNumber) || partNumber < 1)
       throw new StoragePathError(`bad part number ${partNumber}`);
-    const dir = await this.#partsDir(uploadId);
-    await mkdir(dir, { recursive: true });
-    // Written beside and renamed into place: a part cut short never counts, and a re-sent part replaces it whole.
-    const temp = join(dir, `${partNumber}.${randomUUID()}.tmp`);
-    const part = join(dir, `${partNumber}.part`);
-    try {
-      await pipeline(body, createWriteStream(temp, { flags: 'wx' }), { signal });
-      await rename(temp, part);
-    } catch (err) {
-      await unlink(temp).catch(() => {});
-      throw err;
-    }
-    return (await stat(part)).size;
+    return this.#staged.put(uploadId, offset, body, signal);
   }
 
+  /** The parts are already in place in one file: it is adopted (renamed) into `path`, nothing is copied. */
   async joinParts(
     uploadId: string,
     parts: { partNumber: number; size: number }[],
     path: string,
-    options: WriteOptions = {},
   ): Promise<WriteResult> {
-    const dir = await this.#partsDir(uploadId);
-    const files = parts.map((p) => join(dir, `${p.partNumber}.part`));
-    for (const [i, p] of parts.entries()) {
-      const st = await stat(files[i]).catch(() => null);
-      if (st?.size !== p.size)
-        throw new StorageNotFoundError(`part ${p.partNumber} of upload ${uploadId} is not in the storage`);
-    }
-    async function* joined(): AsyncGenerator<Buffer> {
-      for (const file of files)
-        yield* createReadStream(file, { highWaterMark: JOIN_CHUNK }) as AsyncIterable<Buffer>;
-    }
     const size = parts.reduce((sum, p) => sum + p.size, 0);
-    const result = await this.write(path, Readable.from(joined()), { ...options, size });
-    await rm(dir, { recursive: true, force: true });
+    const result = await this.adopt(path, await this.#staged.file(uploadId, size));
+    await this.#staged.drop(uploadId);
     return result;
   }
 
   async dropParts(uploadId: string): Promise<void> {
-    await rm(await this.#partsDir(uploadId), { recursive: true, force: true });
+    await this.#staged.drop(uploadId);
   }
 
   /** Creates the parent directory; answers the first directory it had to create (for cleanup), if any. */

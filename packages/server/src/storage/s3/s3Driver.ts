@@ -44,7 +44,7 @@ export interface S3DriverOptions extends S3ClientOptions {
   /** Public host objects are served from (a CDN or custom domain), for unsigned object URLs. */
   customHost?: string | null;
   logger?: { warn(obj: object, msg: string): void };
-  /** Multipart part size for streamed writes (default 8 MiB; grows for huge known sizes). */
+  /** Multipart part size for streamed writes (default 5 MiB; grows for huge known sizes). */
   partBytes?: number;
 }
 

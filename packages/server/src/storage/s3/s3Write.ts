@@ -12,11 +12,9 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { type MultipartPart, StorageSizeError, type WriteOptions, type WriteResult } from '../driver.ts';
+import { PartBuffers } from './partBuffers.ts';
+import { partSizeFor } from './partSize.ts';
 
-const MiB = 1024 * 1024;
-/** S3 allows 10,000 parts; R2 wants equal parts except the last, so one size per upload. */
-export const DEFAULT_PART_BYTES = 8 * MiB;
-const MAX_PARTS = 10_000;
 const PARTS_IN_FLIGHT = 3;
 
 export interface WriteTarget {
@@ -29,30 +27,6 @@ export interface WriteTarget {
 
 export const unquote = (etag: string | undefined | null): string | null =>
   etag ? etag.replace(/"/g, '') : null;
-
-export function partSizeFor(size: number | undefined, base = DEFAULT_PART_BYTES): number {
-  if (size === undefined) return base;
-  return Math.max(base, Math.ceil(size / MAX_PARTS / MiB) * MiB);
-}
-
-/**
- * Part buffers of one write, reused once storage has a part: memory stays at (parts in flight + 2) parts,
- * and no part-sized buffer per part is left to the collector (which freed them late, and the allocator
- * kept the pages: RSS grew by tens of MiB over a 1 GiB upload).
- */
-class PartBuffers {
-  readonly size: number;
-  #free: Buffer[] = [];
-  constructor(size: number) {
-    this.size = size;
-  }
-  take(): Buffer {
-    return this.#free.pop() ?? Buffer.allocUnsafe(this.size);
-  }
-  give(buffer: Buffer): void {
-    this.#free.push(buffer);
-  }
-}
 
 interface Part {
   data: Buffer;
@@ -140,22 +114,26 @@ export async function streamedWrite(
       );
       return { size: data.length, etag: unquote(res.ETag) };
     }
-    const buffers = new PartBuffers(partSize);
+    // In flight, plus the part being filled and a full one held until we know whether more bytes follow.
+    const buffers = new PartBuffers(partSize, PARTS_IN_FLIGHT + 2);
     const parts = partsOf(body, buffers);
     const first = (await parts.next()).value as Part;
     if (first.last) {
-      checkSize(first.data.length);
+      const size = first.data.length;
+      checkSize(size);
       const res = await client.send(
         new PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: first.data,
-          ContentLength: first.data.length,
+          ContentLength: size,
           ContentType: options.contentType,
         }),
         { abortSignal: signal },
       );
-      return { size: first.data.length, etag: unquote(res.ETag) };
+      // Every view of the slab reads as empty from here on.
+      buffers.finished();
+      return { size, etag: unquote(res.ETag) };
     }
 
     const init = await client.send(
@@ -222,6 +200,7 @@ export async function streamedWrite(
         }),
         { abortSignal: signal },
       );
+      buffers.finished();
       return { size: total, etag: unquote(res.ETag) };
     } catch (err) {
       // Let parts already on the wire settle, so none lands after the abort.

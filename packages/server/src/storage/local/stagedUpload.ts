@@ -1,0 +1,69 @@
+/**
+ * Resumable uploads into a local storage (ADR 0027): every part is written at its own offset into one file,
+ * `<root>/.clip-uploads/<upload id>/data`, and completing renames that file into place. Parts have fixed
+ * offsets (all but the last are the session's part size), so nothing is read back or copied at the end.
+ * A part never writes outside its range (its body is held to its size before it reaches the file); which
+ * parts are whole is the database's business (upload_parts), not the file's.
+ */
+
+import { once } from 'node:events';
+import { constants } from 'node:fs';
+import { mkdir, open, rm, stat, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StorageNotFoundError, StoragePathError } from '../driver.ts';
+
+/** `<root>/.clip-uploads/`: never listed nor reachable by path (the jail reserves it). */
+export const PARTS_DIR = '.clip-uploads';
+const UPLOAD_ID = /^[0-9a-f-]{36}$/;
+/** The one file of an upload in progress; holes stay where parts have not arrived yet. */
+const DATA_FILE = 'data';
+/** Write size of a part's stream: a few of the request's chunks per system call. */
+const PART_WRITE_CHUNK = 256 * 1024;
+
+export class StagedUploads {
+  readonly #realRoot: () => Promise<string>;
+
+  constructor(realRoot: () => Promise<string>) {
+    this.#realRoot = realRoot;
+  }
+
+  async #dir(uploadId: string): Promise<string> {
+    if (!UPLOAD_ID.test(uploadId)) throw new StoragePathError(`bad upload id "${uploadId}"`);
+    return join(await this.#realRoot(), PARTS_DIR, uploadId);
+  }
+
+  /** Writes `body` at `offset` of the upload's file (created on the first part); answers the bytes written. */
+  async put(uploadId: string, offset: number, body: Readable, signal?: AbortSignal): Promise<number> {
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new StoragePathError(`bad part offset ${offset}`);
+    const dir = await this.#dir(uploadId);
+    await mkdir(dir, { recursive: true });
+    // No O_TRUNC: other parts, perhaps being written by other requests or processes, share the file.
+    const handle = await open(join(dir, DATA_FILE), constants.O_WRONLY | constants.O_CREAT, 0o644);
+    const out = handle.createWriteStream({ start: offset, highWaterMark: PART_WRITE_CHUNK });
+    try {
+      await pipeline(body, out, { signal });
+    } catch (err) {
+      // Answered only once a write already under way has landed and the file is closed.
+      if (!out.closed) await once(out, 'close').catch(() => {});
+      throw err;
+    }
+    return out.bytesWritten;
+  }
+
+  /** The upload's file, checked to hold `size` bytes, cut to exactly that; the caller moves it into place. */
+  async file(uploadId: string, size: number): Promise<string> {
+    const file = join(await this.#dir(uploadId), DATA_FILE);
+    const st = await stat(file).catch(() => null);
+    // Shorter means its last part never arrived here (a session from before ADR 0027, or dropped files).
+    if (!st?.isFile() || st.size < size)
+      throw new StorageNotFoundError(`the parts of upload ${uploadId} are not in the storage`);
+    if (st.size > size) await truncate(file, size);
+    return file;
+  }
+
+  async drop(uploadId: string): Promise<void> {
+    await rm(await this.#dir(uploadId), { recursive: true, force: true });
+  }
+}
