@@ -7,7 +7,7 @@
  * buffers are read into in turn, each reused once the socket has taken it (a write's callback), so the
  * client costs about what curl does.
  *
- * - A fresh connection per upload (`agent: false`): a kept-alive socket the server has meanwhile closed
+ * - A fresh connection per upload (`agent: false`): a pooled socket the server has meanwhile closed
  *   would fail the upload with "socket hang up" before a byte is answered.
  * - The server may answer before it has read the body (a refusal: 401, 413): the answer wins. Sending
  *   stops, the answer is read and returned, and what the connection does after that (the server cutting
@@ -88,16 +88,27 @@ async function sendBody(
 ): Promise<void> {
   await write(req, body.head);
   const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  // The write in flight while the next read runs; its failure is kept, not left unhandled meanwhile.
+  let failed: { error: unknown } | null = null;
   let writing: Promise<void> = Promise.resolve();
+  const written = async () => {
+    await writing;
+    if (failed) throw failed.error;
+  };
   for (let position = 0, turn = 0; position < body.size && !stopped(); turn++) {
     const buffer = buffers[turn % 2];
     const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK_BYTES, body.size - position), position);
     if (bytesRead === 0) throw new Error(`${body.path} is shorter than its ${body.size} bytes`);
-    await writing;
-    writing = write(req, buffer.subarray(0, bytesRead)).then(() => request.onBytes(bytesRead));
+    await written();
+    writing = write(req, buffer.subarray(0, bytesRead)).then(
+      () => request.onBytes(bytesRead),
+      (error) => {
+        failed = { error };
+      },
+    );
     position += bytesRead;
   }
-  await writing;
+  await written();
   if (stopped()) return;
   await write(req, body.tail);
   req.end();
@@ -112,7 +123,10 @@ export async function sendFileForm(body: FileFormBody, request: FileFormRequest)
     const length = body.head.length + body.size + body.tail.length;
     const req = send(url, {
       method: 'POST',
-      headers: { ...request.headers, 'content-length': String(length) },
+      // A connection of its own, yet not `Connection: close`: a server refusing early would then close
+      // on a body still arriving, and the reset can drop its answer; asked to keep the connection, it
+      // reads and discards instead (Node's server does), and this side closes it after the answer.
+      headers: { ...request.headers, 'content-length': String(length), connection: 'keep-alive' },
       agent: false,
       signal: request.signal,
     });
