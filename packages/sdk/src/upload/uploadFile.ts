@@ -71,12 +71,15 @@ export async function uploadSource(
   if (signal?.aborted) throw uploadCancelled();
   reporter.phase('starting', source.size, range);
   try {
+    // Both lookups at once (a round trip less before the first byte); the size check still comes first.
+    const capabilities =
+      options.mode || options.storage ? null : lookupCapabilities(client, options.s3_config_id);
     if (!options.skipSizeCheck) await checkMaxSize(client, source.size);
     const job = createJob(client, source, options, endpoints, reporter);
     let mode = options.mode;
     let guessed = false;
     if (!mode) {
-      const storage = options.storage ?? (await lookupCapabilities(client, options.s3_config_id));
+      const storage = options.storage ?? (await capabilities);
       guessed = storage === null;
       mode = chooseMode(
         source.size,

@@ -49,6 +49,11 @@ export interface WriteOptions {
   /** Known size, when the caller has it (lets S3 do a single PUT). */
   size?: number;
   signal?: AbortSignal;
+  /**
+   * The body's chunks are the driver's alone (an upload's file part): a local write frees each one's
+   * memory once it is on disk (storage/local/fileWriter.ts). Never for a stream someone else still reads.
+   */
+  releaseChunks?: boolean;
 }
 
 export interface WriteResult {

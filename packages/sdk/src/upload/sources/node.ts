@@ -1,16 +1,16 @@
 /**
  * Files on disk as upload sources (Node only; exported from '@clip/sdk/node'). Nothing is buffered
- * whole: each part is read with its own ranged stream, and the direct upload streams a
- * multipart/form-data body built around the file stream, with an exact Content-Length.
+ * whole: each part is read with its own ranged stream, and the direct upload sends a
+ * multipart/form-data body built around the file, with an exact Content-Length (formPost.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { fetch as undiciFetch } from 'undici';
 import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
+import { sendFileForm } from './formPost.ts';
 
 /** Read size of the file streams: large enough to keep per-chunk overhead low on gigabyte files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -19,8 +19,11 @@ const CHUNK_BYTES = 1024 * 1024;
  * undici's own fetch: it reads a streamed body only as fast as the socket drains. The fetch built into
  * Node 24 read a 1 GiB body into memory ahead of a slower receiver (1.1 GB resident, measured).
  */
-export const streamingFetch: FetchLike = (input, init) =>
-  undiciFetch(input, init as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
+export const streamingFetch: FetchLike = async (input, init) => {
+  // Loaded on the first part or presigned PUT: a direct upload does not need it.
+  const { fetch } = await import('undici');
+  return (await fetch(input, init as Parameters<typeof fetch>[1])) as unknown as Response;
+};
 
 export interface FileSourceOptions {
   /** The name the share gets (default: the file's base name). */
@@ -80,16 +83,31 @@ export function formQuote(value: string): string {
   return value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-async function postFile(path: string, size: number, request: FormPost): Promise<RawResponse> {
+/** The form's text around the file part: placement and share fields first, then the file's part header. */
+function formFrame(request: FormPost) {
   const boundary = `----clip-${randomBytes(16).toString('hex')}`;
   const fieldParts = request.fields.map(
     ([key, value]) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${formQuote(key)}"\r\n\r\n${value}\r\n`,
   );
-  const head = Buffer.from(
-    `${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${formQuote(request.filename)}"\r\nContent-Type: ${request.contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    head: Buffer.from(
+      `${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${formQuote(request.filename)}"\r\nContent-Type: ${request.contentType}\r\n\r\n`,
+    ),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+  };
+}
+
+/**
+ * The file as a form: over node:http with reused buffers (formPost.ts) unless the caller brought a
+ * fetch of their own, which then carries a streamed body.
+ */
+async function postFile(path: string, size: number, request: FormPost): Promise<RawResponse> {
+  const { contentType, head, tail } = formFrame(request);
+  const headers = { ...request.headers, 'content-type': contentType };
+  if (request.fetch === streamingFetch)
+    return sendFileForm({ head, path, size, tail }, { ...request, headers });
   async function* body(): AsyncGenerator<Uint8Array> {
     yield head;
     yield* readRange(path, 0, size, request.onBytes);
@@ -98,11 +116,7 @@ async function postFile(path: string, size: number, request: FormPost): Promise<
   }
   const res = await request.fetch(request.url, {
     method: 'POST',
-    headers: {
-      ...request.headers,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(head.length + size + tail.length),
-    },
+    headers: { ...headers, 'content-length': String(head.length + size + tail.length) },
     body: body() as unknown as BodyInit,
     duplex: 'half',
     signal: request.signal,

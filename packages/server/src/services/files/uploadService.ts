@@ -125,8 +125,9 @@ export function createUploadService(deps: FileDeps): UploadService {
       try {
         driver = await deps.storage.driver(row.s3_config_id);
         const options = { contentType: row.mimetype };
+        // The part's chunks go nowhere else: a local write may free each once it is on disk.
         const written = incoming
-          ? await driver.write(row.storage_path, incoming.body, options)
+          ? await driver.write(row.storage_path, incoming.body, { ...options, releaseChunks: true })
           : await writeSpooled(driver, row.storage_path, file.spooled!, options);
         row.size = written.size;
         row.etag = written.etag;

@@ -4,11 +4,11 @@
  * Forms that send the routing fields first never touch it.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { FileWriter } from '../../storage/local/fileWriter.ts';
 import { byteLimit } from './byteLimit.ts';
 
 export interface SpooledFile {
@@ -21,18 +21,15 @@ export const spoolDir = (dataDir: string) => join(dataDir, 'tmp', 'uploads');
 /** Writes the part to a fresh temporary file, refusing past `limitBytes`; on any failure nothing is left. */
 export async function spoolPart(stream: Readable, limitBytes: number, dir: string): Promise<SpooledFile> {
   const path = join(dir, `${randomUUID()}.part`);
-  let size = 0;
   // An error before the pipeline is attached (during mkdir) must not go unhandled; the pipeline still
   // sees it, as the stream is left errored.
   stream.on('error', () => {});
   try {
     await mkdir(dir, { recursive: true });
-    const limited = byteLimit(limitBytes);
-    limited.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-    });
-    await pipeline(stream, limited, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-    return { path, size };
+    // The part's chunks end here: the writer frees each once it is on disk (see fileWriter.ts).
+    const file = new FileWriter(path, { flags: 'wx', mode: 0o600, releaseChunks: true });
+    await pipeline(stream, byteLimit(limitBytes), file);
+    return { path, size: file.bytesWritten };
   } catch (err) {
     await removeSpooled(path);
     // Leave the source flowing so the rest of the form can still be read (or drained).

@@ -31,6 +31,7 @@ import {
   type WriteResult,
 } from '../driver.ts';
 import { baseName, childPath, isSameOrBelow } from '../paths.ts';
+import { FileWriter } from './fileWriter.ts';
 import { Jail } from './jail.ts';
 import { PARTS_DIR, StagedUploads } from './stagedUpload.ts';
 
@@ -172,19 +173,10 @@ export class LocalDriver
     const dir = dirname(at.full);
     const created = await this.#makeParent(dir, at.path);
     const temp = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
-    let written = 0;
+    const file = new FileWriter(temp, { flags: 'wx', mode: 0o644, releaseChunks: options.releaseChunks });
     try {
-      await pipeline(
-        body,
-        async function* count(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            written += chunk.length;
-            yield chunk;
-          }
-        },
-        createWriteStream(temp, { flags: 'wx', mode: 0o644 }),
-        { signal: options.signal },
-      );
+      await pipeline(body, file, { signal: options.signal });
+      const written = file.bytesWritten;
       if (options.size !== undefined && written !== options.size)
         throw new StorageSizeError(`body was ${written} bytes, expected ${options.size}`);
       await rename(temp, at.full).catch((err) => {

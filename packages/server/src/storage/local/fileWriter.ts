@@ -1,0 +1,111 @@
+/**
+ * A file as a Writable that writes whatever has queued in one `writev`, and that can free each chunk's
+ * memory as soon as it is on disk (`releaseChunks`).
+ *
+ * Why release: every chunk of a request body is a fresh 64 KiB buffer outside the V8 heap. V8 frees such
+ * buffers only when a scavenge sweeps them, and until then counts them as old-generation growth
+ * ("allocated external memory since the last mark-compact"), so a gigabyte upload made the server run a
+ * full mark-compact of its whole heap every 10 to 20 MiB: half of its CPU time
+ * (bench/results/upload-profile.md). Detaching a buffer (`ArrayBuffer.prototype.transfer`) frees its
+ * memory at once and tells V8 so.
+ *
+ * Only a chunk that spans its whole ArrayBuffer is released (a slice of a larger buffer shares memory
+ * with data someone else may hold), and only when the caller says the chunks are the writer's alone:
+ * nothing else may read them after they are written (a request body's file part, not a stream teed to
+ * two places).
+ */
+import { type FileHandle, open } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+
+/** Enough queued chunks per `writev` to make the write calls few (16 request chunks). */
+const HIGH_WATER_MARK = 1024 * 1024;
+
+export interface FileWriterOptions {
+  /** `open` flags, e.g. 'wx' (the file must not exist). */
+  flags: string;
+  mode: number;
+  /** The chunks are the writer's alone: free each one's memory once it is written. */
+  releaseChunks?: boolean;
+}
+
+/** ES2024's detaching ArrayBuffer methods (Node 20 and later), beyond this project's ES2023 lib. */
+interface Detachable {
+  readonly detached: boolean;
+  transfer(newLength?: number): ArrayBuffer;
+}
+
+/** Frees a written chunk's memory when the chunk is all of its buffer. */
+function release(chunk: Buffer): void {
+  if (!(chunk.buffer instanceof ArrayBuffer)) return;
+  const buffer = chunk.buffer as ArrayBuffer & Detachable;
+  const whole = chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength;
+  if (whole && !buffer.detached) buffer.transfer(0);
+}
+
+/** Writes all of `buffers`, continuing after a short write. */
+async function writevAll(file: FileHandle, buffers: Buffer[]): Promise<number> {
+  const total = buffers.reduce((sum, b) => sum + b.length, 0);
+  let done = 0;
+  let rest = [...buffers];
+  while (done < total) {
+    const { bytesWritten } = await file.writev(rest);
+    if (bytesWritten === 0) throw new Error('the disk accepted no bytes');
+    done += bytesWritten;
+    let skip = bytesWritten;
+    while (skip > 0 && skip >= rest[0].length) skip -= rest.shift()!.length;
+    if (skip > 0) rest = [rest[0].subarray(skip), ...rest.slice(1)];
+  }
+  return total;
+}
+
+/** Opens `path` before the first write and writes into it; the file is closed on finish or error. */
+export class FileWriter extends Writable {
+  /** Bytes written so far. */
+  bytesWritten = 0;
+  readonly #path: string;
+  readonly #options: FileWriterOptions;
+  #file: FileHandle | null = null;
+
+  constructor(path: string, options: FileWriterOptions) {
+    super({ highWaterMark: HIGH_WATER_MARK });
+    this.#path = path;
+    this.#options = options;
+  }
+
+  override _construct(callback: (err?: Error | null) => void): void {
+    open(this.#path, this.#options.flags, this.#options.mode).then((file) => {
+      this.#file = file;
+      callback();
+    }, callback);
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
+    this._writev([{ chunk }], callback);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], callback: (err?: Error | null) => void): void {
+    const buffers = chunks.map(({ chunk }) => chunk);
+    writevAll(this.#file!, buffers).then((n) => {
+      this.bytesWritten += n;
+      if (this.#options.releaseChunks) for (const b of buffers) release(b);
+      callback();
+    }, callback);
+  }
+
+  override _final(callback: (err?: Error | null) => void): void {
+    this.#close().then(() => callback(), callback);
+  }
+
+  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+    this.#close().then(
+      () => callback(err),
+      () => callback(err),
+    );
+  }
+
+  async #close(): Promise<void> {
+    const file = this.#file;
+    this.#file = null;
+    await file?.close();
+  }
+}
