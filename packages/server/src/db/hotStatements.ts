@@ -41,6 +41,13 @@ export interface HotStatements {
   close(): Promise<void>;
 }
 
+/**
+ * True for a SQLite constraint error, after which SQLite has undone only the failing statement; the
+ * transaction around it stands (other errors, such as a full disk, may have ended it).
+ */
+export const isSqliteConstraintError = (err: unknown): boolean =>
+  String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT');
+
 /** Runs one hot statement synchronously (inside `SqliteHotStatements.unit`). */
 export type RunNow = <R>(statement: HotStatement, values: unknown[]) => R[];
 

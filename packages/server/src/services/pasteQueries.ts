@@ -1,18 +1,29 @@
 /**
- * The SQL of text shares. Counting a view is one conditional `UPDATE ... RETURNING` so the database,
- * not the process, decides which of many simultaneous reads are within `max_views`. The same call bumps
- * the dashboard's views-per-day counter without another round trip. The per-request statements are
- * prepared once (db/hotStatements.ts).
+ * The SQL of text shares. Counting a view is a conditional `UPDATE ... RETURNING` so the database,
+ * not the process, decides which of many simultaneous reads are within `max_views`; the same
+ * transaction bumps the dashboard's views-per-day counter. Reads and inserts arriving in one
+ * event-loop turn share one transaction (pasteViewCounter.ts, db/sameTurnBatch.ts; ADR 0025). The
+ * per-request statements are prepared once (db/hotStatements.ts).
  */
 import type { Knex } from 'knex';
 import {
   type HotStatement,
   type HotStatements,
   hotStatement,
+  isSqliteConstraintError,
   numbered,
   type SqliteHotStatements,
 } from '../db/hotStatements.ts';
+import { sameTurnBatch, settle } from '../db/sameTurnBatch.ts';
 import { utcDay } from './activity.ts';
+import {
+  bumpTally,
+  type CountView,
+  LIVE,
+  postgresViewCounter,
+  READ_COLUMNS,
+  sqliteViewCounter,
+} from './pasteViewCounter.ts';
 
 export interface PasteRow {
   id: string;
@@ -33,12 +44,6 @@ export interface PasteRow {
 /** What a content read answers: the row without secrets. */
 export type ReadRow = Omit<PasteRow, 'password_hash' | 'created_by' | 'updated_at'>;
 
-const READ_COLUMNS = 'id, slug, title, content, format, remark, expires_at, max_views, views, created_at';
-/** A share still serves content: not expired and not used up. */
-const LIVE = '(max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)';
-
-const COUNT_UNPROTECTED = `UPDATE pastes SET views = views + 1
-  WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING ${READ_COLUMNS}`;
 const COUNT_VERIFIED = `UPDATE pastes SET views = views + 1
   WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING ${READ_COLUMNS}`;
 
@@ -60,13 +65,6 @@ export interface PasteQueries {
   deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
-/** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped with each counted view. */
-const TALLY = hotStatement(
-  'paste_view_tally',
-  `INSERT INTO share_views_daily (day, kind, count) VALUES (?, 'text', 1)
-  ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + 1`,
-);
-
 /** A counting read; on Postgres the day's tally rides in the same statement (the last placeholder). */
 function countingRead(name: string, update: string): HotStatement {
   const [sql, n] = numbered(update);
@@ -77,7 +75,6 @@ function countingRead(name: string, update: string): HotStatement {
     SELECT * FROM hit`;
   return hotStatement(name, update, postgres);
 }
-const UNPROTECTED = countingRead('paste_count_unprotected', COUNT_UNPROTECTED);
 const VERIFIED = countingRead('paste_count_verified', COUNT_VERIFIED);
 
 const INSERT_COLUMNS = [
@@ -106,41 +103,37 @@ export function createPasteQueries(
   hot: HotStatements,
   sqliteHot: SqliteHotStatements | null,
 ): PasteQueries {
-  // Every read is a write, so its cost sets the read throughput: these run as statements prepared
-  // once (db/hotStatements.ts) rather than compiled by knex on every call.
-  async function countView(
-    statement: HotStatement,
-    bindings: unknown[],
-    now: number,
-  ): Promise<ReadRow | null> {
+  // Every read is a write, so its cost sets the read throughput: the unprotected read (every public
+  // link) is counted in groups; a read after a password check is rare and counted on its own.
+  const countGroup: CountView = sqliteHot ? sqliteViewCounter(sqliteHot) : postgresViewCounter(hot);
+  async function countOne(statement: HotStatement, bindings: unknown[], now: number) {
     const day = utcDay(now);
     if (!sqliteHot) return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
     // The view and the day's tally in one transaction: one commit to the WAL.
     return sqliteHot.unit((run) => {
       const row = run<ReadRow>(statement, bindings)[0] ?? null;
-      if (row) {
-        try {
-          run(TALLY, [day]);
-        } catch {
-          // The dashboard counter is best effort (as in activity.ts); the view itself is counted.
-        }
-      }
+      if (row) bumpTally(run, day, 1);
       return row;
     });
   }
+  // SQLite: creates of one turn share a commit; a unique violation undoes only its own INSERT.
+  const insertGroup = sqliteHot
+    ? sameTurnBatch<unknown[], void>((rows) =>
+        sqliteHot.unit((run) =>
+          rows.map((values) => settle(() => void run(INSERT, values), isSqliteConstraintError)),
+        ),
+      )
+    : (values: unknown[]) => hot.run(INSERT, values);
 
   return {
     countUnprotected(slug, now) {
-      return countView(UNPROTECTED, [slug, now], now);
+      return countGroup({ slug, now });
     },
     countVerified(id, passwordHash, now) {
-      return countView(VERIFIED, [id, passwordHash, now], now);
+      return countOne(VERIFIED, [id, passwordHash, now], now);
     },
-    async insert(row) {
-      await hot.run(
-        INSERT,
-        INSERT_COLUMNS.map((column) => row[column]),
-      );
+    insert(row) {
+      return insertGroup(INSERT_COLUMNS.map((column) => row[column]));
     },
     async bySlug(slug) {
       return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;
