@@ -34,6 +34,8 @@ export function hotStatement(name: string, sql: string, postgres?: string): HotS
 }
 
 export interface HotStatements {
+  /** Where a statement runs: a group of calls is worth one statement only where each is a round trip. */
+  readonly dialect: 'sqlite' | 'postgres';
   /** The rows a statement answers (an INSERT/UPDATE with RETURNING, or a SELECT). */
   rows<T>(statement: HotStatement, values: unknown[]): Promise<T[]>;
   /** Runs a statement whose rows nobody reads. */
@@ -93,6 +95,7 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
   }
 
   return {
+    dialect: 'sqlite',
     attach(db) {
       connection = db;
       prepared = new Map();
@@ -133,6 +136,7 @@ export function postgresHotStatements(pool: pg.Pool): HotStatements {
     return result.rows as T[];
   }
   return {
+    dialect: 'postgres',
     rows,
     async run(s, values) {
       await rows(s, values);

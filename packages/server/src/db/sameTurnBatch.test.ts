@@ -55,6 +55,34 @@ test("an isolated failure is that call's alone; any other failure fails the whol
   ]);
 });
 
+test('one at a time: calls made while a flush is under way wait, then go together in the next', async () => {
+  const flushes: string[][] = [];
+  const release: (() => void)[] = [];
+  const echo = sameTurnBatch<string, string>(
+    (items) => {
+      flushes.push(items);
+      return new Promise((resolve) => release.push(() => resolve(items.map((i) => settledValue(i)))));
+    },
+    { oneAtATime: true },
+  );
+  const turn = () => new Promise((r) => setImmediate(r));
+  const first = echo('a');
+  await turn();
+  const later = [echo('b'), echo('c')];
+  await turn();
+  const last = echo('d');
+  await turn();
+  assert.equal(flushes, [['a']]);
+  release[0]();
+  assert.is(await first, 'a');
+  // The next flush is scheduled once the first has wholly finished: one turn for that, one for it.
+  await turn();
+  await turn();
+  assert.equal(flushes, [['a'], ['b', 'c', 'd']]);
+  release[1]();
+  assert.equal(await Promise.all([...later, last]), ['b', 'c', 'd']);
+});
+
 test('a flush that answers the wrong number of outcomes fails its calls instead of leaving them waiting', async () => {
   const broken = sameTurnBatch<number, number>(() => [settledValue(1)]);
   const outcomes = await Promise.all([outcomeOf(broken(1)), outcomeOf(broken(2))]);

@@ -29,18 +29,37 @@ export function settle<T>(work: () => T, isolated: (error: unknown) => boolean):
  * Answers a function that queues its argument and resolves with that item's outcome from `flush`,
  * which receives the items of one turn in arrival order and answers one outcome per item, in order.
  * A flush that throws fails every call it carried.
+ *
+ * `oneAtATime`: while a flush is under way the next calls wait and go together in the next one, as a
+ * database's own group commit does. For a flush that waits on another process (a Postgres round trip)
+ * on rows every flush touches (a share's view count, the day's tally): flushes of one process would
+ * only queue on those rows' locks, while waiting they make one larger group.
  */
 export function sameTurnBatch<I, O>(
   flush: (items: I[]) => Settled<O>[] | Promise<Settled<O>[]>,
+  options: { oneAtATime?: boolean } = {},
 ): (item: I) => Promise<O> {
   let items: I[] = [];
   let waiters: { resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
+  let scheduled = false;
+  let running = false;
 
   async function run(): Promise<void> {
+    scheduled = false;
     const batch = items;
     const waiting = waiters;
     items = [];
     waiters = [];
+    running = true;
+    try {
+      await deliver(batch, waiting);
+    } finally {
+      running = false;
+      if (items.length > 0 && !scheduled) schedule();
+    }
+  }
+
+  async function deliver(batch: I[], waiting: typeof waiters): Promise<void> {
     let outcomes: Settled<O>[];
     try {
       outcomes = await flush(batch);
@@ -56,10 +75,15 @@ export function sameTurnBatch<I, O>(
     }
   }
 
+  function schedule(): void {
+    scheduled = true;
+    setImmediate(run);
+  }
+
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      if (items.length === 0) setImmediate(run);
       items.push(item);
       waiters.push({ resolve, reject });
+      if (!scheduled && !(options.oneAtATime && running)) schedule();
     });
 }

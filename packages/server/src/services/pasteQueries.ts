@@ -14,7 +14,7 @@ import {
   numbered,
   type SqliteHotStatements,
 } from '../db/hotStatements.ts';
-import { sameTurnBatch, settle } from '../db/sameTurnBatch.ts';
+import { sameTurnBatch, settle, settledError, settledValue } from '../db/sameTurnBatch.ts';
 import { utcDay } from './activity.ts';
 import {
   bumpTally,
@@ -97,6 +97,67 @@ const INSERT = hotStatement(
   `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
 );
 
+const ID_COLUMN = INSERT_COLUMNS.indexOf('id');
+
+/** The Postgres array type each column travels in when a group of rows is inserted at once. */
+const COLUMN_ARRAY_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
+  id: 'text[]',
+  slug: 'text[]',
+  title: 'text[]',
+  content: 'text[]',
+  format: 'text[]',
+  remark: 'text[]',
+  password_hash: 'text[]',
+  expires_at: 'bigint[]',
+  max_views: 'int[]',
+  views: 'int[]',
+  created_by: 'text[]',
+  created_at: 'bigint[]',
+  updated_at: 'bigint[]',
+};
+/**
+ * Postgres: a group of rows in one statement, one array per column. A row whose slug is taken (also
+ * by another row of the group) is skipped and missing from the answer: that caller gets a unique
+ * violation, as from its own INSERT.
+ */
+const INSERT_GROUP = hotStatement(
+  'paste_insert_group',
+  '-- Postgres only',
+  `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')})
+  SELECT * FROM unnest(${INSERT_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_ARRAY_TYPES[c]}`).join(', ')})
+  ON CONFLICT (slug) DO NOTHING RETURNING id`,
+);
+
+/** What a skipped row's caller gets: Postgres' unique-violation code, which the slug retry knows. */
+function slugConflict(): Error {
+  return Object.assign(new Error('duplicate key value violates unique constraint on pastes.slug'), {
+    code: '23505',
+  });
+}
+
+/** Postgres: the group in one statement; should it fail, each row alone, so an error stays its own row's. */
+function postgresInsertGroup(hot: HotStatements) {
+  return sameTurnBatch<unknown[], void>(async (rows) => {
+    let inserted: Set<unknown>;
+    try {
+      const columns = INSERT_COLUMNS.map((_, c) => rows.map((values) => values[c]));
+      inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
+    } catch {
+      return Promise.all(
+        rows.map((values) =>
+          hot.run(INSERT, values).then(
+            () => settledValue(undefined),
+            (error: unknown) => settledError<void>(error),
+          ),
+        ),
+      );
+    }
+    return rows.map((values) =>
+      inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
+    );
+  });
+}
+
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
 export function createPasteQueries(
   knex: Knex,
@@ -116,14 +177,14 @@ export function createPasteQueries(
       return row;
     });
   }
-  // SQLite: creates of one turn share a commit; a unique violation undoes only its own INSERT.
+  // Creates of one turn share a commit. SQLite: a unique violation undoes only its own INSERT.
   const insertGroup = sqliteHot
     ? sameTurnBatch<unknown[], void>((rows) =>
         sqliteHot.unit((run) =>
           rows.map((values) => settle(() => void run(INSERT, values), isSqliteConstraintError)),
         ),
       )
-    : (values: unknown[]) => hot.run(INSERT, values);
+    : postgresInsertGroup(hot);
 
   return {
     countUnprotected(slug, now) {

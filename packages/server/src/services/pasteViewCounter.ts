@@ -108,19 +108,23 @@ const COUNT_GROUP = hotStatement(
 type GroupRow = Omit<ReadRow, 'views'> & { old: number; granted: number };
 
 export function postgresViewCounter(hot: HotStatements): CountView {
-  return sameTurnBatch<ViewRequest, ReadRow | null>(async (requests) => {
-    // One element per read: `asked` counts them per slug.
-    const slugs = requests.map((r) => r.slug);
-    const now = requests.reduce((latest, r) => Math.max(latest, r.now), 0);
-    const rows = await hot.rows<GroupRow>(COUNT_GROUP, [slugs, now, utcDay(now)]);
-    const bySlug = new Map(rows.map((row) => [row.slug, { row, next: 0 }]));
-    // The first `granted` reads of a slug, in arrival order, got a view each: old + 1, old + 2, ...
-    return requests.map(({ slug }): Settled<ReadRow | null> => {
-      const hit = bySlug.get(slug);
-      if (!hit || hit.next >= hit.row.granted) return settledValue(null);
-      const { old, granted: _granted, ...row } = hit.row;
-      hit.next += 1;
-      return settledValue({ ...row, views: old + hit.next });
-    });
-  });
+  return sameTurnBatch<ViewRequest, ReadRow | null>(
+    async (requests) => {
+      // One element per read: `asked` counts them per slug.
+      const slugs = requests.map((r) => r.slug);
+      const now = requests.reduce((latest, r) => Math.max(latest, r.now), 0);
+      const rows = await hot.rows<GroupRow>(COUNT_GROUP, [slugs, now, utcDay(now)]);
+      const bySlug = new Map(rows.map((row) => [row.slug, { row, next: 0 }]));
+      // The first `granted` reads of a slug, in arrival order, got a view each: old + 1, old + 2, ...
+      return requests.map(({ slug }): Settled<ReadRow | null> => {
+        const hit = bySlug.get(slug);
+        if (!hit || hit.next >= hit.row.granted) return settledValue(null);
+        const { old, granted: _granted, ...row } = hit.row;
+        hit.next += 1;
+        return settledValue({ ...row, views: old + hit.next });
+      });
+      // Every group writes the day's tally row (and a popular share's row): one group at a time.
+    },
+    { oneAtATime: true },
+  );
 }
