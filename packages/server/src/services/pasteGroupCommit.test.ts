@@ -7,10 +7,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../clock.ts';
+import { openDatabase } from '../db/connect.ts';
 import type { AppError } from '../http/appError.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import type { Actor } from './actor.ts';
-import type { PasteService } from './pasteService.ts';
+import type { PasswordChecks } from './passwordChecks.ts';
+import { createPasteService, type PasteService } from './pasteService.ts';
 
 // Noon UTC today: the tally is per day and one test moves the clock an hour ahead.
 const noon = new Date();
@@ -130,6 +132,40 @@ test('a row the database refuses fails only its own create, not the others of it
   assert.is(outcomes[1] === null, server.databaseUrl !== null);
   const ids = outcomes.filter((id): id is string => id !== null);
   assert.is((await knex()('pastes').whereIn('id', ids)).length, ids.length);
+});
+
+test('two processes on one database, 30 reads each in one turn, max_views 10: exactly 10 served in all', async () => {
+  // A second "process": its own connection (SQLite) or pools (Postgres) and its own paste service.
+  const other = await openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
+  try {
+    const otherPastes = createPasteService({
+      knex: other.knex,
+      hot: other.hot,
+      sqliteHot: other.sqliteHot,
+      // Only reads without a password run here.
+      passwords: {} as PasswordChecks,
+      maxTextBytes: 1024,
+      origin: () => server.url,
+      clock,
+    });
+    const { id, slug } = await pastes.create(admin, { content: 'ten', max_views: 10 });
+    const before = await tally();
+    const attempt = (service: PasteService) =>
+      service.view(slug).then(
+        () => 200,
+        (err: AppError) => err.status,
+      );
+    const answers = await Promise.all([
+      ...Array.from({ length: 30 }, () => attempt(pastes)),
+      ...Array.from({ length: 30 }, () => attempt(otherPastes)),
+    ]);
+    assert.is(answers.filter((s) => s === 200).length, 10);
+    assert.is(answers.filter((s) => s === 410).length, 50);
+    assert.is(await viewsOf(id), 10);
+    assert.is(await tally(), before + 10);
+  } finally {
+    await other.close();
+  }
 });
 
 test.run();

@@ -76,7 +76,8 @@ export function sqliteViewCounter(sqliteHot: SqliteHotStatements): CountView {
  * Postgres: one statement for the group. Reads of one slug are one request for `n` views: the share's
  * row is locked (`FOR UPDATE`, which re-reads it should another transaction have changed it meanwhile),
  * granted as many as still fit, and set to `old + granted`; the tally grows by the sum in the same
- * statement. `$2` is the group's latest `now`, so no read is judged earlier than it asked.
+ * statement. Rows are locked in id order (then the tally row), so two processes' groups cannot
+ * deadlock on each other. `$2` is the group's latest `now`, so no read is judged earlier than it asked.
  */
 const COUNT_GROUP = hotStatement(
   'paste_count_unprotected_group',
@@ -90,6 +91,7 @@ const COUNT_GROUP = hotStatement(
     FROM pastes p JOIN asked a ON a.slug = p.slug
     WHERE p.password_hash IS NULL AND (p.max_views = 0 OR p.views < p.max_views)
       AND (p.expires_at IS NULL OR p.expires_at > $2)
+    ORDER BY p.id
     FOR UPDATE OF p
   ),
   hit AS (
