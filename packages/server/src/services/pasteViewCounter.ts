@@ -125,8 +125,8 @@ export function postgresViewCounter(hot: HotStatements): CountView {
         hit.next += 1;
         return settledValue({ ...row, views: old + hit.next });
       });
-      // Every group writes the day's tally row (and a popular share's row): one group at a time.
     },
+    // Every group writes the day's tally row (and often a popular share's row): one group at a time.
     { oneAtATime: true },
   );
 }
