@@ -34,12 +34,21 @@ export function hotStatement(name: string, sql: string, postgres?: string): HotS
 }
 
 export interface HotStatements {
+  /** Where a statement runs: a group of calls is worth one statement only where each is a round trip. */
+  readonly dialect: 'sqlite' | 'postgres';
   /** The rows a statement answers (an INSERT/UPDATE with RETURNING, or a SELECT). */
   rows<T>(statement: HotStatement, values: unknown[]): Promise<T[]>;
   /** Runs a statement whose rows nobody reads. */
   run(statement: HotStatement, values: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * True for a SQLite constraint error, after which SQLite has undone only the failing statement; the
+ * transaction around it stands (other errors, such as a full disk, may have ended it).
+ */
+export const isSqliteConstraintError = (err: unknown): boolean =>
+  String((err as { code?: unknown })?.code ?? '').startsWith('SQLITE_CONSTRAINT');
 
 /** Runs one hot statement synchronously (inside `SqliteHotStatements.unit`). */
 export type RunNow = <R>(statement: HotStatement, values: unknown[]) => R[];
@@ -86,6 +95,7 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
   }
 
   return {
+    dialect: 'sqlite',
     attach(db) {
       connection = db;
       prepared = new Map();
@@ -126,6 +136,7 @@ export function postgresHotStatements(pool: pg.Pool): HotStatements {
     return result.rows as T[];
   }
   return {
+    dialect: 'postgres',
     rows,
     async run(s, values) {
       await rows(s, values);

@@ -15,6 +15,7 @@ import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
+import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { normalizeVirtualPath } from './permissions.ts';
@@ -46,6 +47,26 @@ const KEY_BY_HASH = hotStatement(
   FROM api_keys WHERE key_hash = ?`,
 );
 const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
+/** Postgres: the lookups of one event-loop turn in one round trip (db/sameTurnBatch.ts, ADR 0025). */
+const KEYS_BY_HASH = hotStatement(
+  'api_keys_by_hash',
+  '-- Postgres only',
+  `SELECT key_hash, id, name, expires_at, text_permission, file_permission, mount_permission, basic_path,
+  last_used FROM api_keys WHERE key_hash = ANY($1::text[])`,
+);
+
+/**
+ * The key row for a hash, read from the database on every call (never cached: a revoked key must fail
+ * at once on every server process). On Postgres the lookups of one turn share a statement.
+ */
+function keyLookup(hot: HotStatements): (hash: string) => Promise<KeyLookupRow | undefined> {
+  if (hot.dialect === 'sqlite') return async (hash) => (await hot.rows<KeyLookupRow>(KEY_BY_HASH, [hash]))[0];
+  return sameTurnBatch<string, KeyLookupRow | undefined>(async (hashes) => {
+    const rows = await hot.rows<KeyLookupRow & { key_hash: string }>(KEYS_BY_HASH, [[...new Set(hashes)]]);
+    const byHash = new Map(rows.map(({ key_hash, ...row }) => [key_hash, row]));
+    return hashes.map((hash) => settledValue(byHash.get(hash)));
+  });
+}
 
 export interface ApiKeyService {
   list(): Promise<ListResult<ApiKey>>;
@@ -90,6 +111,8 @@ export function createApiKeyService(
     last_used: isoOrNull(row.last_used),
     created_at: iso(row.created_at),
   });
+
+  const lookup = keyLookup(hot);
 
   // objection (with lodash) is only for the admin's key management: loaded when that is first used.
   // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
@@ -161,7 +184,7 @@ export function createApiKeyService(
     },
 
     async actorForKey(key) {
-      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_HASH, [sha256(key)]);
+      const row = await lookup(sha256(key));
       const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)

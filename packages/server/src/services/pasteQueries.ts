@@ -1,18 +1,29 @@
 /**
- * The SQL of text shares. Counting a view is one conditional `UPDATE ... RETURNING` so the database,
- * not the process, decides which of many simultaneous reads are within `max_views`. The same call bumps
- * the dashboard's views-per-day counter without another round trip. The per-request statements are
- * prepared once (db/hotStatements.ts).
+ * The SQL of text shares. Counting a view is a conditional `UPDATE ... RETURNING` so the database,
+ * not the process, decides which of many simultaneous reads are within `max_views`; the same
+ * transaction bumps the dashboard's views-per-day counter. Reads and inserts arriving in one
+ * event-loop turn share one transaction (pasteViewCounter.ts, db/sameTurnBatch.ts; ADR 0025). The
+ * per-request statements are prepared once (db/hotStatements.ts).
  */
 import type { Knex } from 'knex';
 import {
   type HotStatement,
   type HotStatements,
   hotStatement,
+  isSqliteConstraintError,
   numbered,
   type SqliteHotStatements,
 } from '../db/hotStatements.ts';
+import { sameTurnBatch, settle, settledError, settledValue } from '../db/sameTurnBatch.ts';
 import { utcDay } from './activity.ts';
+import {
+  bumpTally,
+  type CountView,
+  LIVE,
+  postgresViewCounter,
+  READ_COLUMNS,
+  sqliteViewCounter,
+} from './pasteViewCounter.ts';
 
 export interface PasteRow {
   id: string;
@@ -33,12 +44,6 @@ export interface PasteRow {
 /** What a content read answers: the row without secrets. */
 export type ReadRow = Omit<PasteRow, 'password_hash' | 'created_by' | 'updated_at'>;
 
-const READ_COLUMNS = 'id, slug, title, content, format, remark, expires_at, max_views, views, created_at';
-/** A share still serves content: not expired and not used up. */
-const LIVE = '(max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)';
-
-const COUNT_UNPROTECTED = `UPDATE pastes SET views = views + 1
-  WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING ${READ_COLUMNS}`;
 const COUNT_VERIFIED = `UPDATE pastes SET views = views + 1
   WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING ${READ_COLUMNS}`;
 
@@ -60,13 +65,6 @@ export interface PasteQueries {
   deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
-/** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped with each counted view. */
-const TALLY = hotStatement(
-  'paste_view_tally',
-  `INSERT INTO share_views_daily (day, kind, count) VALUES (?, 'text', 1)
-  ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + 1`,
-);
-
 /** A counting read; on Postgres the day's tally rides in the same statement (the last placeholder). */
 function countingRead(name: string, update: string): HotStatement {
   const [sql, n] = numbered(update);
@@ -77,7 +75,6 @@ function countingRead(name: string, update: string): HotStatement {
     SELECT * FROM hit`;
   return hotStatement(name, update, postgres);
 }
-const UNPROTECTED = countingRead('paste_count_unprotected', COUNT_UNPROTECTED);
 const VERIFIED = countingRead('paste_count_verified', COUNT_VERIFIED);
 
 const INSERT_COLUMNS = [
@@ -100,50 +97,116 @@ const INSERT = hotStatement(
   `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
 );
 
+const ID_COLUMN = INSERT_COLUMNS.indexOf('id');
+
+/**
+ * The share as stored: what tells a refused read 404 from 410. Hot, because a used-up or expired share
+ * that stays popular answers every read through it.
+ */
+const BY_SLUG = hotStatement(
+  'paste_by_slug',
+  `SELECT ${INSERT_COLUMNS.join(', ')} FROM pastes WHERE slug = ?`,
+);
+
+/** The Postgres array type each column travels in when a group of rows is inserted at once. */
+const COLUMN_ARRAY_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
+  id: 'text[]',
+  slug: 'text[]',
+  title: 'text[]',
+  content: 'text[]',
+  format: 'text[]',
+  remark: 'text[]',
+  password_hash: 'text[]',
+  expires_at: 'bigint[]',
+  max_views: 'int[]',
+  views: 'int[]',
+  created_by: 'text[]',
+  created_at: 'bigint[]',
+  updated_at: 'bigint[]',
+};
+/**
+ * Postgres: a group of rows in one statement, one array per column. A row whose slug is taken (also
+ * by another row of the group) is skipped and missing from the answer: that caller gets a unique
+ * violation, as from its own INSERT.
+ */
+const INSERT_GROUP = hotStatement(
+  'paste_insert_group',
+  '-- Postgres only',
+  `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')})
+  SELECT * FROM unnest(${INSERT_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_ARRAY_TYPES[c]}`).join(', ')})
+  ON CONFLICT (slug) DO NOTHING RETURNING id`,
+);
+
+/** What a skipped row's caller gets: Postgres' unique-violation code, which the slug retry knows. */
+function slugConflict(): Error {
+  return Object.assign(new Error('duplicate key value violates unique constraint on pastes.slug'), {
+    code: '23505',
+  });
+}
+
+/** Postgres: the group in one statement; should it fail, each row alone, so an error stays its own row's. */
+function postgresInsertGroup(hot: HotStatements) {
+  return sameTurnBatch<unknown[], void>(async (rows) => {
+    let inserted: Set<unknown>;
+    try {
+      const columns = INSERT_COLUMNS.map((_, c) => rows.map((values) => values[c]));
+      inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
+    } catch {
+      return Promise.all(
+        rows.map((values) =>
+          hot.run(INSERT, values).then(
+            () => settledValue(undefined),
+            (error: unknown) => settledError<void>(error),
+          ),
+        ),
+      );
+    }
+    return rows.map((values) =>
+      inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
+    );
+  });
+}
+
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
 export function createPasteQueries(
   knex: Knex,
   hot: HotStatements,
   sqliteHot: SqliteHotStatements | null,
 ): PasteQueries {
-  // Every read is a write, so its cost sets the read throughput: these run as statements prepared
-  // once (db/hotStatements.ts) rather than compiled by knex on every call.
-  async function countView(
-    statement: HotStatement,
-    bindings: unknown[],
-    now: number,
-  ): Promise<ReadRow | null> {
+  // Every read is a write, so its cost sets the read throughput: the unprotected read (every public
+  // link) is counted in groups; a read after a password check is rare and counted on its own.
+  const countGroup: CountView = sqliteHot ? sqliteViewCounter(sqliteHot) : postgresViewCounter(hot);
+  async function countOne(statement: HotStatement, bindings: unknown[], now: number) {
     const day = utcDay(now);
     if (!sqliteHot) return (await hot.rows<ReadRow>(statement, [...bindings, day]))[0] ?? null;
     // The view and the day's tally in one transaction: one commit to the WAL.
     return sqliteHot.unit((run) => {
       const row = run<ReadRow>(statement, bindings)[0] ?? null;
-      if (row) {
-        try {
-          run(TALLY, [day]);
-        } catch {
-          // The dashboard counter is best effort (as in activity.ts); the view itself is counted.
-        }
-      }
+      if (row) bumpTally(run, day, 1);
       return row;
     });
   }
+  // Creates of one turn share a commit. SQLite: a unique violation undoes only its own INSERT.
+  const insertGroup = sqliteHot
+    ? sameTurnBatch<unknown[], void>((rows) =>
+        sqliteHot.unit((run) =>
+          rows.map((values) => settle(() => void run(INSERT, values), isSqliteConstraintError)),
+        ),
+      )
+    : postgresInsertGroup(hot);
 
   return {
     countUnprotected(slug, now) {
-      return countView(UNPROTECTED, [slug, now], now);
+      return countGroup({ slug, now });
     },
     countVerified(id, passwordHash, now) {
-      return countView(VERIFIED, [id, passwordHash, now], now);
+      return countOne(VERIFIED, [id, passwordHash, now], now);
     },
-    async insert(row) {
-      await hot.run(
-        INSERT,
-        INSERT_COLUMNS.map((column) => row[column]),
-      );
+    insert(row) {
+      return insertGroup(INSERT_COLUMNS.map((column) => row[column]));
     },
     async bySlug(slug) {
-      return (await knex<PasteRow>('pastes').where({ slug }).first()) ?? null;
+      return (await hot.rows<PasteRow>(BY_SLUG, [slug]))[0] ?? null;
     },
     async deleteDead(now, createdBy = null) {
       const query = knex('pastes').where((q) =>

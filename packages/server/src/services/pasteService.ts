@@ -2,12 +2,11 @@
  * Text shares: creation and the public reads. A successful content read counts one view in the same
  * statement that checks expiry and the view limit (pasteQueries.ts), so the hot path is one round trip.
  */
-import { randomUUID } from 'node:crypto';
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
-import { randomSlug } from '../crypto/tokens.ts';
+import { randomSlug, timeOrderedUuid } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts';
 import { gone, notFound, unauthorized } from '../http/appError.ts';
@@ -154,7 +153,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       const custom = body.slug === undefined || body.slug === null ? null : checkSlug(body.slug);
       const now = clock.now();
       const row: PasteRow = {
-        id: randomUUID(),
+        id: timeOrderedUuid(now),
         slug: '',
         title: optionalText(body.title, 'title'),
         content,
