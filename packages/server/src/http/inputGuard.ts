@@ -1,11 +1,12 @@
 /**
  * Input no route accepts, refused in one place before any route or query sees it: NUL bytes (Postgres
  * cannot store them in text and answers 500), non-finite numbers (`1e999` parses as Infinity and slips
- * past maximums) and numbers past 2^53 and malformed percent-escapes (`decodeURIComponent` throws URIError). The middleware
- * covers the path, the query string and JSON bodies of every `/api` request; `checkBody`/`checkQuery` run
- * the same value check on what they validate (multipart form fields, numbers coerced from strings).
+ * past maximums) and numbers past 2^53 and malformed percent-escapes (`decodeURIComponent` throws URIError).
+ * `guardApiInput` (called by the request pipeline) covers the path, the query string and JSON bodies of
+ * every `/api` request; `checkBody`/`checkQuery` run the same value check on what they validate
+ * (multipart form fields, numbers coerced from strings).
  */
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { badRequest } from './appError.ts';
 
 /**
@@ -74,14 +75,9 @@ export function checkPathAndQuery(rawPath: string, rawQuery: string): void {
   }
 }
 
-/** For `/api`: runs after the body parser, before the router. */
-export function inputGuard() {
-  return async function guardInput(ctx: Context, next: Next): Promise<void> {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      checkPathAndQuery(ctx.path, ctx.querystring);
-      const body = (ctx.request as { body?: unknown }).body;
-      if (body !== undefined) assertSafeValue(body, 'body');
-    }
-    await next();
-  };
+/** For `/api` requests (`path` is `ctx.path`): runs after the body parser, before the router. */
+export function guardApiInput(ctx: Context, path: string): void {
+  checkPathAndQuery(path, ctx.querystring);
+  const body = (ctx.request as { body?: unknown }).body;
+  if (body !== undefined) assertSafeValue(body, 'body');
 }
