@@ -65,7 +65,9 @@ function decodeStrict(raw: string, where: string): string {
 
 /** Checks the raw path and query string of a request (Koa keeps both undecoded). */
 export function checkPathAndQuery(rawPath: string, rawQuery: string): void {
-  for (const segment of rawPath.split('/')) decodeStrict(segment, 'the URL path');
+  // Without a `%` nothing in the path decodes, so only a raw NUL could be wrong (most API paths).
+  if (rawPath.includes('%')) for (const segment of rawPath.split('/')) decodeStrict(segment, 'the URL path');
+  else if (rawPath.includes('\0')) throw badRequest('the URL path contains a NUL byte');
   if (!rawQuery) return;
   for (const pair of rawQuery.split('&')) {
     const eq = pair.indexOf('=');
