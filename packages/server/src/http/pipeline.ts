@@ -1,7 +1,7 @@
 /**
  * What every request goes through, as one Koa middleware: its id and log line, the hand-off of `/dav`
  * to WebDAV, the envelope and error answers, the JSON body parser, the input guard and the route. As
- * six `app.use` layers this cost a promise, a bound dispatch and a URL getter per layer and request
+ * seven `app.use` layers this cost a promise, a bound dispatch and a URL getter per layer and request
  * (bench/results/request-profile.md); here the path is read once and each step is a plain call, in
  * the same order as before (ADR 0024).
  */
