@@ -99,6 +99,10 @@ export function routeDispatch(router: Router): RouteStep {
     next: Next,
   ) => Promise<unknown>;
 
+  // The table mirrors the router's default dispatch; a router that only serves some hosts or runs one
+  // route per request (`host`, `exclusive`) is left to dispatch by itself.
+  if (router.opts.host || router.opts.exclusive) return (ctx, _path, next) => slow(ctx, next);
+
   return function dispatchRoute(ctx: Context, path: string, next: Next) {
     const method = ctx.method;
     const candidates = exact.get(path) ?? buckets.get(bucketKey(path)) ?? anywhere;
