@@ -10,6 +10,10 @@
 // Each sample goes to the deepest frame on its stack that matches a layer, so time spent in malloc
 // under a SQLite prepare counts as the prepare. Given the CPU per request (from a benchmark report),
 // the shares are also printed as microseconds per request.
+//
+// Frames in the server bundle (packages/server/.bundle/*.js, what `npm start` runs) name a line of the
+// bundle, not a package: they are mapped back to the module that line came from through the
+// `// node_modules/koa/lib/application.js` comment esbuild writes before each module's code.
 import { readFileSync } from 'node:fs';
 
 const LAYERS = [
@@ -43,6 +47,49 @@ const LAYERS = [
   ['crypto', /crypto|EVP_|SHA256|RAND_/],
 ];
 
+/** Start lines of each module in one bundle file, from esbuild's `// <path>` comment before each. */
+function moduleStarts(file) {
+  const starts = [];
+  let lines;
+  try {
+    lines = readFileSync(file, 'utf8').split('\n');
+  } catch {
+    return starts;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^\/\/ ((?:node_modules|packages)\/\S+)$/.exec(lines[i]);
+    if (m) starts.push([i + 1, m[1]]);
+  }
+  return starts;
+}
+
+const bundles = new Map();
+/** The module a bundle line belongs to (the last module comment at or above it), or null. */
+function moduleAt(file, line) {
+  if (!bundles.has(file)) bundles.set(file, moduleStarts(file));
+  const starts = bundles.get(file);
+  let lo = 0;
+  let hi = starts.length - 1;
+  let found = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid][0] <= line) {
+      found = starts[mid][1];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+const BUNDLE_FRAME = /file:\/\/(\S+\/\.bundle[^/\s]*\/[^:\s]+\.js):(\d+)/;
+/** A perf frame line with a bundle location replaced by the module's path (`.../node_modules/koa/...`). */
+export function unbundleFrame(line) {
+  const m = BUNDLE_FRAME.exec(line);
+  if (!m) return line;
+  const module = moduleAt(m[1], Number(m[2]));
+  return module ? line.replace(m[0], `/${module}:${m[2]}`) : line;
+}
+
 export function layerShares(perfScriptText) {
   const counts = new Map();
   let total = 0;
@@ -51,7 +98,8 @@ export function layerShares(perfScriptText) {
     if (lines.length < 2) continue;
     total++;
     let layer = 'other (mostly malloc without a usable stack)';
-    search: for (const line of lines.slice(1)) {
+    search: for (const frame of lines.slice(1)) {
+      const line = unbundleFrame(frame);
       for (const [name, pattern] of LAYERS)
         if (pattern.test(line)) {
           layer = name;

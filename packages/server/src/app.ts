@@ -1,5 +1,4 @@
 /** The composition root: the only place that creates singletons and wires them together. */
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -21,9 +20,9 @@ import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
 import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
-import { envelopeMiddleware } from './http/envelope.ts';
-import { inputGuard } from './http/inputGuard.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
+import { requestPipeline } from './http/pipeline.ts';
+import { routeDispatch } from './http/routeDispatch.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
@@ -221,32 +220,15 @@ export async function startApp(
   app.on('error', (err: Error, ctx?: Koa.Context) =>
     logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
   );
-  app.use(async (ctx, next) => {
-    const started = performance.now();
-    ctx.state.requestId = randomUUID();
-    ctx.set('X-Request-Id', ctx.state.requestId);
-    try {
-      await next();
-    } finally {
-      logger.info(
-        {
-          reqId: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
-    }
-  });
-  // WebDAV answers bare statuses and streams bodies: before the envelope and the JSON body parser.
-  app.use(davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)));
-  app.use(envelopeMiddleware(logger));
-  app.use(smallJsonBody());
-  app.use(inputGuard());
-  app.use(api.routes());
-  app.use(api.allowedMethods());
+  // Request id and log line, /dav, envelope, JSON body, input guard and route in one layer (ADR 0024).
+  app.use(
+    requestPipeline({
+      logger,
+      dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)),
+      body: smallJsonBody(),
+      route: routeDispatch(api),
+    }),
+  );
   if (config.webDir) app.use(serveWebApp(config.webDir));
 
   const server = app.listen(config.port, config.host);

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningApp, startApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logging.ts';
+import { createLogger, flushLog } from './logging.ts';
 import { startupFailure } from './startupFailure.ts';
 
 const bundledWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -37,6 +37,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     if (stopping) process.exit(0);
     stopping = true;
     await app.close({ graceMs: SHUTDOWN_GRACE_MS });
+    await flushLog();
     process.exit(0);
   };
   process.on('SIGINT', stop);

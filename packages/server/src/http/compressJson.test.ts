@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { notFound } from './appError.ts';
 import { COMPRESS_MIN_BYTES, compressJson } from './compressJson.ts';
-import { envelopeMiddleware } from './envelope.ts';
+import { answerEnveloped } from './envelope.ts';
 
 const big = { items: Array.from({ length: 1000 }, (_, i) => ({ name: `file-${i}.txt`, size: i })) };
 const small = { items: [{ name: 'a.txt', size: 1 }] };
@@ -27,7 +27,9 @@ test.before(async () => {
     throw notFound('no such folder');
   });
   const app = new Koa();
-  app.use(envelopeMiddleware(pino({ level: 'silent' })));
+  const logger = pino({ level: 'silent' });
+  // The envelope step of the request pipeline (http/pipeline.ts), alone.
+  app.use((ctx, next) => answerEnveloped(ctx, true, logger, next()));
   app.use(router.routes());
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -3,7 +3,7 @@
  * and every error, expected or not, becomes `{code, message, success, data, error}` without a stack.
  */
 import { codeForStatus, type Envelope, type ErrorCode } from '@clip/sdk/contract';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { SealedSecretError } from '../crypto/secretBox.ts';
 import { AppError } from './appError.ts';
@@ -51,45 +51,52 @@ function refusalMessage(ctx: Context): string {
   return typeof ctx.body === 'string' && ctx.body ? ctx.body : ctx.message || 'request refused';
 }
 
-export function envelopeMiddleware(logger: Logger) {
-  return async function envelopeLayer(ctx: Context, next: Next): Promise<void> {
-    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
-    try {
-      await next();
-      if (!isApi || ctx.state[RAW]) return;
-      // `ctx.body = null` means "no data", which is still a 200 envelope, not a bodiless 204.
-      if (ctx.status === 204) ctx.status = 200;
-      if (ctx.status === 404 && ctx.body === undefined) {
-        ctx.status = 404;
-        ctx.body = failure(404, 'ROUTE_NOT_FOUND', `no API route ${ctx.method} ${ctx.path}`);
-        return;
-      }
-      // A refusal set without throwing (the router's 405/501): still a failure envelope.
-      if (ctx.status >= 400) {
-        const status = ctx.status;
-        ctx.body = failure(status, codeForStatus(status), refusalMessage(ctx));
-        return;
-      }
-      ctx.body = envelope(ctx.body, ctx.status);
-    } catch (err) {
-      const known = classify(err);
-      const reqId: string | undefined = ctx.state.requestId;
-      if (!known) logger.error({ err, reqId }, 'unhandled error');
-      else if (known.detail !== undefined)
-        logger.error({ err: known.detail, reqId, message: known.message }, 'upstream failure');
-      const status = known?.status ?? 500;
-      if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
-      ctx.status = status;
-      // A server-side failure names the request id, so a report can be matched with the log.
-      const serverSide = status >= 500;
-      const message = known?.message ?? 'internal server error';
-      const body = failure(
-        status,
-        known?.code ?? 'INTERNAL',
-        serverSide && reqId ? `${message} (request id ${reqId})` : message,
-        serverSide && reqId && (known?.data ?? null) === null ? { request_id: reqId } : known?.data,
-      );
-      ctx.body = isApi ? body : body.message;
+/**
+ * Answers a request from what `work` (the rest of the pipeline) left in `ctx`: an `/api` request's data
+ * wrapped in its envelope, and any error, on any path, as an error answer. Takes the work's promise
+ * rather than a `next` so the pipeline calls it without a closure per request (http/pipeline.ts).
+ */
+export async function answerEnveloped(
+  ctx: Context,
+  isApi: boolean,
+  logger: Logger,
+  work: Promise<unknown>,
+): Promise<void> {
+  try {
+    await work;
+    if (!isApi || ctx.state[RAW]) return;
+    // `ctx.body = null` means "no data", which is still a 200 envelope, not a bodiless 204.
+    if (ctx.status === 204) ctx.status = 200;
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = failure(404, 'ROUTE_NOT_FOUND', `no API route ${ctx.method} ${ctx.path}`);
+      return;
     }
-  };
+    // A refusal set without throwing (the router's 405/501): still a failure envelope.
+    if (ctx.status >= 400) {
+      const status = ctx.status;
+      ctx.body = failure(status, codeForStatus(status), refusalMessage(ctx));
+      return;
+    }
+    ctx.body = envelope(ctx.body, ctx.status);
+  } catch (err) {
+    const known = classify(err);
+    const reqId: string | undefined = ctx.state.requestId;
+    if (!known) logger.error({ err, reqId }, 'unhandled error');
+    else if (known.detail !== undefined)
+      logger.error({ err: known.detail, reqId, message: known.message }, 'upstream failure');
+    const status = known?.status ?? 500;
+    if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
+    ctx.status = status;
+    // A server-side failure names the request id, so a report can be matched with the log.
+    const serverSide = status >= 500;
+    const message = known?.message ?? 'internal server error';
+    const body = failure(
+      status,
+      known?.code ?? 'INTERNAL',
+      serverSide && reqId ? `${message} (request id ${reqId})` : message,
+      serverSide && reqId && (known?.data ?? null) === null ? { request_id: reqId } : known?.data,
+    );
+    ctx.body = isApi ? body : body.message;
+  }
 }

@@ -1,11 +1,12 @@
 /**
  * Input no route accepts, refused in one place before any route or query sees it: NUL bytes (Postgres
  * cannot store them in text and answers 500), non-finite numbers (`1e999` parses as Infinity and slips
- * past maximums) and numbers past 2^53 and malformed percent-escapes (`decodeURIComponent` throws URIError). The middleware
- * covers the path, the query string and JSON bodies of every `/api` request; `checkBody`/`checkQuery` run
- * the same value check on what they validate (multipart form fields, numbers coerced from strings).
+ * past maximums) and numbers past 2^53 and malformed percent-escapes (`decodeURIComponent` throws URIError).
+ * `guardApiInput` (called by the request pipeline) covers the path, the query string and JSON bodies of
+ * every `/api` request; `checkBody`/`checkQuery` run the same value check on what they validate
+ * (multipart form fields, numbers coerced from strings).
  */
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { badRequest } from './appError.ts';
 
 /**
@@ -64,7 +65,9 @@ function decodeStrict(raw: string, where: string): string {
 
 /** Checks the raw path and query string of a request (Koa keeps both undecoded). */
 export function checkPathAndQuery(rawPath: string, rawQuery: string): void {
-  for (const segment of rawPath.split('/')) decodeStrict(segment, 'the URL path');
+  // Without a `%` nothing in the path decodes, so only a raw NUL could be wrong (most API paths).
+  if (rawPath.includes('%')) for (const segment of rawPath.split('/')) decodeStrict(segment, 'the URL path');
+  else if (rawPath.includes('\0')) throw badRequest('the URL path contains a NUL byte');
   if (!rawQuery) return;
   for (const pair of rawQuery.split('&')) {
     const eq = pair.indexOf('=');
@@ -74,14 +77,9 @@ export function checkPathAndQuery(rawPath: string, rawQuery: string): void {
   }
 }
 
-/** For `/api`: runs after the body parser, before the router. */
-export function inputGuard() {
-  return async function guardInput(ctx: Context, next: Next): Promise<void> {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      checkPathAndQuery(ctx.path, ctx.querystring);
-      const body = (ctx.request as { body?: unknown }).body;
-      if (body !== undefined) assertSafeValue(body, 'body');
-    }
-    await next();
-  };
+/** For `/api` requests (`path` is `ctx.path`): runs after the body parser, before the router. */
+export function guardApiInput(ctx: Context, path: string): void {
+  checkPathAndQuery(path, ctx.querystring);
+  const body = (ctx.request as { body?: unknown }).body;
+  if (body !== undefined) assertSafeValue(body, 'body');
 }

@@ -5,10 +5,17 @@
 import type { Middleware } from 'koa';
 import { DAV_PREFIX } from './paths.ts';
 
+/** True for the paths WebDAV answers (`/dav` and below); `path` is `ctx.path`. */
+export function isDavPath(path: string): boolean {
+  return (
+    path.startsWith(DAV_PREFIX) && (path.length === DAV_PREFIX.length || path[DAV_PREFIX.length] === '/')
+  );
+}
+
+/** The WebDAV middleware, loaded by `load` on the first call (the request pipeline checks the path). */
 export function davWhenAsked(load: () => Promise<Middleware>): Middleware {
   let dav: Promise<Middleware> | null = null;
   return function davGate(ctx, next) {
-    if (ctx.path !== DAV_PREFIX && !ctx.path.startsWith(`${DAV_PREFIX}/`)) return next();
     dav ??= load();
     return dav.then((middleware) => middleware(ctx, next));
   };

@@ -1,7 +1,7 @@
 // @clip-databases sqlite postgres
 // The file-system commands over bin/clip against a live server with a local mount (/disk) and an s3rver
 // mount (/s3): ls, cat, get, put, cp, mv, rm, mkdir, link, edit, mounts, tasks; --json; one-line errors.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,6 @@ let admin: ClipClient;
 let dir: string;
 let env: Record<string, string>;
 
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const run = (args: string[], extra: Record<string, string> = {}) =>
   box.run(args, { env: { ...env, ...extra } });
 const ok = async (args: string[], extra: Record<string, string> = {}) => succeeded(await run(args, extra));

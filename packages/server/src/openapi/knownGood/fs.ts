@@ -189,7 +189,10 @@ export async function walkFs(w: Walker, mounts: Mounts): Promise<Record<string, 
     });
     for (const id of [archive.task_id, fetched.task_id])
       await until(async () => {
-        const task = await ok(`GET /api/${scope}/tasks/{id}`, { pathValues: { id: String(id) }, authorization });
+        const task = await ok(`GET /api/${scope}/tasks/{id}`, {
+          pathValues: { id: String(id) },
+          authorization,
+        });
         return task.status === 'completed';
       }, `${scope} task ${id}`);
 

@@ -7,7 +7,7 @@
  * No presign or S3 multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';

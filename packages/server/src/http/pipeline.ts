@@ -1,0 +1,69 @@
+/**
+ * What every request goes through, as one Koa middleware: its id and log line, the hand-off of `/dav`
+ * to WebDAV, the envelope and error answers, the JSON body parser, the input guard and the route. As
+ * seven `app.use` layers this cost a promise, a bound dispatch and a URL getter per layer and request
+ * (bench/results/request-profile.md); here the path is read once and each step is a plain call, in
+ * the same order as before (ADR 0024).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, Middleware, Next } from 'koa';
+import type { Logger } from 'pino';
+import { isDavPath } from '../webdav/lazy.ts';
+import { answerEnveloped } from './envelope.ts';
+import { guardApiInput } from './inputGuard.ts';
+
+/** Finds and runs the route for `path` (`ctx.path`): http/routeDispatch.ts. */
+export type RouteStep = (ctx: Context, path: string, next: Next) => Promise<unknown>;
+
+export interface PipelineSteps {
+  logger: Logger;
+  /** WebDAV: answers bare statuses and streams bodies, so it runs before the envelope and the body parser. */
+  dav: Middleware;
+  /** The global JSON body parser (http/jsonBody.ts). */
+  body: Middleware;
+  route: RouteStep;
+}
+
+/** The methods the JSON body parser reads a body for (@koa/bodyparser's `parsedMethods`); others skip it. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+const isApiPath = (path: string) => path.startsWith('/api') && (path.length === 4 || path[4] === '/');
+
+export function requestPipeline({ logger, dav, body, route }: PipelineSteps): Middleware {
+  /** The input guard (for `/api`), then the route; `next` is what follows the pipeline (the web app). */
+  function guardedRoute(ctx: Context, path: string, isApi: boolean, next: Next): Promise<unknown> {
+    if (isApi) guardApiInput(ctx, path);
+    return route(ctx, path, next);
+  }
+
+  async function afterEnvelope(ctx: Context, path: string, isApi: boolean, next: Next): Promise<unknown> {
+    if (!BODY_METHODS.has(ctx.method)) return guardedRoute(ctx, path, isApi, next);
+    return body(ctx, () => guardedRoute(ctx, path, isApi, next));
+  }
+
+  return async function pipeline(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now();
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const path = ctx.path;
+    try {
+      if (isDavPath(path)) await dav(ctx, next);
+      else {
+        const isApi = isApiPath(path);
+        await answerEnveloped(ctx, isApi, logger, afterEnvelope(ctx, path, isApi, next));
+      }
+    } finally {
+      logger.info(
+        {
+          reqId: requestId,
+          method: ctx.method,
+          path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  };
+}
