@@ -111,12 +111,16 @@ export function layerShares(perfScriptText) {
   return { total, shares: [...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, n / total]) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const usPerRequest = Number(process.argv[2] ?? 0);
-  const { total, shares } = layerShares(readFileSync(0, 'utf8'));
+/** Prints shares as a table, with microseconds per request when the CPU per request is given. */
+export function printShares(total, shares, usPerRequest = 0) {
   for (const [name, share] of shares) {
-    const us = usPerRequest ? `  ~${(share * usPerRequest).toFixed(0).padStart(4)} us/request` : '';
+    const us = usPerRequest ? `  ~${(share * usPerRequest).toFixed(1).padStart(6)} us/request` : '';
     console.log(`${(share * 100).toFixed(1).padStart(5)}%${us}  ${name}`);
   }
   console.log(`${total} samples`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { total, shares } = layerShares(readFileSync(0, 'utf8'));
+  printShares(total, shares, Number(process.argv[2] ?? 0));
 }

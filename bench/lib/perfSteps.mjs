@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Where a bundled server's CPU goes, by step of the request (SQLite, pg, the JSON body, the key
 // lookup, the paste service, router, Koa, socket I/O, GC, ...), from a Linux `perf` recording of the
-// server that `npm start` runs (packages/server/.bundle). perfLayers.mjs matches frames by file path;
-// in the bundle every JS frame is main.js, so this maps a frame's line to the module esbuild wrote
-// there (its `// node_modules/...` and `// packages/...` comments).
+// server that `npm start` runs (packages/server/.bundle), bundle frames mapped back to their module by
+// perfLayers.mjs's `unbundleFrame`. perfLayers.mjs groups by library; this by step of a paste request.
 //
 //   NODE_OPTIONS=--perf-basic-prof-only-functions  (set on the server, so perf can name JS frames)
 //   perf record -F 999 -g -p <server pid> -o server.perf.data   (during a load run; SIGINT to stop)
-//   perf script -i server.perf.data | node bench/lib/perfSteps.mjs packages/server/.bundle/main.js [CPU us per request]
+//   perf script -i server.perf.data | node bench/lib/perfSteps.mjs [CPU us per request]
 //
 // A sample with a Postgres driver frame anywhere on its stack counts as the driver (its protocol
 // work and socket I/O); any other sample goes to the deepest frame that matches a step.
 import { readFileSync } from 'node:fs';
+import { printShares, unbundleFrame } from './perfLayers.mjs';
 
 const STEPS = [
   ['GC', /Heap::|Scavenge|MarkCompact|ConcurrentMarking|MinorMS|Sweeper/],
@@ -48,33 +48,7 @@ const STEPS = [
 ];
 const PG_DRIVER = /node_modules\/(pg|pg-protocol|pg-pool)\//;
 
-/** The bundle's module start lines, from esbuild's `// path` comments. */
-function moduleMarks(bundlePath) {
-  const marks = [];
-  readFileSync(bundlePath, 'utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (/^\/\/ (node_modules|packages)\//.test(line)) marks.push([i + 1, line.slice(3)]);
-    });
-  return marks;
-}
-
-function moduleAt(marks, line) {
-  let lo = 0;
-  let hi = marks.length - 1;
-  let found = '';
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (marks[mid][0] <= line) {
-      found = marks[mid][1];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
-
-export function stepShares(perfScriptText, bundlePath) {
-  const marks = moduleMarks(bundlePath);
+export function stepShares(perfScriptText) {
   const counts = new Map();
   let total = 0;
   for (const block of perfScriptText.split(/\n\n+/)) {
@@ -86,8 +60,7 @@ export function stepShares(perfScriptText, bundlePath) {
     if (frames.some((f) => PG_DRIVER.test(f))) step = 'Postgres driver (pg, with its socket I/O)';
     else
       for (const frame of frames) {
-        const at = /main\.js:(\d+):\d+/.exec(frame);
-        const line = at ? `${frame} ${moduleAt(marks, Number(at[1]))}` : frame;
+        const line = unbundleFrame(frame);
         const match = STEPS.find(([, pattern]) => pattern.test(line));
         if (match) {
           step = match[0];
@@ -100,13 +73,6 @@ export function stepShares(perfScriptText, bundlePath) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [bundlePath, usArg] = process.argv.slice(2);
-  if (!bundlePath) throw new Error('usage: perf script | node bench/lib/perfSteps.mjs <bundle main.js> [us]');
-  const usPerRequest = Number(usArg ?? 0);
-  const { total, shares } = stepShares(readFileSync(0, 'utf8'), bundlePath);
-  for (const [name, share] of shares) {
-    const us = usPerRequest ? `  ~${(share * usPerRequest).toFixed(1).padStart(6)} us/request` : '';
-    console.log(`${(share * 100).toFixed(1).padStart(5)}%${us}  ${name}`);
-  }
-  console.log(`${total} samples`);
+  const { total, shares } = stepShares(readFileSync(0, 'utf8'));
+  printShares(total, shares, Number(process.argv[2] ?? 0));
 }
