@@ -6,7 +6,14 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClipClient, FsListResult, Mount, Task } from '@clip/sdk';
-import { localMount, startS3rver, startTestServer, type TestS3, type TestServer } from '@clip/server/testing';
+import {
+  localMount,
+  s3ConfigBody,
+  startS3rver,
+  startTestServer,
+  type TestS3,
+  type TestServer,
+} from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { failedWith, succeeded } from '../../testing/assertRun.ts';
@@ -33,16 +40,7 @@ test.before(async () => {
   env = { CLIP_TOKEN: await server.adminToken() };
   dir = await mkdtemp(join(tmpdir(), 'clip-cli-fs-'));
   await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
-  const bucket = await admin.storageConfigs.create({
-    name: 'bucket',
-    provider_type: 'other',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
+  const bucket = await admin.storageConfigs.create({ ...s3ConfigBody(s3, 'bucket'), is_public: false });
   await admin.mounts.create({
     name: 's3',
     mount_path: '/s3',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { blobDownloadSink, ClipClient, ClipError } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { s3ConfigBody } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
@@ -63,16 +64,7 @@ test.before(async () => {
     storage_type: 'local',
     storage_config_id: local.id,
   });
-  const remote = await admin.storageConfigs.create({
-    name: 's3rver',
-    provider_type: 'other',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    region: s3.region,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
+  const remote = await admin.storageConfigs.create({ ...s3ConfigBody(s3, 's3rver'), is_public: false });
   await admin.mounts.create({
     name: 's3',
     mount_path: '/s3',
