@@ -16,6 +16,7 @@ import {
   type Validators,
 } from '../../services/files/httpCaching.ts';
 import { viewMode } from '../../services/files/mimetypes.ts';
+import { sendStream } from '../../services/files/sendStream.ts';
 
 function guardHeaders(pdf: boolean): Record<string, string> {
   // Chromium refuses to show PDFs under a CSP sandbox, so PDFs keep script off without it.
@@ -110,5 +111,5 @@ export async function serveFsFile(
   ctx.type = contentType;
   ctx.length = read.length;
   if (partial) ctx.set('Content-Range', `bytes ${start}-${start + read.length - 1}/${read.size}`);
-  ctx.body = read.stream;
+  sendStream(ctx, read.stream);
 }

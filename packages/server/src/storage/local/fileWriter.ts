@@ -6,16 +6,14 @@
  * buffers only when a scavenge sweeps them, and until then counts them as old-generation growth
  * ("allocated external memory since the last mark-compact"), so a gigabyte upload made the server run a
  * full mark-compact of its whole heap every 10 to 20 MiB: half of its CPU time
- * (bench/results/upload-profile.md). Detaching a buffer (`ArrayBuffer.prototype.transfer`) frees its
- * memory at once and tells V8 so.
+ * (bench/results/upload-profile.md). `releaseChunk` frees a written chunk at once.
  *
- * Only a chunk that spans its whole ArrayBuffer is released (a slice of a larger buffer shares memory
- * with data someone else may hold), and only when the caller says the chunks are the writer's alone:
- * nothing else may read them after they are written (a request body's file part, not a stream teed to
- * two places).
+ * Chunks are released only when the caller says they are the writer's alone: nothing else may read them
+ * after they are written (a request body's file part, not a stream teed to two places).
  */
 import { type FileHandle, open } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { releaseChunk } from '../releaseChunk.ts';
 
 /** Enough queued chunks per `writev` to make the write calls few (16 request chunks). */
 const HIGH_WATER_MARK = 1024 * 1024;
@@ -26,20 +24,6 @@ export interface FileWriterOptions {
   mode: number;
   /** The chunks are the writer's alone: free each one's memory once it is written. */
   releaseChunks?: boolean;
-}
-
-/** ES2024's detaching ArrayBuffer methods (Node 20 and later), beyond this project's ES2023 lib. */
-interface Detachable {
-  readonly detached: boolean;
-  transfer(newLength?: number): ArrayBuffer;
-}
-
-/** Frees a written chunk's memory when the chunk is all of its buffer. */
-function release(chunk: Buffer): void {
-  if (!(chunk.buffer instanceof ArrayBuffer)) return;
-  const buffer = chunk.buffer as ArrayBuffer & Detachable;
-  const whole = chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength;
-  if (whole && !buffer.detached) buffer.transfer(0);
 }
 
 /** Writes all of `buffers`, continuing after a short write. */
@@ -87,7 +71,7 @@ export class FileWriter extends Writable {
     const buffers = chunks.map(({ chunk }) => chunk);
     writevAll(this.#file!, buffers).then((n) => {
       this.bytesWritten += n;
-      if (this.#options.releaseChunks) for (const b of buffers) release(b);
+      if (this.#options.releaseChunks) for (const b of buffers) releaseChunk(b);
       callback();
     }, callback);
   }

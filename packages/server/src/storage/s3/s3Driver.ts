@@ -36,6 +36,7 @@ import { isNotFound, s3ErrorName } from './s3Errors.ts';
 import { deleteKeys, eachLimited, encodeKey, KeySpace, keysBelow } from './s3Keys.ts';
 import { S3Transfers } from './s3Transfers.ts';
 import { streamedWrite, unquote } from './s3Write.ts';
+import { releaseSocketReads } from './socketReads.ts';
 
 export interface S3DriverOptions extends S3ClientOptions {
   bucket: string;
@@ -135,6 +136,7 @@ export class S3Driver
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
+      releaseSocketReads(res.Body);
       const length = res.ContentLength ?? 0;
       const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1];
       return {

@@ -1,5 +1,6 @@
 /** GET and HEAD: streamed through the server with Range and ETag, or 307 to a presigned link (web_proxy=false). */
 import { entityTag, notModified, parseRange, rangeStillValid } from '../../services/files/httpCaching.ts';
+import { sendStream } from '../../services/files/sendStream.ts';
 import type { DavHandler } from '../davRequest.ts';
 import { DavStatus, hrefOf } from '../paths.ts';
 
@@ -65,5 +66,5 @@ export const get: DavHandler = async (req) => {
   ctx.type = type;
   if (range.kind === 'partial') ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${read.size}`);
   ctx.length = read.length;
-  ctx.body = read.stream;
+  sendStream(ctx, read.stream);
 };
