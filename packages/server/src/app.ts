@@ -175,7 +175,7 @@ export async function startApp(
     fs,
     // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
     fsUploads: createFsUploads({
-      knex: db.knex,
+      db,
       fs,
       settings,
       storageConfigs,

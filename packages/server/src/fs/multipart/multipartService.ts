@@ -196,15 +196,17 @@ export function createMultipartService(deps: MultipartDeps) {
         throw storageError(err, `storing part ${n}`);
       }
       const t = now();
-      await repo.savePart({
-        session_id: session.id,
-        part_number: n,
-        size: stored.size,
-        etag: stored.etag,
-        checksum: stored.checksum,
-        created_at: t,
-      });
-      await repo.update(session.id, { expires_at: t + FS_UPLOAD_IDLE_MS, updated_at: t });
+      await repo.savePart(
+        {
+          session_id: session.id,
+          part_number: n,
+          size: stored.size,
+          etag: stored.etag,
+          checksum: stored.checksum,
+          created_at: t,
+        },
+        t + FS_UPLOAD_IDLE_MS,
+      );
       return { partNumber: n, etag: stored.etag };
     },
 
