@@ -177,6 +177,7 @@ export async function startApp(
     fsUploads: createFsUploads({
       db,
       fs,
+      recentFs: taskFs,
       settings,
       storageConfigs,
       shareBytes: (id) => files.deps.repo.usedBytes(id),

@@ -17,6 +17,8 @@ export interface FsUploads {
 export function createFsUploads(deps: {
   db: SessionDb;
   fs: FsService;
+  /** The fs service that rereads mounts and drivers at most once a second: parts resolve through it. */
+  recentFs: FsService;
   settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
   shareBytes(configId: string): Promise<number>;
