@@ -175,8 +175,9 @@ export async function startApp(
     fs,
     // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
     fsUploads: createFsUploads({
-      knex: db.knex,
+      db,
       fs,
+      recentFs: taskFs,
       settings,
       storageConfigs,
       shareBytes: (id) => files.deps.repo.usedBytes(id),

@@ -272,16 +272,24 @@ async function sendPart(
           counted += k;
           reporter.add(k);
         };
-        const body = run.source.body(start, end, onBytes);
+        const headers = { ...client.transport.headers(), 'content-type': 'application/octet-stream' };
         try {
+          // The source's own sender when it has one (a Node file: reused buffers, no web stream), unless
+          // the caller brought a fetch of its own.
+          if (run.source.postRange && !run.options.fetch) {
+            const raw = await run.source.postRange({ url, headers, start, end, signal: partSignal, onBytes });
+            if (raw.status < 200 || raw.status >= 300)
+              await client.transport.fail(
+                new Response(raw.text, { status: raw.status, statusText: raw.statusText }),
+                'file',
+              );
+            return;
+          }
+          const body = run.source.body(start, end, onBytes);
           const res = await run.fetch(url, {
             method: 'POST',
             body: body.body,
-            headers: {
-              ...client.transport.headers(),
-              'content-type': 'application/octet-stream',
-              ...body.headers,
-            },
+            headers: { ...headers, ...body.headers },
             signal: partSignal,
             duplex: body.duplex,
           } as RequestInit);

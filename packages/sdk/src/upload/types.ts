@@ -66,6 +66,17 @@ export interface FormPost {
   fetch: FetchLike;
 }
 
+/** A request whose body is bytes [start, end) of a source, sent with the source's own means. */
+export interface RangePost {
+  url: string;
+  headers: Record<string, string>;
+  start: number;
+  end: number;
+  signal: AbortSignal;
+  /** Called as bytes go out. */
+  onBytes: (n: number) => void;
+}
+
 /**
  * Something that can be uploaded: a Blob/File in browsers (`blobSource`), a file on disk in Node
  * (`fileSource` from '@clip/sdk/node'). Keeps platform specifics out of the upload logic.
@@ -81,6 +92,11 @@ export interface UploadSource {
   body(start: number, end: number, onBytes: (n: number) => void): SourceBody;
   /** Sends the whole source as the `file` part of a multipart/form-data POST. */
   postForm(request: FormPost): Promise<RawResponse>;
+  /**
+   * POSTs bytes [start, end) as a raw body with the source's own means (a Node file: node:http from reused
+   * buffers) and answers the response read whole. Absent: the caller sends `body()` through a fetch.
+   */
+  postRange?(request: RangePost): Promise<RawResponse>;
   /** Releases what the source holds (a temporary file). */
   dispose?(): Promise<void>;
   /** The fetch that streams this source's bodies best (used unless the caller passes one). */

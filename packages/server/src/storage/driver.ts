@@ -166,7 +166,8 @@ export interface StagedPartsCapability {
   /**
    * Writes part `partNumber` of upload `uploadId` (a UUID) at `offset` of the upload's bytes, over an earlier
    * copy of the same part; answers the bytes written. A part cut short leaves its range partly written:
-   * callers count a part only once this resolves.
+   * callers count a part only once this resolves. The body's chunks are the storage's alone: nothing may
+   * read them once written (a local storage frees each then, ADR 0026's `releaseChunks`).
    */
   putPart(
     uploadId: string,

@@ -1,7 +1,8 @@
 /**
  * Files on disk as upload sources (Node only; exported from '@clip/sdk/node'). Nothing is buffered
  * whole: each part is read with its own ranged stream, and the direct upload sends a
- * multipart/form-data body built around the file, with an exact Content-Length (formPost.ts).
+ * multipart/form-data body built around the file, with an exact Content-Length (formPost.ts), which also
+ * sends the raw ranges of `postRange` (fs.upload's parts).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -11,6 +12,9 @@ import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
 import { sendFileForm } from './formPost.ts';
+
+/** No form text around a raw range. */
+const NOTHING = Buffer.alloc(0);
 
 /** Read size of the file streams: large enough to keep per-chunk overhead low on gigabyte files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -55,6 +59,11 @@ export async function fileSource(path: string, options: FileSourceOptions = {}):
       streamsProgress: true,
     }),
     postForm: (request) => postFile(path, size, request),
+    postRange: ({ start, end, ...request }) =>
+      sendFileForm(
+        { head: NOTHING, path, start, size: end - start, tail: NOTHING },
+        { ...request, onSent: () => undefined },
+      ),
     fetch: streamingFetch,
   };
 }

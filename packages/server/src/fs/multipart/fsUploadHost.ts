@@ -14,6 +14,8 @@ import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface FsUploadHostDeps {
   fs: FsService;
+  /** The fs service that rereads mounts and drivers at most once a second (app.ts's `taskFs`). */
+  recentFs: FsService;
   settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
   repo: SessionRepo;
@@ -55,8 +57,8 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
       return toTarget(resolved);
     },
 
-    async retarget(actor, path) {
-      return toTarget(await fs.resolve(actor, path, 'write'));
+    async retarget(actor, path, options) {
+      return toTarget(await (options?.recent ? deps.recentFs : fs).resolve(actor, path, 'write'));
     },
 
     async checkSize(target, size, sessionId) {

@@ -1,12 +1,11 @@
 /** Resumable and presigned uploads into mounts, wired once from app.ts. */
-import type { Knex } from 'knex';
 import type { SettingsService } from '../../services/settingsService.ts';
 import type { StorageConfigService } from '../../services/storageConfigService.ts';
 import type { FsService } from '../types.ts';
 import { createFsUploadHost } from './fsUploadHost.ts';
 import { createMultipartService, type MultipartService, type UploadSweepResult } from './multipartService.ts';
 import { createFsPresignService, type FsPresignService } from './presignService.ts';
-import { createSessionRepo } from './sessionRepo.ts';
+import { createSessionRepo, type SessionDb } from './sessionRepo.ts';
 
 export interface FsUploads {
   multipart: MultipartService;
@@ -16,15 +15,17 @@ export interface FsUploads {
 }
 
 export function createFsUploads(deps: {
-  knex: Knex;
+  db: SessionDb;
   fs: FsService;
+  /** The fs service that rereads mounts and drivers at most once a second: parts resolve through it. */
+  recentFs: FsService;
   settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
   shareBytes(configId: string): Promise<number>;
   logger: { warn(obj: object, msg: string): void };
   now?: () => number;
 }): FsUploads {
-  const repo = createSessionRepo(deps.knex);
+  const repo = createSessionRepo(deps.db);
   const host = createFsUploadHost({ ...deps, repo });
   const multipart = createMultipartService({
     repo,

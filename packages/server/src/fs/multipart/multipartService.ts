@@ -71,9 +71,12 @@ export function createMultipartService(deps: MultipartDeps) {
     return session;
   }
 
-  /** The session's target resolved again for this actor; the mount must still lead to the same object. */
-  async function retarget(actor: Actor, session: UploadSessionRow): Promise<UploadTarget> {
-    const target = await host.retarget(actor, session.target_path);
+  /**
+   * The session's target resolved again for this actor; the mount must still lead to the same object.
+   * A part may see mounts up to a second old (205 parts per GiB; complete, the commit, resolves anew).
+   */
+  async function retarget(actor: Actor, session: UploadSessionRow, recent = false): Promise<UploadTarget> {
+    const target = await host.retarget(actor, session.target_path, { recent });
     if (target.storageConfigId !== session.storage_config_id || target.objectKey !== session.object_key)
       throw conflict(`the mount of "${session.target_path}" changed since upload "${session.id}" began`);
     return target;
@@ -178,7 +181,7 @@ export function createMultipartService(deps: MultipartDeps) {
         throw badRequest(
           `part ${n} has ${request.contentLength} bytes; it must have exactly ${expected}${isLast ? ' (the last part holds the rest)' : ` (the part size)`}`,
         );
-      const target = await retarget(actor, session);
+      const target = await retarget(actor, session, true);
       const timeout = AbortSignal.timeout(partTimeoutMs);
       let stored: Awaited<ReturnType<ReturnType<typeof partStoreFor>['put']>>;
       const store = partStoreFor(target.driver);
@@ -196,15 +199,17 @@ export function createMultipartService(deps: MultipartDeps) {
         throw storageError(err, `storing part ${n}`);
       }
       const t = now();
-      await repo.savePart({
-        session_id: session.id,
-        part_number: n,
-        size: stored.size,
-        etag: stored.etag,
-        checksum: stored.checksum,
-        created_at: t,
-      });
-      await repo.update(session.id, { expires_at: t + FS_UPLOAD_IDLE_MS, updated_at: t });
+      await repo.savePart(
+        {
+          session_id: session.id,
+          part_number: n,
+          size: stored.size,
+          etag: stored.etag,
+          checksum: stored.checksum,
+          created_at: t,
+        },
+        t + FS_UPLOAD_IDLE_MS,
+      );
       return { partNumber: n, etag: stored.etag };
     },
 

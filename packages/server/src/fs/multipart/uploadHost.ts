@@ -28,8 +28,11 @@ export interface UploadHost {
     filename: string,
     options: { createParents?: boolean },
   ): Promise<UploadTarget>;
-  /** Resolves an existing file path again for writing (permission may have changed since init). */
-  retarget(actor: Actor, path: string): Promise<UploadTarget>;
+  /**
+   * Resolves an existing file path again for writing (permission may have changed since init). `recent`:
+   * mounts and drivers may be up to a second old (a part, which only the later complete makes visible).
+   */
+  retarget(actor: Actor, path: string, options?: { recent?: boolean }): Promise<UploadTarget>;
   /**
    * Throws 413 when `size` is over max_upload_size or the storage config's remaining capacity (other open
    * sessions count as used; `sessionId`'s own does not).

@@ -139,6 +139,46 @@ test('fs.upload: a Node file goes multipart (3 parts at once) with progress; an 
   assert.is(err.code, 'CANCELLED');
 });
 
+test('fs.upload of a Node file sends its own parts: cancelled mid-part it resumes whole; a refused part fails with the answer', async () => {
+  const bytes = randomBytes(16 * MIB + 123);
+  const path = join(dir, 'ranges.bin');
+  await writeFile(path, bytes);
+  const stop = new AbortController();
+  const cut = await rejects(
+    admin.fs.upload('/disk', await fileSource(path), {
+      mode: 'multipart',
+      concurrency: 1,
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.loaded >= 7 * MIB) stop.abort();
+      },
+    }),
+  );
+  assert.is(cut.code, 'CANCELLED');
+  const done = await admin.fs.upload('/disk', await fileSource(path), { mode: 'multipart' });
+  assert.is(done.item.size, bytes.length);
+  const back = await admin.fs.download('/disk/ranges.bin', blobDownloadSink());
+  assert.is(sha(new Uint8Array(await back.arrayBuffer())), sha(bytes));
+
+  // The mount disabled behind the client's back: the next part's refusal is what the caller sees.
+  await localMount(server, { path: '/going', name: 'going', root: 'going' });
+  const going = (await admin.mounts.list()).items.find((m) => m.mount_path === '/going')!;
+  let disabling: Promise<unknown> | null = null;
+  const refused = await rejects(
+    admin.fs.upload('/going', await fileSource(path), {
+      mode: 'multipart',
+      concurrency: 1,
+      retries: 0,
+      onProgress: (p) => {
+        if (p.loaded >= 6 * MIB) disabling ??= admin.mounts.setActive(going.id, false);
+      },
+    }),
+  );
+  await disabling;
+  assert.ok(refused.status >= 400 && refused.status < 500, `${refused.status} ${refused.message}`);
+  assert.match(refused.message, /going/);
+});
+
 test('fs.download into a Node file resumes by Range from a .part file of the same version', async () => {
   const bytes = randomBytes(6 * MIB + 5);
   await admin.fs.upload('/disk', new Blob([bytes]), { filename: 'dl.bin', mode: 'multipart' });

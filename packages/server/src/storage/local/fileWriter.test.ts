@@ -28,6 +28,24 @@ test('writes every chunk in order and counts the bytes', async () => {
   assert.ok((await readFile(path)).equals(Buffer.concat(parts)));
 });
 
+test('with a start, writers fill their own ranges of one file at once and leave the rest as it was', async () => {
+  const path = join(dir, 'ranges.bin');
+  await writeFile(path, Buffer.alloc(10 * 1024, 0xee));
+  const first = chunks(4, 1024);
+  const second = chunks(3, 1024).map((b) => b.fill(0xab));
+  const writer = (start: number) => new FileWriter(path, { flags: 'r+', mode: 0o600, start });
+  const [a, b] = [writer(0), writer(6 * 1024)];
+  await Promise.all([pipeline(Readable.from(first), a), pipeline(Readable.from(second), b)]);
+  assert.is(a.bytesWritten, 4 * 1024);
+  assert.is(b.bytesWritten, 3 * 1024);
+  const back = await readFile(path);
+  assert.is(back.length, 10 * 1024);
+  assert.ok(back.subarray(0, 4 * 1024).equals(Buffer.concat(first)));
+  assert.ok(back.subarray(4 * 1024, 6 * 1024).equals(Buffer.alloc(2 * 1024, 0xee)));
+  assert.ok(back.subarray(6 * 1024, 9 * 1024).equals(Buffer.concat(second)));
+  assert.ok(back.subarray(9 * 1024).equals(Buffer.alloc(1024, 0xee)));
+});
+
 test('with releaseChunks, a chunk that is all of its buffer is freed once written; a slice never is', async () => {
   const whole = chunks(3, 1024);
   const shared = Buffer.alloc(2048, 7);

@@ -20,19 +20,24 @@ const HIGH_WATER_MARK = 1024 * 1024;
 
 export interface FileWriterOptions {
   /** `open` flags, e.g. 'wx' (the file must not exist). */
-  flags: string;
+  flags: string | number;
   mode: number;
+  /**
+   * Where the first byte goes; the writes are then positional, so several writers can fill their own
+   * ranges of one file at once (the parts of a resumable upload). Default: from the file's start.
+   */
+  start?: number;
   /** The chunks are the writer's alone: free each one's memory once it is written. */
   releaseChunks?: boolean;
 }
 
-/** Writes all of `buffers`, continuing after a short write. */
-async function writevAll(file: FileHandle, buffers: Buffer[]): Promise<number> {
+/** Writes all of `buffers` (at `position` when not null), continuing after a short write. */
+async function writevAll(file: FileHandle, buffers: Buffer[], position: number | null): Promise<number> {
   const total = buffers.reduce((sum, b) => sum + b.length, 0);
   let done = 0;
   let rest = [...buffers];
   while (done < total) {
-    const { bytesWritten } = await file.writev(rest);
+    const { bytesWritten } = await file.writev(rest, position === null ? undefined : position + done);
     if (bytesWritten === 0) throw new Error('the disk accepted no bytes');
     done += bytesWritten;
     let skip = bytesWritten;
@@ -69,7 +74,8 @@ export class FileWriter extends Writable {
 
   override _writev(chunks: { chunk: Buffer }[], callback: (err?: Error | null) => void): void {
     const buffers = chunks.map(({ chunk }) => chunk);
-    writevAll(this.#file!, buffers).then((n) => {
+    const { start } = this.#options;
+    writevAll(this.#file!, buffers, start === undefined ? null : start + this.bytesWritten).then((n) => {
       this.bytesWritten += n;
       if (this.#options.releaseChunks) for (const b of buffers) releaseChunk(b);
       callback();

@@ -3,24 +3,25 @@
  * `<root>/.clip-uploads/<upload id>/data`, and completing renames that file into place. Parts have fixed
  * offsets (all but the last are the session's part size), so nothing is read back or copied at the end.
  * A part never writes outside its range (its body is held to its size before it reaches the file); which
- * parts are whole is the database's business (upload_parts), not the file's.
+ * parts are whole is the database's business (upload_parts), not the file's. A part is written by
+ * `FileWriter` at its offset: one `writev` per batch of queued chunks, each chunk freed once on disk (the
+ * part's body is the storage's alone, driver.ts), as the direct upload does (ADR 0026).
  */
 
 import { once } from 'node:events';
 import { constants } from 'node:fs';
-import { mkdir, open, rm, stat, truncate } from 'node:fs/promises';
+import { mkdir, rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, StoragePathError } from '../driver.ts';
+import { FileWriter } from './fileWriter.ts';
 
 /** `<root>/.clip-uploads/`: never listed nor reachable by path (the jail reserves it). */
 export const PARTS_DIR = '.clip-uploads';
 const UPLOAD_ID = /^[0-9a-f-]{36}$/;
 /** The one file of an upload in progress; holes stay where parts have not arrived yet. */
 const DATA_FILE = 'data';
-/** Write size of a part's stream: a few of the request's chunks per system call. */
-const PART_WRITE_CHUNK = 256 * 1024;
 
 export class StagedUploads {
   readonly #realRoot: () => Promise<string>;
@@ -40,8 +41,12 @@ export class StagedUploads {
     const dir = await this.#dir(uploadId);
     await mkdir(dir, { recursive: true });
     // No O_TRUNC: other parts, perhaps being written by other requests or processes, share the file.
-    const handle = await open(join(dir, DATA_FILE), constants.O_WRONLY | constants.O_CREAT, 0o644);
-    const out = handle.createWriteStream({ start: offset, highWaterMark: PART_WRITE_CHUNK });
+    const out = new FileWriter(join(dir, DATA_FILE), {
+      flags: constants.O_WRONLY | constants.O_CREAT,
+      mode: 0o644,
+      start: offset,
+      releaseChunks: true,
+    });
     try {
       await pipeline(body, out, { signal });
     } catch (err) {
