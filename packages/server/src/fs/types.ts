@@ -70,6 +70,8 @@ export interface FsWriteOptions {
   /** Upper bound on the body, bytes (the settings' max upload size); 413 past it. */
   maxBytes?: number;
   signal?: AbortSignal;
+  /** The body's chunks are the write's alone (a request body): the storage frees each once used (WriteOptions). */
+  releaseChunks?: boolean;
 }
 
 export interface FsWriteResult {

@@ -104,6 +104,7 @@ export function createWrites(ctx: FsContext, guard: LockGuard) {
         contentType: options.contentType,
         size: options.size,
         signal: options.signal,
+        releaseChunks: options.releaseChunks,
       });
     } catch (err) {
       // The byte limit's 413 may surface as the pipeline's error or the stream's.

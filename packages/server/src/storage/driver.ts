@@ -53,8 +53,9 @@ export interface WriteOptions {
   size?: number;
   signal?: AbortSignal;
   /**
-   * The body's chunks are the driver's alone (an upload's file part): a local write frees each one's
-   * memory once it is on disk (storage/local/fileWriter.ts). Never for a stream someone else still reads.
+   * The body's chunks are the driver's alone (an upload's file part, a PUT's body): a local write frees
+   * each one's memory once it is on disk (storage/local/fileWriter.ts), an S3 write once copied into its
+   * part (s3/s3Write.ts). Never for a stream someone else still reads.
    */
   releaseChunks?: boolean;
 }

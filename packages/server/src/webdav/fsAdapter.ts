@@ -125,6 +125,8 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
         contentType: options.contentType,
         maxBytes,
         signal: options.signal,
+        // The PUT's request body: nothing else reads its chunks.
+        releaseChunks: true,
       });
       return { etag: result.item.etag };
     },

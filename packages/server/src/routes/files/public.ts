@@ -9,6 +9,7 @@ import { RAW } from '../../http/envelope.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { ServeMode } from '../../services/files/downloadService.ts';
+import { sendStream } from '../../services/files/sendStream.ts';
 
 const header = (ctx: Context, name: string) => ctx.get(name) || undefined;
 
@@ -50,7 +51,7 @@ export function registerPublicFileRoutes(router: Router, { services }: RouteDeps
     }
     ctx.status = plan.status;
     // HEAD, 304 and 416 carry no body; leaving it unset keeps Content-Length for HEAD.
-    if (plan.body) ctx.body = plan.body;
+    if (plan.body) sendStream(ctx, plan.body);
   }
   router.get('/file-download/:slug', (ctx) => serve(ctx, 'download'));
   router.get('/file-view/:slug', (ctx) => serve(ctx, 'view'));

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { storageConformance } from '../conformance.ts';
-import { failingBody, rejectsWith } from '../conformanceHelpers.ts';
+import { collect, failingBody, rejectsWith, sha256 } from '../conformanceHelpers.ts';
 import type { StorageDriver } from '../driver.ts';
 import { S3Driver, type S3DriverOptions } from './s3Driver.ts';
 
@@ -76,6 +76,25 @@ specific(
     await small.close();
   },
 );
+
+specific('a write given its chunks frees each once copied, and the object is whole', async ({ driver }) => {
+  const small = new S3Driver(options({ defaultFolder: 'jail', partBytes: 5 * 1024 * 1024 }));
+  for (const size of [11 * 1024 * 1024 + 5, 200_000]) {
+    // Fresh 64 KiB pieces, each all of its ArrayBuffer, as a request body's chunks are.
+    const pieces = Array.from({ length: Math.ceil(size / 65536) }, (_, i) =>
+      Buffer.alloc(Math.min(65536, size - i * 65536), i % 251),
+    );
+    const expected = sha256(Buffer.concat(pieces));
+    await small.write(`released-${size}.bin`, Readable.from(pieces), {
+      releaseChunks: true,
+      size: size < 5 * 1024 * 1024 ? size : undefined,
+    });
+    assert.ok(pieces.every((p) => p.buffer.byteLength === 0), 'every chunk was freed');
+    const read = await driver.read(`released-${size}.bin`);
+    assert.is(sha256(await collect(read.stream)), expected);
+  }
+  await small.close();
+});
 
 specific('remove of a prefix with more than one DeleteObjects page empties it', async ({ driver }) => {
   const keys = Array.from({ length: 1003 }, (_, i) => `bulk/k${i}`);
