@@ -81,6 +81,11 @@ export interface UploadSource {
   body(start: number, end: number, onBytes: (n: number) => void): SourceBody;
   /** Sends the whole source as the `file` part of a multipart/form-data POST. */
   postForm(request: FormPost): Promise<RawResponse>;
+  /**
+   * A small GET with the platform's own means (Node: node:http), for the lookups before an upload: a
+   * direct upload then never loads the fetch stack. Absent: the client's transport makes them.
+   */
+  get?(url: string, headers: Record<string, string>): Promise<RawResponse>;
   /** Releases what the source holds (a temporary file). */
   dispose?(): Promise<void>;
   /** The fetch that streams this source's bodies best (used unless the caller passes one). */

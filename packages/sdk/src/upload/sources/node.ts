@@ -11,6 +11,7 @@ import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
 import { sendFileForm } from './formPost.ts';
+import { getText } from './nodeRequest.ts';
 
 /** Read size of the file streams: large enough to keep per-chunk overhead low on gigabyte files. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -55,6 +56,7 @@ export async function fileSource(path: string, options: FileSourceOptions = {}):
       streamsProgress: true,
     }),
     postForm: (request) => postFile(path, size, request),
+    get: getText,
     fetch: streamingFetch,
   };
 }
