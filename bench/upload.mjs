@@ -4,13 +4,15 @@
 //  (b) the SDK's presigned multipart upload to s3rver against `aws s3 cp` (target >= 90%);
 //  (c) `clip upload` against curl -F to the same endpoint (target >= 90%), and to s3rver against aws.
 // Runs alternate subject and reference.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth } from './lib/clipApi.mjs';
 import { BENCH_DIR, CLIP_BIN, node24 } from './lib/paths.mjs';
 import { serverNodeFlags, startClip } from './lib/processes.mjs';
 import { currentRss, mebibytes, watchRss } from './lib/rss.mjs';
+import { median } from './lib/stats.mjs';
 import { printRows, resultLines, runLines, verdict, writeTransferReport } from './lib/transferReport.mjs';
 import { awsCpSide, awsVersion, compare, cpSide, log, RUNS, run, SIZE } from './lib/transferRuns.mjs';
 import {
@@ -23,6 +25,8 @@ import {
 } from './lib/uploadSetup.mjs';
 
 const RSS_LIMIT = 200 * MIB;
+/** GNU time, for the CPU time of the upload clients in (c) (wall-time ratios move with the machine's load). */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
 const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-upload-'));
@@ -46,6 +50,17 @@ try {
   };
   await mkdir(cliEnv.XDG_CONFIG_HOME);
 
+  /** CPU seconds (user + system) of each client's runs in (c), by label. */
+  const clientCpu = {};
+  /** Runs a client command; under GNU time when `cpuKey` is given, recording its CPU time under that key. */
+  const client = async (label, cpuKey, command, args, options) => {
+    if (!TIME || !cpuKey) return run(label, command, args, options);
+    const cpuFile = join(work, 'client-cpu.txt');
+    const result = await run(label, TIME, ['-f', '%U %S', '-o', cpuFile, command, ...args], options);
+    const [user, system] = (await readFile(cpuFile, 'utf8')).trim().split(/\s+/).map(Number);
+    clientCpu[cpuKey] = [...(clientCpu[cpuKey] ?? []), user + system];
+    return result;
+  };
   const cp = cpSide(file, join(work, 'cp-copy.bin'));
   const serverRss = [];
   /** Runs one upload into clip while sampling the server's RSS. */
@@ -54,12 +69,12 @@ try {
     serverRss.push(w.highest);
     return w.result;
   };
-  const curlUpload = {
+  const curlUpload = (cpuKey) => ({
     label: 'curl -F file=@... POST /api/upload',
     targetRatio: 0.8,
     run: async () => {
       const { ms, stdout } = await watched(() =>
-        run('curl POST /api/upload', 'curl', [
+        client('curl POST /api/upload', cpuKey, 'curl', [
           '-sS',
           '--fail-with-body',
           '-H',
@@ -74,7 +89,7 @@ try {
       await deleteShare(clip, auth, JSON.parse(stdout).data.id);
       return ms;
     },
-  };
+  });
   const sinkUpload = {
     label: 'curl -F file=@... to a bare Node sink',
     run: async () => {
@@ -111,7 +126,9 @@ try {
     run: async () => {
       const args = ['--json', 'upload', file, ...(storage ? ['--storage', storage] : [])];
       const { ms, stdout } = await watched(() =>
-        run(`clip upload${storage ? ' (s3rver)' : ''}`, CLIP_BIN, args, { env: cliEnv }),
+        client(`clip upload${storage ? ' (s3rver)' : ''}`, storage ? null : 'clip upload', CLIP_BIN, args, {
+          env: cliEnv,
+        }),
       );
       await deleteShare(clip, auth, JSON.parse(stdout)[0].id);
       return ms;
@@ -121,7 +138,7 @@ try {
   const idleRss = currentRss(clip.pid);
   const direct = await compare(
     '(a) POST /upload to local storage vs a bare Node HTTP server writing the body to a file',
-    curlUpload,
+    curlUpload(null),
     sinkUpload,
   );
   const floor = await compare(
@@ -133,10 +150,7 @@ try {
   const cliLocal = await compare(
     '(c) clip upload vs curl -F to the same endpoint (local storage)',
     clipUpload(null),
-    {
-      ...curlUpload,
-      targetRatio: undefined,
-    },
+    { ...curlUpload('curl -F'), targetRatio: undefined },
   );
   const cliS3 = await compare('(c) clip upload to s3rver vs aws s3 cp', clipUpload('s3rver'), awsCp);
   const rows = [direct, floor, multipart, cliLocal, cliS3];
@@ -144,7 +158,12 @@ try {
   const highest = Math.max(...serverRss);
   const rssLine = `server RSS sampled every 50 ms during every upload into it: highest ${mebibytes(highest)} (target <= 200 MiB): ${highest <= RSS_LIMIT ? 'pass' : 'shortfall'}; idle before the first ${mebibytes(idleRss)}`;
   const sdkLine = `SDK client peak RSS during (b): ${mebibytes(Math.max(...sdkMemory))}`;
-  printRows('upload', rows, [rssLine, sdkLine]);
+  const cpuLine = TIME
+    ? `client CPU time (user + system) per upload in (c), median: ${Object.entries(clientCpu)
+        .map(([label, seconds]) => `${label} ${median(seconds).toFixed(2)} s`)
+        .join(', ')}`
+    : 'client CPU time not measured (no /usr/bin/time)';
+  printRows('upload', rows, [rssLine, sdkLine, cpuLine]);
   writeTransferReport('upload', {
     title: `Benchmark: ${SIZE / MIB} MiB uploads`,
     command: 'npm run bench -- upload',
@@ -163,6 +182,7 @@ try {
         title: 'Memory',
         lines: [`- ${rssLine}`, `- ${sdkLine}`],
       },
+      { title: 'Client CPU', lines: [`- ${cpuLine}`] },
       { title: 'Runs', lines: runLines(rows) },
       {
         title: 'Notes',

@@ -1,10 +1,11 @@
 // @clip-databases sqlite postgres
 // `clip upload`, `clip get` of file shares (with resume) and `clip files`, over bin/clip against a live server.
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdtemp, open, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, open, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FileRecord } from '@clip/sdk';
 import { startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
@@ -73,13 +74,30 @@ test('upload prints one share link; get saves the 50 MB file byte for byte under
     run.stderr,
   );
   assert.is(run.stderr.split('\n').filter((l) => l.includes('big.bin')).length, 1, run.stderr);
-  assert.not.match(run.stderr, /\x1b\[/);
+  assert.not.ok(run.stderr.includes('\x1b['), 'no escape codes');
 
   const cwd = await mkdtemp(join(dir, 'get-'));
   const got = await box.run(['get', bigUrl], { cwd });
   assert.is(succeeded(got).trim(), join(cwd, 'big.bin'));
   assert.is(await sha256Of(join(cwd, 'big.bin')), big.sha256);
   assert.equal(await readdir(cwd), ['big.bin'], 'no partial file left behind');
+});
+
+test("upload of a file to local storage never loads Node's fetch stack (ADR 0030)", async () => {
+  // A preload that records, as the process exits, which of Node's built-in modules came from undici.
+  const probe = join(dir, 'fetch-stack-probe.mjs');
+  const report = join(dir, 'fetch-stack.json');
+  await writeFile(
+    probe,
+    `import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici')))));`,
+  );
+  const small = await randomFile(join(dir, 'small.bin'), 300_000);
+  const run = await box.run(['upload', small.path], {
+    env: { ...adminEnv, NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` },
+  });
+  assert.match(succeeded(run).trim(), new RegExp(`^${proxy.url}/file/`));
+  assert.equal(JSON.parse(await readFile(report, 'utf8')), []);
 });
 
 test('get refuses to overwrite without --force, and overwrites with it', async () => {

@@ -1,6 +1,7 @@
 /** Direct upload: one `POST /upload` multipart/form-data request; the server streams the file to storage. */
 import { type Transport, unwrapEnvelope } from '../client.ts';
 import type { FileShareCreated } from '../contract/index.ts';
+import type { CallKind } from '../errors.ts';
 import { transferError, withSpaceReport } from './errors.ts';
 import type { UploadJob } from './job.ts';
 import type { RawResponse } from './types.ts';
@@ -26,10 +27,14 @@ export function directFormFields(job: UploadJob): [string, string][] {
 }
 
 /** Unwraps the envelope of a response the platform received itself, mapping failures as the transport does. */
-export async function unwrapRaw<T>(transport: Transport, raw: RawResponse): Promise<T> {
+export async function unwrapRaw<T>(
+  transport: Transport,
+  raw: RawResponse,
+  kind: CallKind = 'file',
+): Promise<T> {
   if (raw.status < 200 || raw.status >= 300) {
     const res = new Response(raw.text, { status: raw.status, statusText: raw.statusText });
-    return transport.fail(res, 'file');
+    return transport.fail(res, kind);
   }
   return unwrapEnvelope<T>(raw.status, raw.text);
 }

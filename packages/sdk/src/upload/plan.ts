@@ -2,9 +2,11 @@
  * Which way a file goes: straight to storage when the config can presign (one PUT, or multipart above
  * the threshold), through `POST /upload` otherwise.
  */
+import type { ListResult, StorageConfigView } from '../contract/index.ts';
 import { ClipError } from '../errors.ts';
 import type { ClipClient } from '../sdk.ts';
-import type { StorageCapabilities, UploadMode } from './types.ts';
+import { lookup } from './lookup.ts';
+import type { StorageCapabilities, UploadMode, UploadSource } from './types.ts';
 
 export function chooseMode(
   size: number,
@@ -33,10 +35,11 @@ export function isUnsupportedMode(err: unknown): boolean {
  */
 export async function lookupCapabilities(
   client: ClipClient,
+  source: UploadSource,
   configId: string | undefined,
 ): Promise<StorageCapabilities | null> {
   try {
-    const { items } = await client.storageConfigs.list();
+    const { items } = await lookup<ListResult<StorageConfigView>>(client, source, '/s3-configs');
     const config = configId ? items.find((c) => c.id === configId) : items.find((c) => c.is_default);
     return config ? capabilitiesOf(config.provider_type) : null;
   } catch {

@@ -97,6 +97,11 @@ export interface UploadSource {
    * buffers) and answers the response read whole. Absent: the caller sends `body()` through a fetch.
    */
   postRange?(request: RangePost): Promise<RawResponse>;
+  /**
+   * A small GET with the platform's own means (Node: node:http), for the lookups before an upload: a
+   * direct upload then never loads the fetch stack. Absent: the client's transport makes them.
+   */
+  get?(url: string, headers: Record<string, string>): Promise<RawResponse>;
   /** Releases what the source holds (a temporary file). */
   dispose?(): Promise<void>;
   /** The fetch that streams this source's bodies best (used unless the caller passes one). */

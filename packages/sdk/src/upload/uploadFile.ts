@@ -3,7 +3,7 @@
  * size limit, picks direct, presigned or multipart from the storage's capabilities and the size, and
  * reports progress through section 4's stages.
  */
-import type { FileShareCreated } from '../contract/index.ts';
+import type { FileShareCreated, MaxUploadSize } from '../contract/index.ts';
 import { ClipError } from '../errors.ts';
 import type { ClipClient } from '../sdk.ts';
 import { directUpload } from './direct.ts';
@@ -11,6 +11,7 @@ import { fileEndpoints, type UploadEndpoints } from './endpoints.ts';
 import { uploadCancelled, withSpaceReport } from './errors.ts';
 import { formatBytes } from './format.ts';
 import { createJob, DEFAULT_MULTIPART_THRESHOLD, type UploadJob } from './job.ts';
+import { lookup } from './lookup.ts';
 import { multipartUpload } from './multipart.ts';
 import { chooseMode, isUnsupportedMode, lookupCapabilities } from './plan.ts';
 import { presignedUpload } from './presigned.ts';
@@ -35,10 +36,11 @@ export function uploadFile(
 }
 
 /** Refuses a file over the server's maximum upload size before sending any of it. */
-async function checkMaxSize(client: ClipClient, size: number): Promise<void> {
+async function checkMaxSize(client: ClipClient, source: UploadSource): Promise<void> {
+  const size = source.size;
   let limitMb: number;
   try {
-    limitMb = (await client.system.maxUploadSize()).max_upload_size;
+    limitMb = (await lookup<MaxUploadSize>(client, source, '/system/max-upload-size')).max_upload_size;
   } catch {
     return; // The server checks again; an unreadable limit must not block the upload.
   }
@@ -73,8 +75,8 @@ export async function uploadSource(
   try {
     // Both lookups at once (a round trip less before the first byte); the size check still comes first.
     const capabilities =
-      options.mode || options.storage ? null : lookupCapabilities(client, options.s3_config_id);
-    if (!options.skipSizeCheck) await checkMaxSize(client, source.size);
+      options.mode || options.storage ? null : lookupCapabilities(client, source, options.s3_config_id);
+    if (!options.skipSizeCheck) await checkMaxSize(client, source);
     const job = createJob(client, source, options, endpoints, reporter);
     let mode = options.mode;
     let guessed = false;

@@ -12,6 +12,7 @@ import type { FetchLike } from '../../client.ts';
 import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
 import { sendFileForm } from './formPost.ts';
+import { getText } from './nodeRequest.ts';
 
 /** No form text around a raw range. */
 const NOTHING = Buffer.alloc(0);
@@ -64,6 +65,7 @@ export async function fileSource(path: string, options: FileSourceOptions = {}):
         { head: NOTHING, path, start, size: end - start, tail: NOTHING },
         { ...request, onSent: () => undefined },
       ),
+    get: getText,
     fetch: streamingFetch,
   };
 }
