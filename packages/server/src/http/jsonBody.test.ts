@@ -1,4 +1,4 @@
-// @clip-databases sqlite
+// @clip-databases sqlite postgres
 // The JSON body's fast path (a plain JSON body that has arrived whole, http/jsonBody.ts) answers every
 // body exactly as @koa/bodyparser does: the same body sent so that the library reads it (chunked, so no
 // Content-Length) must get the same status and envelope. The paste create route parses its body after
