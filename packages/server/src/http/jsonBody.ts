@@ -37,10 +37,11 @@ function malformed(err: unknown, text: string): never {
 /**
  * A body that has already arrived whole, read without the library's stream plumbing (raw-body's
  * listeners, iconv, a promise and several ticks per request): plain JSON, a Content-Length, no
- * Content-Encoding, and every byte of it already buffered in the request (a small request arrives in
- * the packet of its headers, and auth has answered by the time this runs). Parsed as co-body parses
- * it: UTF-8 with a leading BOM dropped (iconv-lite's decoder), strict, `__proto__` refused (bourne).
- * Answers false for anything else, which @koa/bodyparser then reads and refuses as it always did.
+ * Content-Encoding, and every byte of it already buffered in the request as bytes, nobody reading it
+ * yet (a small request arrives in the packet of its headers, and auth has answered by the time this
+ * runs). Parsed as co-body parses it: UTF-8 with a leading BOM dropped (iconv-lite's decoder),
+ * strict, `__proto__` refused (bourne). Answers false for anything else, which @koa/bodyparser then
+ * reads and refuses as it always did.
  */
 function readArrivedJson(ctx: Context, limit: number): boolean {
   const req = ctx.req;
@@ -50,6 +51,7 @@ function readArrivedJson(ctx: Context, limit: number): boolean {
     !BODY_METHODS.has(ctx.method) ||
     req.destroyed ||
     req.readableFlowing !== null ||
+    req.readableEncoding !== null ||
     headers['content-encoding'] !== undefined ||
     !PLAIN_JSON_TYPES.has(headers['content-type'] ?? '') ||
     length === undefined ||
