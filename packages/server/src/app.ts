@@ -156,7 +156,7 @@ export async function startApp(
     clock,
     publicUrl: () => origin,
     adminAuth: createAdminAuthService(db.knex, db.hot, passwords, clock),
-    apiKeys: createApiKeyService(db.knex, db.hot, box, clock),
+    apiKeys: createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock),
     settings,
     dashboard: createDashboardService(db.knex, clock),
     caches,
