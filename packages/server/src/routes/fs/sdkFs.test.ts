@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobDownloadSink, ClipClient, ClipError, type UploadProgress } from '@clip/sdk';
+import { blobDownloadSink, ClipClient, ClipError, type UploadProgress, type UploadSource } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -164,8 +164,17 @@ test('fs.upload of a Node file sends its own parts: cancelled mid-part it resume
   await localMount(server, { path: '/going', name: 'going', root: 'going' });
   const going = (await admin.mounts.list()).items.find((m) => m.mount_path === '/going')!;
   let disabling: Promise<unknown> | null = null;
+  // Each part waits for the disable once it has begun, so no part or complete can overtake it.
+  const source = await fileSource(path);
+  const gated: UploadSource = {
+    ...source,
+    postRange: async (request) => {
+      await disabling;
+      return source.postRange!(request);
+    },
+  };
   const refused = await rejects(
-    admin.fs.upload('/going', await fileSource(path), {
+    admin.fs.upload('/going', gated, {
       mode: 'multipart',
       concurrency: 1,
       retries: 0,
