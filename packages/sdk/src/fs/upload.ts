@@ -10,6 +10,7 @@ import { MULTIPART_CONCURRENCY, MULTIPART_PART_TIMEOUT_MS } from '../constants.t
 import type { FsMultipartInitResult, FsUploadDone } from '../contract/index.ts';
 import { ClipError } from '../errors.ts';
 import type { ClipClient } from '../sdk.ts';
+import { failRaw } from '../upload/direct.ts';
 import {
   isCancellation,
   partFailed,
@@ -278,11 +279,7 @@ async function sendPart(
           // the caller brought a fetch of its own.
           if (run.source.postRange && !run.options.fetch) {
             const raw = await run.source.postRange({ url, headers, start, end, signal: partSignal, onBytes });
-            if (raw.status < 200 || raw.status >= 300)
-              await client.transport.fail(
-                new Response(raw.text, { status: raw.status, statusText: raw.statusText }),
-                'file',
-              );
+            await failRaw(client.transport, raw);
             return;
           }
           const body = run.source.body(start, end, onBytes);

@@ -26,16 +26,23 @@ export function directFormFields(job: UploadJob): [string, string][] {
     .map(([k, v]) => [k, v == null ? '' : String(v)]);
 }
 
+/** Throws the transport's error for a failed response the platform received itself (nothing for a 2xx). */
+export async function failRaw(
+  transport: Transport,
+  raw: RawResponse,
+  kind: CallKind = 'file',
+): Promise<void> {
+  if (raw.status >= 200 && raw.status < 300) return;
+  await transport.fail(new Response(raw.text, { status: raw.status, statusText: raw.statusText }), kind);
+}
+
 /** Unwraps the envelope of a response the platform received itself, mapping failures as the transport does. */
 export async function unwrapRaw<T>(
   transport: Transport,
   raw: RawResponse,
   kind: CallKind = 'file',
 ): Promise<T> {
-  if (raw.status < 200 || raw.status >= 300) {
-    const res = new Response(raw.text, { status: raw.status, statusText: raw.statusText });
-    return transport.fail(res, kind);
-  }
+  await failRaw(transport, raw, kind);
   return unwrapEnvelope<T>(raw.status, raw.text);
 }
 
