@@ -13,6 +13,7 @@ import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
 import { onStorage } from './errors.ts';
 import { MAX_CACHED_FOLDER_ITEMS } from './listingCache.ts';
+import { createPageMemo } from './pageMemo.ts';
 import { joinVirtual, segmentsOf } from './paths.ts';
 import { virtualChildren } from './resolve.ts';
 import type { FsListOptions, ResolvedMountPath, ResolvedPath } from './types.ts';
@@ -23,6 +24,7 @@ const DRIVER = 'd:';
 
 export function createListing(ctx: FsContext) {
   const { cache } = ctx.deps;
+  const pageOf = createPageMemo();
 
   function virtualItems(mounts: MountRecord[], path: string): FsItem[] {
     return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
@@ -123,14 +125,18 @@ export function createListing(ctx: FsContext) {
         start = at >= 0 ? at + 1 : all.findIndex((i) => i.name > after);
         if (start < 0) start = all.length;
       }
-      const page = all.slice(start, start + limit);
-      const more = start + limit < all.length;
-      return {
-        path: r.path,
-        is_virtual: false,
-        items: merge(overlay, page),
-        next_cursor: more ? `${CACHED}${page[page.length - 1].name}` : null,
+      const build = (): FsListResult => {
+        const page = all.slice(start, start + limit);
+        const more = start + limit < all.length;
+        return {
+          path: r.path,
+          is_virtual: false,
+          items: merge(overlay, page),
+          next_cursor: more ? `${CACHED}${page[page.length - 1].name}` : null,
+        };
       };
+      // Nested mounts change without the folder: a page that shows them is built each time.
+      return overlay.length === 0 ? pageOf(all, start, limit, build) : build();
     }
 
     // Not cached: one storage page per call, the driver's own continuation as the cursor.

@@ -83,6 +83,24 @@ test('clear cache answers how many entries went; keys clear only their scope', a
   assert.ok((await names('admin', '/cached')).includes('three.txt'), 'a cleared cache lists storage again');
 });
 
+test('a cached page is the same frozen answer (its bytes encoded once) until the folder changes', async () => {
+  await kit.mount({ mount_path: '/pages', storage_type: 's3', cache_ttl: 300, root_prefix: 'pages' });
+  await kit.call('admin', 'POST', '/admin/fs/update', { path: '/pages/a.txt', content: 'a' });
+  const { fs } = kit.server.app.services;
+  const admin = { kind: 'admin', id: 'test', username: 'admin' } as const;
+  const first = await fs.list(admin, '/pages');
+  assert.ok(Object.isFrozen(first));
+  assert.is(await fs.list(admin, '/pages'), first, 'the cached page again');
+  await kit.call('admin', 'POST', '/admin/fs/update', { path: '/pages/b.txt', content: 'b' });
+  const after = await fs.list(admin, '/pages');
+  assert.is.not(after, first);
+  assert.equal(
+    after.items.map((i) => i.name),
+    ['a.txt', 'b.txt'],
+  );
+  assert.is.not(await fs.list(admin, '/pages', { refresh: true }), after, 'refresh lists storage again');
+});
+
 test('two server processes on one database see each other writes at once', async () => {
   await kit.mount({ mount_path: '/multi', storage_type: 's3', cache_ttl: 300, root_prefix: 'multi' });
   await kit.mount({

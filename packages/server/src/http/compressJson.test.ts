@@ -12,6 +12,15 @@ import { answerEnveloped } from './envelope.ts';
 
 const big = { items: Array.from({ length: 1000 }, (_, i) => ({ name: `file-${i}.txt`, size: i })) };
 const small = { items: [{ name: 'a.txt', size: 1 }] };
+/** A frozen answer that counts how often it is serialised; `changing` is not frozen and does change. */
+let serialised = 0;
+const frozen = Object.freeze({
+  toJSON: () => {
+    serialised++;
+    return big;
+  },
+});
+const changing = { items: [...big.items], round: 0 };
 
 let server: ReturnType<Koa['listen']>;
 let base: string;
@@ -22,6 +31,14 @@ test.before(async () => {
   });
   router.get('/small', compressJson(), (ctx) => {
     ctx.body = small;
+  });
+  const shared = compressJson();
+  router.get('/frozen', shared, (ctx) => {
+    ctx.body = frozen;
+  });
+  router.get('/changing', shared, (ctx) => {
+    changing.round++;
+    ctx.body = changing;
   });
   router.get('/missing', compressJson(), () => {
     throw notFound('no such folder');
@@ -84,6 +101,32 @@ test('a client that accepts no encoding, and a small answer, get plain JSON', as
   assert.is(tiny.headers['content-encoding'], undefined);
   assert.match(tiny.headers['content-type'] ?? '', /^application\/json/);
   assert.equal(JSON.parse(tiny.body.toString()), expected(small));
+});
+
+test('a frozen answer is serialised once per encoding, then sent as encoded before; others every time', async () => {
+  const first = await get('/api/frozen', 'gzip, deflate, br');
+  const again = await get('/api/frozen', 'gzip, deflate, br');
+  assert.is(serialised, 1, 'the second answer reused the encoded bytes');
+  assert.is(again.headers['content-encoding'], 'br');
+  assert.ok(again.body.equals(first.body));
+  assert.equal(JSON.parse(brotliDecompressSync(again.body).toString()), expected(big));
+  const gz = await get('/api/frozen', 'gzip');
+  assert.is(serialised, 2, 'another encoding is encoded once');
+  assert.equal(JSON.parse(gunzipSync(gz.body).toString()), expected(big));
+  const plain = await get('/api/frozen');
+  assert.is(plain.headers['content-encoding'], undefined);
+  assert.equal(JSON.parse(plain.body.toString()), expected(big));
+  await get('/api/frozen');
+  assert.is(serialised, 3);
+
+  for (const round of [1, 2]) {
+    const res = await get('/api/changing', 'br');
+    assert.is(
+      JSON.parse(brotliDecompressSync(res.body).toString()).data.round,
+      round,
+      'a mutable answer is sent as it is now',
+    );
+  }
 });
 
 test('errors are left to the envelope layer', async () => {

@@ -5,11 +5,13 @@
  * (bench/results/lighthouse-explorer.md); compressed, the same listing is ~6 kB. Mounted on those
  * routes only, so the small hot answers pay nothing. Fast settings (brotli 1, gzip 1): a 200 kB
  * listing costs ~0.2-0.4 ms of CPU and compresses 25-30x, near what higher levels reach.
- * Errors are not touched: they propagate to the envelope layer as from any route.
+ * Errors are not touched: they propagate to the envelope layer as from any route. A frozen answer's
+ * bytes are kept (http/encodedAnswers.ts), so the same answer sent again costs no serialising.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context, Next } from 'koa';
+import { type AnswerEncoding, createEncodedAnswers, type EncodedAnswer } from './encodedAnswers.ts';
 import { envelope, RAW } from './envelope.ts';
 
 const brotli = promisify(brotliCompress);
@@ -30,22 +32,30 @@ const ENCODERS = {
   gzip: (json: Buffer) => gzipped(json, { level: 1 }),
 } as const;
 
-export function compressJson({ minBytes = COMPRESS_MIN_BYTES } = {}) {
+export function compressJson({ minBytes = COMPRESS_MIN_BYTES, answers = createEncodedAnswers() } = {}) {
+  /** The envelope of `data`, compressed as `accepted` when it is large enough to gain from it. */
+  async function encode(data: unknown, accepted: AnswerEncoding): Promise<EncodedAnswer> {
+    // The envelope layer would wrap the data the same way; here it is done once, to see the size.
+    const json = Buffer.from(JSON.stringify(envelope(data, 200)));
+    if (json.length < minBytes || accepted === 'identity') return { encoding: 'identity', body: json };
+    return { encoding: accepted, body: await ENCODERS[accepted](json) };
+  }
+
   return async function compressJsonAnswer(ctx: Context, next: Next): Promise<void> {
     await next();
     if (ctx.state[RAW] || ctx.status !== 200) return;
-    // The envelope layer would wrap the data the same way; here it is done once, to see the size.
-    const json = Buffer.from(JSON.stringify(envelope(ctx.body, ctx.status)));
     ctx.state[RAW] = true;
     ctx.vary('Accept-Encoding');
-    const encoding =
-      json.length >= minBytes
-        ? (['br', 'gzip'] as const).find((e) => ctx.acceptsEncodings(e, 'identity') === e)
-        : undefined;
-    if (encoding) {
-      ctx.body = await ENCODERS[encoding](json);
-      ctx.set('Content-Encoding', encoding);
-    } else ctx.body = json;
+    const accepted =
+      (['br', 'gzip'] as const).find((e) => ctx.acceptsEncodings(e, 'identity') === e) ?? 'identity';
+    const data = ctx.body;
+    let sent = answers.get(data, accepted);
+    if (!sent) {
+      sent = await encode(data, accepted);
+      answers.set(data, accepted, sent);
+    }
+    if (sent.encoding !== 'identity') ctx.set('Content-Encoding', sent.encoding);
+    ctx.body = sent.body;
     ctx.type = 'application/json; charset=utf-8';
   };
 }
