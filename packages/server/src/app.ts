@@ -119,8 +119,8 @@ export async function startApp(
     onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
     clock,
   });
-  const mounts = createMountService(db.knex, (id) => storageConfigs.resolve(id));
-  const listingCache = createListingCache(db.knex);
+  const mounts = createMountService(db.knex, db.hot, (id) => storageConfigs.resolve(id));
+  const listingCache = createListingCache(db);
   const caches = createCacheRegistry();
   caches.register(listingCache);
   const fsDeps: FsDeps = {

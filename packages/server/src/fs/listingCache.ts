@@ -6,6 +6,7 @@
  */
 import type { FsItem } from '@clip/sdk';
 import type { Knex } from 'knex';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import type { Actor } from '../services/actor.ts';
 import type { ClearableCache } from '../services/cacheRegistry.ts';
 import type { MountRecord } from '../services/mountService.ts';
@@ -48,7 +49,16 @@ export interface ListingCache extends ClearableCache {
   size(): number;
 }
 
-export function createListingCache(knex: Knex, now: () => number = Date.now): ListingCache {
+/** Every listing reads its config's version first: prepared once (db/hotStatements.ts). */
+const CONFIG_VERSION = hotStatement(
+  'fs_cache_version',
+  'SELECT version FROM fs_cache_versions WHERE storage_config_id = ?',
+);
+
+export function createListingCache(
+  { knex, hot }: { knex: Knex; hot: HotStatements },
+  now: () => number = Date.now,
+): ListingCache {
   const entries = new Map<string, Entry>();
   let totalItems = 0;
   const drop = (key: string) => {
@@ -70,9 +80,7 @@ export function createListingCache(knex: Knex, now: () => number = Date.now): Li
     name: 'mount-listings',
 
     async version(configId) {
-      const row = (await knex('fs_cache_versions').where({ storage_config_id: configId }).first('version')) as
-        | { version: number | string }
-        | undefined;
+      const [row] = await hot.rows<{ version: number | string }>(CONFIG_VERSION, [configId]);
       return Number(row?.version ?? 0);
     },
 

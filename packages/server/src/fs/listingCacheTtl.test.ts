@@ -57,7 +57,7 @@ const items = (n: number): FsItem[] =>
 
 test('an entry lives exactly cache_ttl seconds; TTL 0 never caches', async () => {
   let now = 1_000_000;
-  const cache = createListingCache(db.knex, () => now);
+  const cache = createListingCache(db, () => now);
   const m = mount();
   const v = await cache.version('cfg1');
   cache.set(m, '', '/m', v, items(2));
@@ -73,8 +73,8 @@ test('an entry lives exactly cache_ttl seconds; TTL 0 never caches', async () =>
 
 test('an edited mount and a version bumped by another instance both miss', async () => {
   const now = 5_000_000;
-  const a = createListingCache(db.knex, () => now);
-  const b = createListingCache(db.knex, () => now);
+  const a = createListingCache(db, () => now);
+  const b = createListingCache(db, () => now);
   const m = mount();
   const v = await a.version('cfg1');
   a.set(m, 'dir', '/m/dir', v, items(3));
@@ -90,7 +90,7 @@ test('an edited mount and a version bumped by another instance both miss', async
 });
 
 test('clear answers the count; a key clears only inside its scope', async () => {
-  const cache = createListingCache(db.knex, () => 0);
+  const cache = createListingCache(db, () => 0);
   const m = mount();
   const v = await cache.version('cfg1');
   cache.set(m, 'a', '/m/a', v, items(1));
@@ -109,7 +109,7 @@ test('clear answers the count; a key clears only inside its scope', async () => 
 });
 
 test('memory stays bounded: the oldest folders go past 500,000 items', async () => {
-  const cache = createListingCache(db.knex, () => 0);
+  const cache = createListingCache(db, () => 0);
   const v = await cache.version('cfg1');
   const big = items(200_000);
   for (const name of ['x', 'y', 'z']) cache.set(mount(), name, `/m/${name}`, v, big);

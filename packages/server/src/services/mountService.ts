@@ -14,6 +14,7 @@ import {
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import {
   checkMountName,
   checkMountPath,
@@ -107,7 +108,14 @@ export function mountChangeKind(body: unknown): 'toggle' | 'update' {
 
 type StorageConfigLookup = (id: string) => Promise<{ id: string; provider_type: string } | null>;
 
-export function createMountService(knex: Knex, storageConfig: StorageConfigLookup): MountService {
+/** Every file-system request resolves its path against the active mounts: prepared once (db/hotStatements.ts). */
+const ACTIVE_MOUNTS = hotStatement('mounts_active', 'SELECT * FROM mounts WHERE is_active');
+
+export function createMountService(
+  knex: Knex,
+  hot: HotStatements,
+  storageConfig: StorageConfigLookup,
+): MountService {
   async function row(id: string): Promise<MountRow> {
     const found = await knex<MountRow>('mounts').where({ id }).first();
     if (!found) throw notFound(`mount ${id} not found`);
@@ -227,7 +235,7 @@ export function createMountService(knex: Knex, storageConfig: StorageConfigLooku
     },
 
     async activeMounts() {
-      const rows = await knex<MountRow>('mounts').where({ is_active: true });
+      const rows = await hot.rows<MountRow>(ACTIVE_MOUNTS, []);
       return rows.map(toMountRecord).sort((a, b) => b.mountPath.length - a.mountPath.length);
     },
   };
