@@ -40,9 +40,11 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
   const { services, auth } = deps;
   const { fs } = services;
 
+  // A folder's listing can be hundreds of kB of JSON: compressed for clients that accept it. One
+  // instance for both scopes, so the encoded cached pages it keeps share one budget.
+  const compressListing = compressJson();
   for (const [prefix, policy] of FS_SCOPES) {
-    // A folder's listing can be hundreds of kB of JSON: compressed for clients that accept it.
-    router.get(`${prefix}/list`, auth(policy), compressJson(), async (ctx) => {
+    router.get(`${prefix}/list`, auth(policy), compressListing, async (ctx) => {
       const q = checkQuery(fsListQuerySchema, query(ctx));
       ctx.body = await fs.list(actorOf(ctx), q.path, {
         cursor: q.cursor,
