@@ -61,6 +61,9 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
       contentType: part.type && part.type !== 'application/octet-stream' ? part.type : undefined,
       maxBytes: limit,
       createParents: flag(fields.create_parents),
+      // The form's file part or the spool's read: nothing else reads its chunks, so the storage frees
+      // each once used (busboy hands most file bytes on as the request chunk itself; ADR 0033).
+      releaseChunks: true,
     });
     return { item: written.item };
   };
