@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
-import { startClip } from './lib/processes.mjs';
+import { serverEnvDefaults, startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
 import { seedObjects } from './lib/seedObjects.mjs';
 import { median, percent } from './lib/stats.mjs';
@@ -22,6 +22,10 @@ const RUNS = Number(process.env.BENCH_WEBDAV_RUNS ?? 3);
 const OBJECTS = Number(process.env.BENCH_WEBDAV_OBJECTS ?? 10_000);
 const LIST_RUNS = Number(process.env.BENCH_WEBDAV_LIST_RUNS ?? 7);
 const RSS_LIMIT = 200 * MIB;
+// The environment bin/clip-server sets (ADR 0033), as the server got it.
+const launcherEnv = Object.entries(serverEnvDefaults())
+  .map(([k, v]) => `${k}=${process.env[k] ?? v}`)
+  .join(' ');
 const log = (line) => process.stderr.write(`${line}\n`);
 
 async function curl(label, args) {
@@ -127,6 +131,10 @@ try {
         `${clip.url}/api/admin/fs/download?path=%2Fs3%2Fdownload.bin`,
       ]),
   };
+  // The first read of an object just written is slower whichever side makes it (s3rver's cold path):
+  // one untimed read, so that it does not land on the side that goes first (GET /dav, in 2 of 3 pairs).
+  log('  one untimed download (warm-up)');
+  await download.run();
   rows.push(await compare(`(b) ${SIZE / MIB} MiB download from an s3rver mount`, get, download, rss));
 
   log(`  (c) filling s3rver with ${OBJECTS} objects`);
@@ -190,8 +198,8 @@ try {
     command: 'npm run bench -- webdav',
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; each upload is removed before the next`,
-      `Runs: ${RUNS} per transfer (subject and reference alternating), ${LIST_RUNS} per listing after one warm-up each; medians reported`,
-      'clip: the server as `npm start` runs it (its bundle, ADR 0023), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn, webdav_upload_mode auto; mounts /s3 (cache 300 s) and /nocache (cache off) over one s3rver config',
+      `Runs: ${RUNS} per transfer (subject and reference alternating; the downloads after one untimed API download of the object), ${LIST_RUNS} per listing after one warm-up each; medians reported`,
+      `clip: the server as \`npm start\` runs it (its bundle, ADR 0023; ${launcherEnv}), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn, webdav_upload_mode auto; mounts /s3 (cache 300 s) and /nocache (cache off) over one s3rver config`,
       'Transfers: curl (one process per command, admin Basic auth for /dav, the bearer token for /api); the listing: fetch with keep-alive from the bench process',
       'Both sides of each comparison run the same fs service and driver: the ratio is the cost of the WebDAV layer',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (other work on a shared machine moves these figures)`,

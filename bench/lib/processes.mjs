@@ -74,6 +74,20 @@ export function serverNodeFlags() {
   return line.split(/\s+/).filter((w) => w.startsWith('--'));
 }
 
+/**
+ * The environment defaults bin/clip-server exports (`export NAME="${NAME:-value}"` lines, e.g. glibc's
+ * MALLOC_MMAP_THRESHOLD_, ADR 0033): as there, a value already in the environment wins.
+ */
+export function serverEnvDefaults() {
+  const launcher = readFileSync(join(ROOT, 'bin/clip-server'), 'utf8');
+  const env = {};
+  for (const line of launcher.split('\n')) {
+    const m = /^export (\w+)="\$\{(\w+):-([^}]*)\}"$/.exec(line);
+    if (m && m[1] === m[2]) env[m[1]] = m[3];
+  }
+  return env;
+}
+
 function spawnServer(args, env) {
   const child = spawn(node24(), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
@@ -111,6 +125,7 @@ export async function startClip(env = {}) {
   // BENCH_NODE_FLAGS="--trace-gc ..." passes V8/Node flags NODE_OPTIONS refuses (its output: clip.output()).
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, serverEntry()], {
+    ...serverEnvDefaults(),
     ...process.env,
     CLIP_PORT: String(port),
     CLIP_HOST: '127.0.0.1',

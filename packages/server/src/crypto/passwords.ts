@@ -2,7 +2,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const KEYLEN = 32;
-const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+export const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) =>

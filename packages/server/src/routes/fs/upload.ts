@@ -61,6 +61,10 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
       contentType: part.type && part.type !== 'application/octet-stream' ? part.type : undefined,
       maxBytes: limit,
       createParents: flag(fields.create_parents),
+      // The form's file part or the spool's read: nothing else reads its chunks, so the storage frees
+      // each once used (busboy passes most file bytes on as a slice spanning a whole request chunk;
+      // ADR 0033).
+      releaseChunks: true,
     });
     return { item: written.item };
   };
