@@ -19,6 +19,8 @@ import { MIB, prepareClip, startS3rverProcess, writeRandomFile } from './lib/upl
 
 const SIZE = Number(process.env.BENCH_WEBDAV_MIB ?? 1024) * MIB;
 const RUNS = Number(process.env.BENCH_WEBDAV_RUNS ?? 3);
+/** A download takes 1-2 s here, so one slow run moves a median of 3: more runs for the GETs. */
+const GET_RUNS = Number(process.env.BENCH_WEBDAV_GET_RUNS ?? 7);
 const OBJECTS = Number(process.env.BENCH_WEBDAV_OBJECTS ?? 10_000);
 const LIST_RUNS = Number(process.env.BENCH_WEBDAV_LIST_RUNS ?? 7);
 const RSS_LIMIT = 200 * MIB;
@@ -35,10 +37,10 @@ async function curl(label, args) {
   return r.ms;
 }
 
-async function compare(measurement, subject, reference, rss) {
+async function compare(measurement, subject, reference, rss, runs = RUNS) {
   const times = { subject: [], reference: [] };
   log(`  ${measurement}`);
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < runs; r++) {
     const order = r % 2 ? ['reference', 'subject'] : ['subject', 'reference'];
     for (const key of order) {
       execFileSync('sync');
@@ -135,7 +137,9 @@ try {
   // one untimed read, so that it does not land on the side that goes first (GET /dav, in 2 of 3 pairs).
   log('  one untimed download (warm-up)');
   await download.run();
-  rows.push(await compare(`(b) ${SIZE / MIB} MiB download from an s3rver mount`, get, download, rss));
+  rows.push(
+    await compare(`(b) ${SIZE / MIB} MiB download from an s3rver mount`, get, download, rss, GET_RUNS),
+  );
 
   log(`  (c) filling s3rver with ${OBJECTS} objects`);
   await seedObjects(s3, OBJECTS);
@@ -198,7 +202,7 @@ try {
     command: 'npm run bench -- webdav',
     settings: [
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; each upload is removed before the next`,
-      `Runs: ${RUNS} per transfer (subject and reference alternating; the downloads after one untimed API download of the object), ${LIST_RUNS} per listing after one warm-up each; medians reported`,
+      `Runs: ${RUNS} per upload and ${GET_RUNS} per download (subject and reference alternating; the downloads after one untimed API download of the object), ${LIST_RUNS} per listing after one warm-up each; medians reported`,
       `clip: the server as \`npm start\` runs it (its bundle, ADR 0023; ${launcherEnv}), SQLite in a temp data dir, CLIP_LOG_LEVEL=warn, webdav_upload_mode auto; mounts /s3 (cache 300 s) and /nocache (cache off) over one s3rver config`,
       'Transfers: curl (one process per command, admin Basic auth for /dav, the bearer token for /api); the listing: fetch with keep-alive from the bench process',
       'Both sides of each comparison run the same fs service and driver: the ratio is the cost of the WebDAV layer',
