@@ -1,7 +1,7 @@
 // Password checks leave no memory behind in the server `npm start` runs (ADR 0033). scrypt (N=16384,
 // r=8) allocates 16 MiB in a libuv thread; by default glibc raises its mmap threshold past that size when
 // the first such block is freed, and from then on each thread that runs a check keeps 16 MiB resident in
-// its malloc arena (4 threads: +64 MiB). bin/clip-server holds the threshold; the check runs under it.
+// its malloc arena (4 threads: +64 MiB). bin/clip-server holds the thresholds; the checks run under them.
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,7 @@ test('scrypt checks in the server as npm start runs it keep no 16 MiB block per 
     await chmod(join(dir, 'node'), 0o755);
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${dir}:${process.env.PATH}` };
     delete env.MALLOC_MMAP_THRESHOLD_;
+    delete env.MALLOC_TRIM_THRESHOLD_;
     const run = spawnSync(LAUNCHER, [], { env, encoding: 'utf8' });
     assert.is(run.status, 0, run.stderr);
     const grown = Number(run.stdout);

@@ -37,8 +37,9 @@ export function compressJson({ minBytes = COMPRESS_MIN_BYTES, answers = createEn
   async function encode(data: unknown, accepted: AnswerEncoding): Promise<EncodedAnswer> {
     // The envelope layer would wrap the data the same way; here it is done once, to see the size.
     const json = Buffer.from(JSON.stringify(envelope(data, 200)));
-    if (json.length < minBytes || accepted === 'identity') return { encoding: 'identity', body: json };
-    return { encoding: accepted, body: await ENCODERS[accepted](json) };
+    if (json.length < minBytes || accepted === 'identity')
+      return { encoding: 'identity', body: json, jsonBytes: json.length };
+    return { encoding: accepted, body: await ENCODERS[accepted](json), jsonBytes: json.length };
   }
 
   return async function compressJsonAnswer(ctx: Context, next: Next): Promise<void> {

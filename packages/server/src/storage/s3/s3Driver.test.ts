@@ -89,7 +89,10 @@ specific('a write given its chunks frees each once copied, and the object is who
       releaseChunks: true,
       size: size < 5 * 1024 * 1024 ? size : undefined,
     });
-    assert.ok(pieces.every((p) => p.buffer.byteLength === 0), 'every chunk was freed');
+    assert.ok(
+      pieces.every((p) => p.buffer.byteLength === 0),
+      'every chunk was freed',
+    );
     const read = await driver.read(`released-${size}.bin`);
     assert.is(sha256(await collect(read.stream)), expected);
   }
