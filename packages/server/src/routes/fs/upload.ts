@@ -138,11 +138,16 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     if (spooled) {
       const s = spooled as { file: string; name: string; type: string };
       if (fields.path === undefined) throw badRequest('the form has no "path" field (the target folder)');
-      result = await store(
-        fields.path,
-        { name: s.name, type: s.type, body: createReadStream(s.file) },
-        fields,
-      );
+      const body = createReadStream(s.file);
+      // The file opens asynchronously: a write refused before it reads (no permission, a bad name)
+      // leaves the open pending while the spool file is removed below, and its failure then belongs to
+      // nobody. Unheard, it would end the process.
+      body.on('error', () => {});
+      try {
+        result = await store(fields.path, { name: s.name, type: s.type, body }, fields);
+      } finally {
+        body.destroy();
+      }
     }
     return result as FsUploadResult;
   } catch (err) {
