@@ -5,7 +5,7 @@
  * where bytes go before `path`), then streamed from there. Nothing is ever held whole in memory.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,6 +19,7 @@ import { actorOf } from '../../http/auth.ts';
 import { loadMulter } from '../../http/multipart.ts';
 import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
+import { withSpoolRead } from '../../services/files/uploadSpool.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -138,16 +139,9 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     if (spooled) {
       const s = spooled as { file: string; name: string; type: string };
       if (fields.path === undefined) throw badRequest('the form has no "path" field (the target folder)');
-      const body = createReadStream(s.file);
-      // The file opens asynchronously: a write refused before it reads (no permission, a bad name)
-      // leaves the open pending while the spool file is removed below, and its failure then belongs to
-      // nobody. Unheard, it would end the process.
-      body.on('error', () => {});
-      try {
-        result = await store(fields.path, { name: s.name, type: s.type, body }, fields);
-      } finally {
-        body.destroy();
-      }
+      result = await withSpoolRead(s.file, (body) =>
+        store(fields.path, { name: s.name, type: s.type, body }, fields),
+      );
     }
     return result as FsUploadResult;
   } catch (err) {

@@ -3,7 +3,6 @@
  * arriving. A pending record is written first, so a crash mid-upload leaves something the sweep cleans
  * up, never an orphaned object. The size limit is enforced on the bytes as they pass.
  */
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
@@ -16,7 +15,7 @@ import type { FileShareRow } from './fileShareRepo.ts';
 import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
 import { configForUpload, storageError } from './storageAccess.ts';
-import type { SpooledFile } from './uploadSpool.ts';
+import { type SpooledFile, withSpoolRead } from './uploadSpool.ts';
 
 /** An object written for a form whose other fields may still be arriving. */
 export interface StagedUpload {
@@ -84,7 +83,7 @@ function writeSpooled(
   options: { contentType: string },
 ): Promise<WriteResult> {
   if (canAdopt(driver)) return driver.adopt(path, spooled.path);
-  return driver.write(path, createReadStream(spooled.path), { ...options, size: spooled.size });
+  return withSpoolRead(spooled.path, (body) => driver.write(path, body, { ...options, size: spooled.size }));
 }
 
 export { byteLimit } from './byteLimit.ts';

@@ -4,6 +4,7 @@
  * Forms that send the routing fields first never touch it.
  */
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -35,6 +36,22 @@ export async function spoolPart(stream: Readable, limitBytes: number, dir: strin
     // Leave the source flowing so the rest of the form can still be read (or drained).
     stream.resume();
     throw err;
+  }
+}
+
+/**
+ * Runs `use` with a read stream of a spool file, destroyed once `use` settles. The file opens
+ * asynchronously: a write refused before it reads leaves the open pending while the caller removes the
+ * spool file, and that open's failure then belongs to nobody; unheard, it would end the process. A
+ * failure while `use` reads still reaches `use` (through its pipeline).
+ */
+export async function withSpoolRead<T>(path: string, use: (body: Readable) => Promise<T>): Promise<T> {
+  const body = createReadStream(path);
+  body.on('error', () => {});
+  try {
+    return await use(body);
+  } finally {
+    body.destroy();
   }
 }
 
