@@ -9,5 +9,6 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${value} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
+  // Below 1 KiB the value may be a rate (bytes per second), so it is rounded to whole bytes.
+  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
 }
