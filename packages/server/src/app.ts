@@ -133,11 +133,13 @@ export async function startApp(
     origin: () => origin,
   };
   const fs = createFsService(fsDeps);
-  // Copy and delete tasks resolve a path per item: they see mount and storage-config changes within a
-  // second rather than at once, and spare the database two reads per path.
+  // Copy and delete tasks and upload parts resolve a path per item: they see mount and storage-config
+  // changes within a second rather than at once (a new mount at once), and spare the database two reads
+  // per path.
   const taskFs = createFsService({
     ...fsDeps,
     activeMounts: recentFor(1000, fsDeps.activeMounts),
+    liveMounts: fsDeps.activeMounts,
     driverFor: recentByKey(1000, fsDeps.driverFor),
   });
   const taskRunner = createTaskRunner({

@@ -17,6 +17,11 @@ import type { FsNeed, ResolvedMountPath, ResolvedPath } from './types.ts';
 
 export interface FsDeps {
   activeMounts(): Promise<MountRecord[]>;
+  /**
+   * The active mounts read now, asked when `activeMounts` (then a list held for a moment) matches no
+   * mount: a mount made a moment ago, here or by another process, is found at once.
+   */
+  liveMounts?(): Promise<MountRecord[]>;
   driverFor(storageConfigId: string): Promise<StorageDriver>;
   cache: ListingCache;
   /** Dead properties (set through WebDAV PROPPATCH): moved, copied and removed with their resource. */
@@ -47,6 +52,16 @@ export interface FsContext {
 export function createFsContext(deps: FsDeps): FsContext {
   const now = deps.now ?? Date.now;
 
+  async function mountFor(path: string) {
+    let mounts = await deps.activeMounts();
+    let match = matchMount(mounts, path);
+    if (!match && deps.liveMounts) {
+      mounts = await deps.liveMounts();
+      match = matchMount(mounts, path);
+    }
+    return { mounts, match };
+  }
+
   async function resolveIn(actor: Actor, rawPath: string, need: FsNeed) {
     const path = normalizeVirtualPath(rawPath);
     let access: ResolvedPath['access'];
@@ -55,8 +70,7 @@ export function createFsContext(deps: FsDeps): FsContext {
       requireFsReadWrite(actor, path);
       access = 'full';
     }
-    const mounts = await deps.activeMounts();
-    const match = matchMount(mounts, path);
+    const { mounts, match } = await mountFor(path);
     const resolved: ResolvedPath = match
       ? { path, access, mount: match.mount, subPath: match.subPath, storagePath: match.storagePath }
       : { path, access, mount: null, subPath: '', storagePath: '' };
@@ -78,8 +92,7 @@ export function createFsContext(deps: FsDeps): FsContext {
       return withDriver((await resolveIn(actor, rawPath, need)).resolved);
     },
     async resolveTrusted(path) {
-      const mounts = await deps.activeMounts();
-      const match = matchMount(mounts, path);
+      const { match } = await mountFor(path);
       return withDriver(
         match
           ? {
