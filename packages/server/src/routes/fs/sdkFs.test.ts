@@ -174,7 +174,8 @@ test('fs.upload of a Node file sends its own parts: cancelled mid-part it resume
   await localMount(server, { path: '/going', name: 'going', root: 'going' });
   const going = (await admin.mounts.list()).items.find((m) => m.mount_path === '/going')!;
   // A mount made a moment after the parts above: the parts find it at once (their held mount list misses
-  // it). The second part starts the disable and waits for it, so that part is the one refused.
+  // it), so the first part is taken. The second part starts the disable and waits for it; parts may see
+  // the disable up to a second late (taskFs), complete sees it at once: either refusal reaches the caller.
   let disabling: Promise<unknown> | null = null;
   const source = await fileSource(path);
   let begun = 0;
@@ -189,7 +190,7 @@ test('fs.upload of a Node file sends its own parts: cancelled mid-part it resume
   const refused = await rejects(
     admin.fs.upload('/going', gated, { mode: 'multipart', concurrency: 1, retries: 0 }),
   );
-  assert.is(begun, 2, `${refused.status} ${refused.message}`);
+  assert.ok(begun >= 2, `the first part of a new mount was refused: ${refused.status} ${refused.message}`);
   assert.ok(refused.status >= 400 && refused.status < 500, `${refused.status} ${refused.message}`);
   assert.match(refused.message, /going/);
 });
