@@ -31,7 +31,7 @@ export async function openProgressDisplay(labels: string[], verb: string): Promi
  * A monotonic clock in milliseconds. Not `performance.now()`: the `performance` global loads Node's
  * perf_hooks (~2 ms of CPU at first use), a cost every plain-output upload would pay at start.
  */
-export function monotonicMs(): number {
+function monotonicMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 

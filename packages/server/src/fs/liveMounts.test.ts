@@ -21,8 +21,14 @@ const going: MountRecord = {
 function contextWithHeldList(held: MountRecord[], live: MountRecord[]) {
   const reads = { held: 0, live: 0 };
   const deps = {
-    activeMounts: async () => (reads.held++, held),
-    liveMounts: async () => (reads.live++, live),
+    activeMounts: async () => {
+      reads.held++;
+      return held;
+    },
+    liveMounts: async () => {
+      reads.live++;
+      return live;
+    },
     driverFor: async () => ({}) as never,
   } as unknown as FsDeps;
   return { context: createFsContext(deps), reads };

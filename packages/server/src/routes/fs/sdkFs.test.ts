@@ -30,6 +30,24 @@ async function rejects(p: Promise<unknown>): Promise<ClipError> {
   throw new assert.Assertion({ message: 'expected a rejection' } as never);
 }
 
+/** One part's request, as a source's `postRange` takes it. */
+type RangePost = Parameters<NonNullable<UploadSource['postRange']>>[0];
+
+/**
+ * The source with `hook` run as each part begins (numbered from 1): it may change the part's request or
+ * hold the part back. Tests act on part counts, not on progress events, which are throttled.
+ */
+function onEachPart(
+  source: UploadSource,
+  hook: (begun: number, request: RangePost) => RangePost | Promise<RangePost>,
+): UploadSource {
+  let begun = 0;
+  return {
+    ...source,
+    postRange: async (request) => source.postRange!(await hook(++begun, request)),
+  };
+}
+
 test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
@@ -146,21 +164,16 @@ test('fs.upload of a Node file sends its own parts: cancelled mid-part it resume
   // Cancelled 2 MiB into the second part: counted on the part's own bytes, since progress events are
   // throttled and on a fast machine the next one may come only after the last part.
   const stop = new AbortController();
-  const file = await fileSource(path);
-  let partsBegun = 0;
-  const cancelling: UploadSource = {
-    ...file,
-    postRange: (request) => {
-      if (++partsBegun !== 2) return file.postRange!(request);
-      let sent = 0;
-      const onBytes = (n: number) => {
-        request.onBytes(n);
-        sent += n;
-        if (sent >= 2 * MIB) stop.abort();
-      };
-      return file.postRange!({ ...request, onBytes });
-    },
-  };
+  const cancelling = onEachPart(await fileSource(path), (begun, request) => {
+    if (begun !== 2) return request;
+    let sent = 0;
+    const onBytes = (n: number) => {
+      request.onBytes(n);
+      sent += n;
+      if (sent >= 2 * MIB) stop.abort();
+    };
+    return { ...request, onBytes };
+  });
   const cut = await rejects(
     admin.fs.upload('/disk', cancelling, { mode: 'multipart', concurrency: 1, signal: stop.signal }),
   );
@@ -170,23 +183,20 @@ test('fs.upload of a Node file sends its own parts: cancelled mid-part it resume
   const back = await admin.fs.download('/disk/ranges.bin', blobDownloadSink());
   assert.is(sha(new Uint8Array(await back.arrayBuffer())), sha(bytes));
 
-  // The mount disabled behind the client's back: the next part's refusal is what the caller sees.
+  // The mount disabled behind the client's back. It was made a moment after the parts above: the parts
+  // find it at once (their held mount list misses it), so the first part is taken. The second part starts
+  // the disable and waits for it; parts may see the disable up to a second late (taskFs), complete sees
+  // it at once: either refusal reaches the caller.
   await localMount(server, { path: '/going', name: 'going', root: 'going' });
   const going = (await admin.mounts.list()).items.find((m) => m.mount_path === '/going')!;
-  // A mount made a moment after the parts above: the parts find it at once (their held mount list misses
-  // it), so the first part is taken. The second part starts the disable and waits for it; parts may see
-  // the disable up to a second late (taskFs), complete sees it at once: either refusal reaches the caller.
   let disabling: Promise<unknown> | null = null;
-  const source = await fileSource(path);
   let begun = 0;
-  const gated: UploadSource = {
-    ...source,
-    postRange: async (request) => {
-      if (++begun === 2) disabling = admin.mounts.setActive(going.id, false);
-      await disabling;
-      return source.postRange!(request);
-    },
-  };
+  const gated = onEachPart(await fileSource(path), async (n, request) => {
+    begun = n;
+    if (n === 2) disabling = admin.mounts.setActive(going.id, false);
+    await disabling;
+    return request;
+  });
   const refused = await rejects(
     admin.fs.upload('/going', gated, { mode: 'multipart', concurrency: 1, retries: 0 }),
   );
