@@ -39,11 +39,15 @@ export async function buildBundle({ entry, outdir, external }) {
  * (an em dash or an "é" in a dependency's comment) makes it UTF-16, and the server's 1.8 MB main chunk
  * then holds 3.7 MB of heap for the process's life. esbuild escapes such characters in strings (charset
  * ascii) but copies comments as they are, so each one left is written as its UTF-16 escape: inert in a
- * comment, the same character in a string or regular expression.
+ * comment, the same character in a string or regular expression. A character escaped already (`\é`,
+ * which means `é` there) loses its backslash, or the escape would read as a backslash and text.
  * @param {string} text
  */
 export const escapeNonAscii = (text) =>
-  text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  text.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => {
+    const kept = slashes.length % 2 ? slashes.slice(1) : slashes;
+    return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 
 function escapeChunks(dir) {
   for (const name of readdirSync(dir)) {

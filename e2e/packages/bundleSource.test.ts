@@ -19,6 +19,14 @@ test('an escaped chunk means what it meant: strings, regular expressions and com
   assert.equal(new Function(source)(), ['—🦄é', true, true]);
 });
 
+test('a character escaped already stays that character, and an escaped backslash before one stays', () => {
+  const source = String.raw`return ['\é', /^\é$/.test('é'), '\\é', /^\\é$/.test('\\é')];`;
+  const escaped = escapeNonAscii(source);
+  assert.not.match(escaped, NON_ASCII);
+  assert.equal(new Function(escaped)(), ['é', true, '\\é', true]);
+  assert.equal(new Function(escaped)(), new Function(source)());
+});
+
 for (const dir of ['packages/server/.bundle', 'packages/cli/.bundle']) {
   test(`${dir}: every chunk is ASCII (built at npm ci)`, () => {
     const chunks = readdirSync(join(root, dir)).filter((name) => name.endsWith('.js'));
