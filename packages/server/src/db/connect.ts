@@ -26,6 +26,15 @@ export interface Database {
 
 const CONNECTION_PROBE = hotStatement('connection_probe', 'SELECT 1');
 
+/**
+ * SQLite checkpoints the WAL into the database file once it holds this many pages (SQLite's default:
+ * 1000), on the connection whose commit crossed it: the event loop's thread. With `synchronous =
+ * NORMAL` a checkpoint is where SQLite calls fsync (the WAL, then the database file), and under a
+ * create load the default paid that every ~0.1 s; at 4000 pages (a 16 MiB WAL) a create costs 15-25%
+ * less, reads gain as much, and a checkpoint's stall is longer (create p99 17 -> 27 ms). ADR 0037.
+ */
+export const WAL_CHECKPOINT_PAGES = 4000;
+
 /** Connections of the Postgres pool that runs the hot statements (beside knex's own pool of 10). */
 const HOT_POOL_SIZE = 10;
 
@@ -68,6 +77,7 @@ export async function openDatabase(options: {
         afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
+          conn.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
           conn.pragma('busy_timeout = 5000');
           conn.pragma('foreign_keys = ON');
           sqlite.attach(conn);
