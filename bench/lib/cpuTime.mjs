@@ -16,15 +16,27 @@ function clockTicks() {
   return ticksPerSecond;
 }
 
-/** Fields of /proc/<pid>/stat after the command name (which may hold spaces): index 0 is field 3. */
-function statFields(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * Fields of /proc/<pid>/stat (or of one thread's, `task/<tid>/stat`) after the command name (which
+ * may hold spaces): index 0 is field 3.
+ */
+function statFields(pid, tid) {
+  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** User + system CPU time of `pid` so far, in milliseconds (resolution: one clock tick, usually 10 ms). */
 export function cpuMs(pid) {
   const fields = statFields(pid);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+}
+
+/**
+ * User + system CPU time of a process's main thread (for Node, the event loop's) so far, in ms. Over a
+ * load it tells a saturated event loop from one that waits (on fsync, a lock, the network).
+ */
+export function mainThreadCpuMs(pid) {
+  const fields = statFields(pid, pid);
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
 }
 

@@ -3,7 +3,7 @@
 // over the rounds.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { cpuMs } from './cpuTime.mjs';
+import { cpuMs, mainThreadCpuMs } from './cpuTime.mjs';
 import { BENCH_DIR, node24 } from './paths.mjs';
 import { median } from './stats.mjs';
 
@@ -34,12 +34,22 @@ function assertClean(label, run) {
     );
 }
 
-/** runLoad plus the server's CPU time per request over the run (`pid` is the server's process). */
+/**
+ * runLoad plus the server's CPU time per request over the run and the share of the run its main thread
+ * was on a CPU (`pid` is the server's process).
+ */
 async function measure(target, settings) {
   const before = target.pid ? cpuMs(target.pid) : null;
+  const mainBefore = target.pid ? mainThreadCpuMs(target.pid) : null;
   const run = await runLoad(target.request, settings);
-  const used = target.pid ? cpuMs(target.pid) - before : null;
-  return { ...run, cpuMicrosPerRequest: used === null || !run.total ? null : (used * 1000) / run.total };
+  if (!target.pid) return { ...run, cpuMicrosPerRequest: null, mainThreadBusy: null };
+  const used = cpuMs(target.pid) - before;
+  const mainUsed = mainThreadCpuMs(target.pid) - mainBefore;
+  return {
+    ...run,
+    cpuMicrosPerRequest: run.total ? (used * 1000) / run.total : null,
+    mainThreadBusy: mainUsed / (settings.durationSec * 1000),
+  };
 }
 
 /**
@@ -62,7 +72,9 @@ export async function compareThroughput(targets, settings, log = (s) => process.
       assertClean(t.label, run);
       runs.get(t.label).push(run);
       const cpu =
-        run.cpuMicrosPerRequest === null ? '' : `, ${Math.round(run.cpuMicrosPerRequest)} us CPU/request`;
+        run.cpuMicrosPerRequest === null
+          ? ''
+          : `, ${Math.round(run.cpuMicrosPerRequest)} us CPU/request, main thread ${(100 * run.mainThreadBusy).toFixed(0)}% busy`;
       log(
         `  round ${r}/${rounds} ${t.label}: ${Math.round(run.rps)} req/s, mean ${run.latencyMeanMs.toFixed(2)} ms${cpu}\n`,
       );
@@ -77,6 +89,7 @@ export async function compareThroughput(targets, settings, log = (s) => process.
       latencyMeanMs: median(list.map((x) => x.latencyMeanMs)),
       latencyP99Ms: median(list.map((x) => x.latencyP99Ms)),
       cpuMicrosPerRequest: t.pid ? median(list.map((x) => x.cpuMicrosPerRequest)) : null,
+      mainThreadBusy: t.pid ? median(list.map((x) => x.mainThreadBusy)) : null,
     };
   });
 }

@@ -52,6 +52,7 @@ export function loadSettingsLines(
     `clip: ${process.env.BENCH_SERVER_SOURCE ? '`node packages/server/src/main.ts` (BENCH_SERVER_SOURCE=1)' : '`node packages/server/.bundle/main.js`, what `npm start` runs (ADR 0023)'}, ${clipSetup}, ${logging}`,
     'Reference: bench/reference/bareKoa.mjs (bare Koa answering a JSON hello-world), its own process',
     'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; it moves much less than req/s when other processes share the cores',
+    "Main thread busy: the CPU time of the server's main thread (the event loop's) over a round's load time; below ~95% under load, the event loop waited (on fsync, a lock or the network) rather than computed",
   ];
 }
 
@@ -73,13 +74,14 @@ function throughputTable(rows) {
 
 function roundsTable(rows) {
   const lines = [
-    '| Measurement | Target | req/s per round | CPU per request per round |',
-    '|---|---|---|---|',
+    '| Measurement | Target | req/s per round | CPU per request per round | Main thread busy per round |',
+    '|---|---|---|---|---|',
   ];
+  const perRound = (t, show) => t.rounds.map((x) => show(x) ?? 'n/a').join(', ');
   for (const row of rows)
     for (const t of [row.subject, row.reference])
       lines.push(
-        `| ${row.measurement} | ${t.label} | ${t.rounds.map((x) => fixed(x.rps)).join(', ')} | ${t.rounds.map((x) => (x.cpuMicrosPerRequest == null ? 'n/a' : `${fixed(x.cpuMicrosPerRequest)} us`)).join(', ')} |`,
+        `| ${row.measurement} | ${t.label} | ${perRound(t, (x) => fixed(x.rps))} | ${perRound(t, (x) => (x.cpuMicrosPerRequest == null ? null : `${fixed(x.cpuMicrosPerRequest)} us`))} | ${perRound(t, (x) => (x.mainThreadBusy == null ? null : percent(x.mainThreadBusy)))} |`,
       );
   return lines.join('\n');
 }
