@@ -21,7 +21,10 @@ function clockTicks() {
  * may hold spaces): index 0 is field 3.
  */
 function statFields(pid, tid) {
-  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  );
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
