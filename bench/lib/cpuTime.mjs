@@ -28,10 +28,12 @@ function statFields(pid, tid) {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** User + system CPU time (utime, stime) of a stat line's fields, in milliseconds. */
+const userAndSystemMs = (fields) => ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+
 /** User + system CPU time of `pid` so far, in milliseconds (resolution: one clock tick, usually 10 ms). */
 export function cpuMs(pid) {
-  const fields = statFields(pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  return userAndSystemMs(statFields(pid));
 }
 
 /**
@@ -39,8 +41,7 @@ export function cpuMs(pid) {
  * load it tells a saturated event loop from one that waits (on fsync, a lock, the network).
  */
 export function mainThreadCpuMs(pid) {
-  const fields = statFields(pid, pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  return userAndSystemMs(statFields(pid, pid));
 }
 
 /**

@@ -52,7 +52,7 @@ export function loadSettingsLines(
     `clip: ${process.env.BENCH_SERVER_SOURCE ? '`node packages/server/src/main.ts` (BENCH_SERVER_SOURCE=1)' : '`node packages/server/.bundle/main.js`, what `npm start` runs (ADR 0023)'}, ${clipSetup}, ${logging}`,
     'Reference: bench/reference/bareKoa.mjs (bare Koa answering a JSON hello-world), its own process',
     'CPU per request: user + system CPU time of the server process over a round (from /proc) divided by the requests it served; it moves much less than req/s when other processes share the cores',
-    "Main thread busy: the CPU time of the server's main thread (the event loop's) over a round's load time; below ~95% under load, the event loop waited (on fsync, a lock or the network) rather than computed",
+    "Main thread busy: the CPU time of the server's main thread (the event loop's) over a round's load time; well below 100% under load, the event loop waited (on fsync, a lock, the network, or for a core the load generator held) rather than computed",
   ];
 }
 
