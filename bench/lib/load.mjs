@@ -39,12 +39,14 @@ function assertClean(label, run) {
  * was on a CPU (`pid` is the server's process).
  */
 async function measure(target, settings) {
-  const before = target.pid ? cpuMs(target.pid) : null;
-  const mainBefore = target.pid ? mainThreadCpuMs(target.pid) : null;
+  const { pid } = target;
+  if (!pid)
+    return { ...(await runLoad(target.request, settings)), cpuMicrosPerRequest: null, mainThreadBusy: null };
+  const before = cpuMs(pid);
+  const mainBefore = mainThreadCpuMs(pid);
   const run = await runLoad(target.request, settings);
-  if (!target.pid) return { ...run, cpuMicrosPerRequest: null, mainThreadBusy: null };
-  const used = cpuMs(target.pid) - before;
-  const mainUsed = mainThreadCpuMs(target.pid) - mainBefore;
+  const used = cpuMs(pid) - before;
+  const mainUsed = mainThreadCpuMs(pid) - mainBefore;
   return {
     ...run,
     cpuMicrosPerRequest: run.total ? (used * 1000) / run.total : null,

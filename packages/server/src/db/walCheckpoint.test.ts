@@ -40,7 +40,6 @@ const INSERT = hotStatement('wal_probe_insert', 'INSERT INTO wal_probe (note) VA
 const walBytes = async () => (await stat(join(dir, 'clip.db-wal'))).size;
 
 test('the WAL grows past SQLite default threshold and is checkpointed at WAL_CHECKPOINT_PAGES', async () => {
-  assert.is(WAL_CHECKPOINT_PAGES > 1000, true, 'the threshold is above SQLite default');
   let largest = 0;
   // Each insert is its own commit, so each writes at least one frame: the table's last page.
   for (let i = 0; i < WAL_CHECKPOINT_PAGES * 1.5; i++) {
