@@ -127,7 +127,7 @@ export async function startApp(
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
-    props: createDeadProperties(db.knex),
+    props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
     origin: () => origin,

@@ -73,7 +73,7 @@ test('locks expire with the clock; refresh extends them', async () => {
 });
 
 test('dead properties: prefix moves do not catch siblings sharing a name prefix (no LIKE)', async () => {
-  const props = createDeadProperties(server.app.services.db.knex);
+  const props = createDeadProperties(server.app.services.db.knex, server.app.services.db.dialect);
   const x = (v: string) => `<Z:p xmlns:Z="urn:z">${v}</Z:p>`;
   await props.apply('/m/d', [{ namespace: 'urn:z', name: 'p', xml: x('d') }]);
   await props.apply('/m/d/f', [{ namespace: 'urn:z', name: 'p', xml: x('f') }]);

@@ -43,6 +43,11 @@ export interface DavWriteOptions {
 }
 
 export interface DavFs {
+  /**
+   * Throws (403) unless the actor may write at the path, which lies inside a mount (not the root, not a
+   * virtual folder above the mounts), whether or not something exists there. Locks are not checked.
+   */
+  requireWritable(actor: Actor, path: string): Promise<void>;
   /** null when nothing exists at the path (or the actor may not even see it). */
   stat(actor: Actor, path: string): Promise<DavEntry | null>;
   /** Every direct child of a collection, all pages. */
