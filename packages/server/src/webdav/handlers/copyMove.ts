@@ -5,6 +5,7 @@
  * server (502 otherwise).
  */
 import { randomUUID } from 'node:crypto';
+import { joinVirtual } from '../../fs/paths.ts';
 import type { DavEntry } from '../davFs.ts';
 import { checkPreconditions, type DavHandler, type DavRequest } from '../davRequest.ts';
 import { DavStatus, destinationPath, isWithin, parentOf } from '../paths.ts';
@@ -33,7 +34,7 @@ async function copyOver(
     await deps.fs.copy(actor, path, target, { shallow });
     return;
   }
-  const staging = `${parentOf(target) === '/' ? '' : parentOf(target)}/.clip-copy-${randomUUID()}`;
+  const staging = joinVirtual(parentOf(target), `.clip-copy-${randomUUID()}`);
   try {
     await deps.fs.copy(actor, path, staging, { shallow });
   } catch (err) {
