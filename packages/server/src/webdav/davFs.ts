@@ -68,6 +68,8 @@ export interface DavFs {
   remove(actor: Actor, path: string): Promise<void>;
   /** Copies a file, or a collection (deep, or just the collection itself with `shallow`), across mounts too. */
   copy(actor: Actor, from: string, to: string, options: { shallow: boolean }): Promise<void>;
+  /** Whether two paths lie in the same mount (a move between them is a rename). */
+  sameMount(actor: Actor, a: string, b: string): Promise<boolean>;
   /** Moves a file or a collection, across mounts too (copy then delete where one storage cannot rename). */
   move(actor: Actor, from: string, to: string): Promise<void>;
   /** Quota of the storage under the path, only when its config has a capacity. */

@@ -145,6 +145,8 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
 
     remove: (actor, path) => fs.remove(actor, path),
 
+    sameMount,
+
     async copy(actor, from, to, options) {
       await fs.copy(actor, from, to, { overwrite: true, shallow: options.shallow });
     },

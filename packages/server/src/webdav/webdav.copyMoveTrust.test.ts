@@ -65,4 +65,27 @@ test('a COPY over an existing collection that fails midway leaves the target as 
   );
 });
 
+test('a MOVE across mounts over an existing collection that fails midway leaves both sides as they were', async () => {
+  await kit.dav('MKCOL', '/local/keep-move');
+  await kit.dav('PUT', '/local/keep-move/precious.txt', { body: 'precious' });
+  const res = await kit.dav('MOVE', '/s3/clash/', { headers: { destination: '/dav/local/keep-move/' } });
+  assert.ok(res.status >= 400, `the move fails (${res.status})`);
+  assert.is(await (await kit.dav('GET', '/local/keep-move/precious.txt')).text(), 'precious');
+  assert.equal(await listing('/local/keep-move/'), [
+    '/dav/local/keep-move/',
+    '/dav/local/keep-move/precious.txt',
+  ]);
+  assert.is(await (await kit.dav('GET', '/s3/clash/a/b')).text(), 'below', 'the source stays');
+  assert.not.ok((await listing('/local/')).some((h) => h.includes('.clip-copy-')));
+});
+
+test('a MOVE across mounts over an existing file replaces it', async () => {
+  await kit.dav('PUT', '/s3/moving.txt', { body: 'moved' });
+  await kit.dav('PUT', '/local/moved.txt', { body: 'old' });
+  const res = await kit.dav('MOVE', '/s3/moving.txt', { headers: { destination: '/dav/local/moved.txt' } });
+  assert.is(res.status, 204);
+  assert.is(await (await kit.dav('GET', '/local/moved.txt')).text(), 'moved');
+  assert.is((await kit.dav('GET', '/s3/moving.txt')).status, 404);
+});
+
 test.run();

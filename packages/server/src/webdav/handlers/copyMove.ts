@@ -17,7 +17,7 @@ function ownHosts(req: DavRequest): string[] {
 }
 
 /**
- * COPY onto an existing resource (Overwrite: T): the copy is written before the target goes, so a copy
+ * COPY (or a MOVE across mounts) onto an existing resource (Overwrite: T): the copy is written before the target goes, so a copy
  * that fails leaves the target as it was. A file over a file is replaced in place (storage swaps the
  * object whole); anything else is copied to a hidden sibling, then the target removed and the sibling
  * renamed into its place (RFC 4918 9.8.4: the result is the source's copy, nothing of the old target).
@@ -75,8 +75,12 @@ function copyOrMove(kind: 'copy' | 'move'): DavHandler {
     if (kind === 'copy') {
       if (existing) await copyOver(req, source, existing, target, shallow);
       else await deps.fs.copy(actor, path, target, { shallow });
+    } else if (existing && !(await deps.fs.sameMount(actor, path, target))) {
+      // Across mounts a move is a copy then a delete: the copy lands before the destination goes.
+      await copyOver(req, source, existing, target, false);
+      await deps.fs.remove(actor, path);
     } else {
-      // Overwrite: the destination is deleted first (RFC 4918 9.9.3), its properties and locks with it.
+      // Overwrite within a mount: the destination is deleted first (RFC 4918 9.9.3), then a rename.
       if (existing) await deps.fs.remove(actor, target);
       await deps.fs.move(actor, path, target);
     }
