@@ -75,8 +75,8 @@ export async function heldLockTokens(ctx: Context, locks: LockStore, actor: Acto
 
 /**
  * RFC 4918 10.4: when an If header is present it must hold (else 412). Then every lock on what the
- * request changes needs its token among those the actor submitted and holds (else 423). `paths` are the resources
- * written; `trees` also need the locks anywhere below them (DELETE/MOVE of a collection);
+ * request changes needs its token among those the actor submitted and holds (else 423). `paths` are
+ * the resources written; `trees` also need the locks anywhere below them (DELETE/MOVE of a collection);
  * `parents` are collections whose membership changes (a Depth 0 lock on them counts too).
  */
 export async function checkPreconditions(

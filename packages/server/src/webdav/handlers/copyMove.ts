@@ -17,10 +17,10 @@ function ownHosts(req: DavRequest): string[] {
 }
 
 /**
- * COPY (or a MOVE across mounts) onto an existing resource (Overwrite: T): the copy is written before the target goes, so a copy
- * that fails leaves the target as it was. A file over a file is replaced in place (storage swaps the
- * object whole); anything else is copied to a hidden sibling, then the target removed and the sibling
- * renamed into its place (RFC 4918 9.8.4: the result is the source's copy, nothing of the old target).
+ * COPY (or a MOVE across mounts) onto an existing resource (Overwrite: T): the copy is written before
+ * the target goes, so a copy that fails leaves the target as it was. A file over a file is replaced in
+ * place (storage swaps the object whole); anything else is copied to a hidden sibling, then the target
+ * removed and the sibling renamed into its place (RFC 4918 9.8.4: nothing of the old target remains).
  */
 async function copyOver(
   req: DavRequest,

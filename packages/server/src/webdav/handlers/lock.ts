@@ -46,16 +46,17 @@ export const lock: DavHandler = async (req) => {
     const header = ctx.get('if');
     if (!header) throw new DavStatus(400, 'a LOCK refresh needs the lock token in an If header');
     const tokens = submittedTokens(parseIfHeader(header));
-    const covering = await deps.locks.covering(path);
-    const held = covering.find((l) => tokens.has(l.token));
+    const named = (await deps.locks.covering(path)).filter((l) => tokens.has(l.token));
+    const held = named.find((l) => ownsLock(actor, l));
     if (!held) {
+      // Someone else's lock is theirs to refresh (RFC 4918 6.4).
+      if (named.length > 0)
+        throw new DavStatus(403, `the lock on "${named[0].path}" belongs to someone else`);
       ctx.status = 412;
       ctx.type = 'application/xml; charset=utf-8';
       ctx.body = errorBody('lock-token-matches-request-uri');
       return;
     }
-    if (!ownsLock(actor, held))
-      throw new DavStatus(403, `the lock on "${held.path}" belongs to someone else`);
     const refreshed = await deps.locks.refresh(held.token, timeout);
     if (!refreshed) throw new DavStatus(412, 'the lock expired');
     ctx.status = 200;
