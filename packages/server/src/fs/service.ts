@@ -4,15 +4,18 @@
  * `web_proxy=false` mounts, and signed links.
  */
 import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk/contract';
-import { badRequest, notFound } from '../http/appError.ts';
-import { guessMimetype } from '../services/files/mimetypes.ts';
+import { randomToken } from '../crypto/tokens.ts';
+import { badRequest, forbidden, gone, notFound } from '../http/appError.ts';
+import type { Actor } from '../services/actor.ts';
+import { guessMimetype, isHtml } from '../services/files/mimetypes.ts';
 import { type ByteRange, canPresign } from '../storage/driver.ts';
 import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
+import { issuerOf } from './linkIssuer.ts';
 import { createListing } from './listing.ts';
 import { createLockGuard } from './lockGuard.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
-import type { FsFileHandle, FsLinkMode, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
+import type { FsFileHandle, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
 import { createWrites } from './writes.ts';
 
 export type { FsDeps } from './context.ts';
@@ -32,11 +35,38 @@ export function createFsService(deps: FsDeps): FsService {
     const guard = createLockGuard(deps.locks, tokens);
     const writes = createWrites(ctx, guard);
 
-    function signedUrl(path: string, mode: FsLinkMode, ttl: number): string {
-      const { exp, sig } = deps.signer.sign(path, mode, ttl, ctx.now());
-      const q = new URLSearchParams({ path, exp: String(exp), sig });
-      return `${deps.origin()}/api/fs/${mode}?${q.toString()}`;
+    /** A signed link to our own route, made for `actor` and valid only while `actor` may still do this. */
+    function signedUrl(
+      actor: Actor,
+      path: string,
+      mode: 'download' | 'preview' | 'render',
+      ttl: number,
+    ): string {
+      const issuer = issuerOf(actor);
+      const { exp, sig } = deps.signer.sign({ mode, path, issuer }, ttl, ctx.now());
+      const q = new URLSearchParams({ path, by: issuer, exp: String(exp), sig });
+      if (mode === 'render') q.set('render', 'html');
+      return `${deps.origin()}/api/fs/${mode === 'download' ? 'download' : 'preview'}?${q.toString()}`;
     }
+
+    /** The issuer of a verified link, as it stands now: 403 once it is gone, expired or narrowed. */
+    async function issuerResolve(
+      issuer: string,
+      path: string,
+      need: 'read' | 'write',
+    ): Promise<{ actor: Actor; resolved: ResolvedMountPath }> {
+      const actor = await deps.issuers.actorFor(issuer);
+      if (!actor) throw forbidden('this link was made by a key that has since been deleted or has expired');
+      return { actor, resolved: await ctx.resolveMount(actor, path, need) };
+    }
+
+    const normalized = (raw: string) => {
+      try {
+        return normalizeVirtualPath(raw);
+      } catch {
+        return null;
+      }
+    };
 
     async function readResolved(r: ResolvedMountPath, range?: ByteRange): Promise<FsReadResult> {
       if (r.subPath === '') throw badRequest(`"${r.path}" is a folder`);
@@ -86,10 +116,13 @@ export function createFsService(deps: FsDeps): FsService {
         const item = await listing.stat(actor, rawPath);
         if (!item) throw notFound(`"${normalizeVirtualPath(rawPath)}" not found`);
         const readable = item.type !== 'folder' && (await canRead(actor, item.path));
+        const link = (mode: 'download' | 'preview' | 'render') =>
+          readable ? signedUrl(actor, item.path, mode, FS_SIGNED_LINK_TTL_S) : null;
         const result: FsGetResult = {
           ...item,
-          download_url: readable ? signedUrl(item.path, 'download', FS_SIGNED_LINK_TTL_S) : null,
-          preview_url: readable ? signedUrl(item.path, 'preview', FS_SIGNED_LINK_TTL_S) : null,
+          download_url: link('download'),
+          preview_url: link('preview'),
+          render_url: isHtml(item.mimetype ?? '', item.name) ? link('render') : null,
         };
         return result;
       },
@@ -102,8 +135,20 @@ export function createFsService(deps: FsDeps): FsService {
         return openResolved(await ctx.resolveMount(actor, rawPath, 'read'));
       },
 
-      async openSigned(path) {
-        return openResolved(await ctx.resolveTrusted(path));
+      async openSigned(link, mode) {
+        const path = normalized(link.path);
+        const claims = {
+          mode: link.render === 'html' ? ('render' as const) : mode,
+          path: path ?? '',
+          issuer: link.by,
+        };
+        if (
+          !path ||
+          (link.render === 'html' && mode !== 'preview') ||
+          !deps.signer.verify(claims, link.exp, link.sig, ctx.now())
+        )
+          throw forbidden('this link is invalid or has expired');
+        return openResolved((await issuerResolve(link.by, path, 'read')).resolved);
       },
 
       mkdir: writes.mkdir,
@@ -134,7 +179,7 @@ export function createFsService(deps: FsDeps): FsService {
           return { url, expires_at: expiresAt };
         }
         return {
-          url: signedUrl(r.path, options.forceDownload ? 'download' : 'preview', ttl),
+          url: signedUrl(actor, r.path, options.forceDownload ? 'download' : 'preview', ttl),
           expires_at: expiresAt,
         };
       },
@@ -152,43 +197,47 @@ export function createFsService(deps: FsDeps): FsService {
         );
       },
 
-      verifySignedLink(rawPath, mode, exp, sig) {
-        let path: string;
-        try {
-          path = normalizeVirtualPath(rawPath);
-        } catch {
-          return null;
-        }
-        return deps.signer.verify(path, mode, exp, sig, ctx.now()) ? path : null;
-      },
-
-      async readSigned(path, range) {
-        return readResolved(await ctx.resolveTrusted(path), range);
-      },
-
-      uploadLink(resolved, size, ttl) {
-        // The size is part of what is signed: the link takes one body of exactly that length.
-        const { exp, sig } = deps.signer.sign(`${resolved.path}\n${size}`, 'put', ttl, ctx.now());
-        const q = new URLSearchParams({ path: resolved.path, size: String(size), exp: String(exp), sig });
+      uploadLink(actor, resolved, size, ttl) {
+        // Size and single-use id are signed: the link takes one body of exactly that length, once.
+        const claims = {
+          mode: 'put' as const,
+          path: resolved.path,
+          issuer: issuerOf(actor),
+          size,
+          nonce: randomToken(18),
+        };
+        const { exp, sig } = deps.signer.sign(claims, ttl, ctx.now());
+        const q = new URLSearchParams({
+          path: claims.path,
+          size: String(size),
+          by: claims.issuer,
+          n: claims.nonce,
+          exp: String(exp),
+          sig,
+        });
         return `${deps.origin()}/api/fs/put?${q.toString()}`;
       },
 
-      verifyUploadLink(rawPath, size, exp, sig) {
-        let path: string;
+      async writeSigned(link, body, options) {
+        const path = normalized(link.path);
+        const size = Number(link.size);
+        const claims = { mode: 'put' as const, path: path ?? '', issuer: link.by, size, nonce: link.n };
+        if (!path || !deps.signer.verify(claims, link.exp, link.sig, ctx.now()))
+          throw forbidden('this link is invalid or has expired');
+        const { actor } = await issuerResolve(link.by, path, 'write');
+        if (!(await deps.signedWrites.claim(link.n, Number(link.exp) * 1000)))
+          throw gone('this upload link has already been used: ask for a new one');
         try {
-          path = normalizeVirtualPath(rawPath);
-        } catch {
-          return null;
+          // The issuer's own write: its scope, locks, parent folders and the listing caches of every process.
+          return await writes.write(actor, path, body, {
+            size,
+            contentType: options.contentType,
+            createParents: true,
+          });
+        } catch (err) {
+          await deps.signedWrites.release(link.n);
+          throw err;
         }
-        if (typeof size !== 'string' || !/^\d{1,15}$/.test(size)) return null;
-        return deps.signer.verify(`${path}\n${Number(size)}`, 'put', exp, sig, ctx.now()) ? path : null;
-      },
-
-      async writeSigned(path, body, options) {
-        const r = await ctx.resolveTrusted(path);
-        if (r.subPath === '') throw badRequest(`"${r.path}" is a mount's root`);
-        await guard({ paths: [r.path] });
-        return onStorage(r.path, () => r.driver.write(r.storagePath, body, options));
       },
 
       afterWrite: writes.invalidate,
