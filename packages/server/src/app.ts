@@ -141,6 +141,7 @@ export async function startApp(
     issuers: createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId }),
     signedWrites: createSignedWrites(db.knex, () => clock.now()),
     origin: () => origin,
+    now: () => clock.now(),
   };
   const fs = createFsService(fsDeps);
   // Copy and delete tasks and upload parts resolve a path per item: they see mount and storage-config

@@ -9,14 +9,17 @@ import { Readable } from 'node:stream';
 import type { FsGetResult, FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { offsetClock } from '../clock.ts';
 import { startServerInstance, stopServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { writeFile } from './copy/copyTestKit.ts';
 import { type FsKit, startFsKit } from './fsTestKit.ts';
 
 let kit: FsKit;
+/** Moved forward by the last test only: keys and links expire on the server's clock. */
+const clock = offsetClock();
 test.before(async () => {
-  kit = await startFsKit(startTestServer());
+  kit = await startFsKit(startTestServer({}, { clock }));
   await kit.mount({ mount_path: '/trust', storage_type: 'local', cache_ttl: 300, root_prefix: 'trust' });
 });
 test.after(async () => kit?.close());
@@ -192,6 +195,29 @@ test("a key's cache clear reaches only its own mounts, not another mount over th
   assert.is(cleared.status, 200);
   assert.equal(await names(key, '/user', '/mine'), ['a.txt', 'b.txt'], 'its own mount is cleared');
   assert.equal(await names('admin', '/admin', '/theirs'), ['a.txt'], 'the other mount keeps its cache');
+});
+
+test('a key that expires takes its 7-day file links with it', async () => {
+  await write('/trust/exp/a.txt', 'alpha');
+  const hour = 3_600_000;
+  const created = await kit.call<{ key: string }>('admin', 'POST', '/admin/api-keys', {
+    name: 'expiring',
+    mount_permission: true,
+    basic_path: '/trust/exp',
+    expires_at: new Date(clock.now() + hour).toISOString(),
+  });
+  assert.is(created.status, 201, created.body.message);
+  const q = `path=${encodeURIComponent('/trust/exp/a.txt')}&expires_in=604800`;
+  const byKey = await kit.call<{ url: string }>(created.body.data.key, 'GET', `/user/fs/file-link?${q}`);
+  const byAdmin = await kit.call<{ url: string }>('admin', 'GET', `/admin/fs/file-link?${q}`);
+  assert.is((await text(byKey.body.data.url)).status, 200);
+  clock.advance(2 * hour);
+  assert.is((await text(byKey.body.data.url)).status, 403, 'the key has expired');
+  assert.is(
+    (await text(byAdmin.body.data.url)).body,
+    'alpha',
+    'a 7-day link of a standing issuer still works',
+  );
 });
 
 test.run();
