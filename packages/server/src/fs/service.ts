@@ -1,20 +1,18 @@
 /**
  * `createFsService`: the one file-system service (see types.ts for the contract). This file wires the
- * parts together and holds the read side that produces links: get, read, file-link, redirects for
- * `web_proxy=false` mounts, and signed links.
+ * parts together and holds the read side that produces links: get, read, file-link and redirects for
+ * `web_proxy=false` mounts; signed links are signedAccess.ts's.
  */
 import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk/contract';
-import { randomToken } from '../crypto/tokens.ts';
-import { badRequest, forbidden, gone, notFound } from '../http/appError.ts';
-import type { Actor } from '../services/actor.ts';
+import { badRequest, notFound } from '../http/appError.ts';
 import { guessMimetype, isHtml } from '../services/files/mimetypes.ts';
 import { type ByteRange, canPresign } from '../storage/driver.ts';
 import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
-import { issuerOf } from './linkIssuer.ts';
 import { createListing } from './listing.ts';
 import { createLockGuard } from './lockGuard.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
+import { createSignedAccess } from './signedAccess.ts';
 import type { FsFileHandle, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
 import { createWrites } from './writes.ts';
 
@@ -34,39 +32,7 @@ export function createFsService(deps: FsDeps): FsService {
   function build(tokens: ReadonlySet<string>): FsService {
     const guard = createLockGuard(deps.locks, tokens);
     const writes = createWrites(ctx, guard);
-
-    /** A signed link to our own route, made for `actor` and valid only while `actor` may still do this. */
-    function signedUrl(
-      actor: Actor,
-      path: string,
-      mode: 'download' | 'preview' | 'render',
-      ttl: number,
-    ): string {
-      const issuer = issuerOf(actor);
-      const { exp, sig } = deps.signer.sign({ mode, path, issuer }, ttl, ctx.now());
-      const q = new URLSearchParams({ path, by: issuer, exp: String(exp), sig });
-      if (mode === 'render') q.set('render', 'html');
-      return `${deps.origin()}/api/fs/${mode === 'download' ? 'download' : 'preview'}?${q.toString()}`;
-    }
-
-    /** The issuer of a verified link, as it stands now: 403 once it is gone, expired or narrowed. */
-    async function issuerResolve(
-      issuer: string,
-      path: string,
-      need: 'read' | 'write',
-    ): Promise<{ actor: Actor; resolved: ResolvedMountPath }> {
-      const actor = await deps.issuers.actorFor(issuer);
-      if (!actor) throw forbidden('this link was made by a key that has since been deleted or has expired');
-      return { actor, resolved: await ctx.resolveMount(actor, path, need) };
-    }
-
-    const normalized = (raw: string) => {
-      try {
-        return normalizeVirtualPath(raw);
-      } catch {
-        return null;
-      }
-    };
+    const signed = createSignedAccess({ ctx, open: openResolved, write: writes.write });
 
     async function readResolved(r: ResolvedMountPath, range?: ByteRange): Promise<FsReadResult> {
       if (r.subPath === '') throw badRequest(`"${r.path}" is a folder`);
@@ -117,7 +83,7 @@ export function createFsService(deps: FsDeps): FsService {
         if (!item) throw notFound(`"${normalizeVirtualPath(rawPath)}" not found`);
         const readable = item.type !== 'folder' && (await canRead(actor, item.path));
         const link = (mode: 'download' | 'preview' | 'render') =>
-          readable ? signedUrl(actor, item.path, mode, FS_SIGNED_LINK_TTL_S) : null;
+          readable ? signed.url(actor, item.path, mode, FS_SIGNED_LINK_TTL_S) : null;
         const result: FsGetResult = {
           ...item,
           download_url: link('download'),
@@ -135,21 +101,7 @@ export function createFsService(deps: FsDeps): FsService {
         return openResolved(await ctx.resolveMount(actor, rawPath, 'read'));
       },
 
-      async openSigned(link, mode) {
-        const path = normalized(link.path);
-        const claims = {
-          mode: link.render === 'html' ? ('render' as const) : mode,
-          path: path ?? '',
-          issuer: link.by,
-        };
-        if (
-          !path ||
-          (link.render === 'html' && mode !== 'preview') ||
-          !deps.signer.verify(claims, link.exp, link.sig, ctx.now())
-        )
-          throw forbidden('this link is invalid or has expired');
-        return openResolved((await issuerResolve(link.by, path, 'read')).resolved);
-      },
+      openSigned: (link, mode) => signed.open(link, mode),
 
       mkdir: writes.mkdir,
       write: writes.write,
@@ -179,7 +131,7 @@ export function createFsService(deps: FsDeps): FsService {
           return { url, expires_at: expiresAt };
         }
         return {
-          url: signedUrl(actor, r.path, options.forceDownload ? 'download' : 'preview', ttl),
+          url: signed.url(actor, r.path, options.forceDownload ? 'download' : 'preview', ttl),
           expires_at: expiresAt,
         };
       },
@@ -197,48 +149,8 @@ export function createFsService(deps: FsDeps): FsService {
         );
       },
 
-      uploadLink(actor, resolved, size, ttl) {
-        // Size and single-use id are signed: the link takes one body of exactly that length, once.
-        const claims = {
-          mode: 'put' as const,
-          path: resolved.path,
-          issuer: issuerOf(actor),
-          size,
-          nonce: randomToken(18),
-        };
-        const { exp, sig } = deps.signer.sign(claims, ttl, ctx.now());
-        const q = new URLSearchParams({
-          path: claims.path,
-          size: String(size),
-          by: claims.issuer,
-          n: claims.nonce,
-          exp: String(exp),
-          sig,
-        });
-        return `${deps.origin()}/api/fs/put?${q.toString()}`;
-      },
-
-      async writeSigned(link, body, options) {
-        const path = normalized(link.path);
-        const size = Number(link.size);
-        const claims = { mode: 'put' as const, path: path ?? '', issuer: link.by, size, nonce: link.n };
-        if (!path || !deps.signer.verify(claims, link.exp, link.sig, ctx.now()))
-          throw forbidden('this link is invalid or has expired');
-        const { actor } = await issuerResolve(link.by, path, 'write');
-        if (!(await deps.signedWrites.claim(link.n, Number(link.exp) * 1000)))
-          throw gone('this upload link has already been used: ask for a new one');
-        try {
-          // The issuer's own write: its scope, locks, parent folders and the listing caches of every process.
-          return await writes.write(actor, path, body, {
-            size,
-            contentType: options.contentType,
-            createParents: true,
-          });
-        } catch (err) {
-          await deps.signedWrites.release(link.n);
-          throw err;
-        }
-      },
+      uploadLink: signed.uploadUrl,
+      writeSigned: (link, body, options) => signed.write(link, body, options.contentType),
 
       afterWrite: writes.invalidate,
       toItem: ctx.toItem,
