@@ -145,7 +145,7 @@ test('render=html is signed: appended to a preview link it fails; the render lin
   assert.is(notHtml.body.data.render_url, null, 'only HTML files get a render link');
 });
 
-test('after a signed PUT, a second server process lists the new file at once', async () => {
+test('after a signed PUT, a second server process lists the new file at once and refuses its replay', async () => {
   await write('/trust/multi/a.txt', 'alpha');
   const env: NodeJS.ProcessEnv = {
     CLIP_DATA_DIR: kit.server.dataDir,
@@ -169,6 +169,9 @@ test('after a signed PUT, a second server process lists the new file at once', a
     const link = await uploadLink('admin', '/trust/multi/a.txt', '/trust/multi/b.txt');
     assert.is((await put(link, 'alpha')).status, 200);
     assert.equal(await onB(), ['a.txt', 'b.txt'], 'B lists the signed PUT at once');
+    assert.ok(link.startsWith(kit.server.url), link);
+    const replayOnB = await put(link.replace(kit.server.url, other.url), 'alpha');
+    assert.is(replayOnB.status, 410, 'the one use is shared by every process');
   } finally {
     await stopServerInstance(other);
   }
