@@ -118,6 +118,12 @@ test('a signed PUT lands once: a replay is refused and the file keeps the first 
   const { fs } = kit.server.app.services;
   const read = await fs.read(ADMIN, '/trust/once/b.txt');
   assert.is(Buffer.concat(await read.stream.toArray()).toString(), 'first');
+  // Two PUTs of one link at once: the database lets exactly one of them through.
+  const race = await uploadLink('admin', '/trust/once/a.txt', '/trust/once/c.txt');
+  const statuses = await Promise.all([put(race, 'first'), put(race, 'first')]).then((r) =>
+    r.map((x) => x.status),
+  );
+  assert.equal(statuses.sort(), [200, 410]);
 });
 
 test('render=html is signed: appended to a preview link it fails; the render link renders sandboxed', async () => {
