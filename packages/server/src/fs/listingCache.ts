@@ -26,7 +26,7 @@ interface Entry {
   mountId: string;
   mountVersion: number;
   configId: string;
-  configVersion: number;
+  cacheVersion: number;
   /** Virtual path of the folder (for scoped clearing). */
   path: string;
   /** null = the folder is too large to cache (remembered, so it is paged from storage directly). */
@@ -38,13 +38,13 @@ export interface ListingCache extends ClearableCache {
   /** The mount's current version (its config's plus its own): read it BEFORE listing storage, and fill with it. */
   version(mount: MountRecord): Promise<number>;
   /** The cached folder, 'too-large' when it is known to exceed MAX_CACHED_FOLDER_ITEMS, or null on a miss. */
-  get(mount: MountRecord, storagePath: string, configVersion: number): FsItem[] | 'too-large' | null;
+  get(mount: MountRecord, storagePath: string, cacheVersion: number): FsItem[] | 'too-large' | null;
   /** `items` null records that the folder is too large to cache. */
   set(
     mount: MountRecord,
     storagePath: string,
     path: string,
-    configVersion: number,
+    cacheVersion: number,
     items: FsItem[] | null,
   ): void;
   /** After a write to storage config `configId`: every process stops serving its older listings. */
@@ -86,9 +86,19 @@ export function createListingCache(
     return mounts.filter((m) => m.id === holding || fsAccessAt(actor, m.mountPath) === 'full');
   }
 
-  async function bump(configId: string): Promise<void> {
+  /** Every row there is, and every active mount's config (one never written to has no row yet). */
+  async function everyScope(): Promise<string[]> {
+    const rows = (await knex('fs_cache_versions').select('storage_config_id')) as {
+      storage_config_id: string;
+    }[];
+    const configs = (await activeMounts()).map((m) => m.storageConfigId);
+    return [...new Set([...rows.map((r) => r.storage_config_id), ...configs])];
+  }
+
+  /** `scope`: a storage config's id, or a mount's own row (mountScope). */
+  async function bump(scope: string): Promise<void> {
     await knex('fs_cache_versions')
-      .insert({ storage_config_id: configId, version: 1 })
+      .insert({ storage_config_id: scope, version: 1 })
       .onConflict('storage_config_id')
       .merge({ version: knex.raw('?? + 1', ['fs_cache_versions.version']) });
   }
@@ -104,19 +114,19 @@ export function createListingCache(
       return Number(row?.version ?? 0);
     },
 
-    get(mount, storagePath, configVersion) {
+    get(mount, storagePath, cacheVersion) {
       if (mount.cacheTtl <= 0) return null;
       const key = keyOf(mount.id, storagePath);
       const e = entries.get(key);
       if (!e) return null;
-      if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.configVersion !== configVersion) {
+      if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.cacheVersion !== cacheVersion) {
         drop(key);
         return null;
       }
       return e.items ?? 'too-large';
     },
 
-    set(mount, storagePath, path, configVersion, items) {
+    set(mount, storagePath, path, cacheVersion, items) {
       if (mount.cacheTtl <= 0) return;
       const key = keyOf(mount.id, storagePath);
       drop(key);
@@ -125,7 +135,7 @@ export function createListingCache(
         mountId: mount.id,
         mountVersion: mount.version,
         configId: mount.storageConfigId,
-        configVersion,
+        cacheVersion,
         path,
         items,
         expiresAt: now() + mount.cacheTtl * 1000,
@@ -151,11 +161,7 @@ export function createListingCache(
         cleared++;
       }
       const scopes =
-        actor.kind === 'admin'
-          ? (
-              (await knex('fs_cache_versions').select('storage_config_id')) as { storage_config_id: string }[]
-            ).map((r) => r.storage_config_id)
-          : (await ownMounts(actor)).map((m) => mountScope(m.id));
+        actor.kind === 'admin' ? await everyScope() : (await ownMounts(actor)).map((m) => mountScope(m.id));
       for (const id of scopes) await bump(id);
       return cleared;
     },

@@ -135,6 +135,14 @@ test("a key's clear bumps only its own mounts' versions, never another mount's o
   assert.is(await cache.version(own), after[0], 'a key without mount permission clears nothing');
 });
 
+test("the admin's clear reaches every process, also for a config never written to", async () => {
+  const fresh = mount({ id: 'fresh', mountPath: '/fresh', storageConfigId: 'cfg-never-written' });
+  const cache = cacheAt(() => 0, [fresh]);
+  const before = await cache.version(fresh);
+  await cache.clear({ kind: 'admin', id: 'x', username: 'admin' });
+  assert.ok((await cache.version(fresh)) > before);
+});
+
 test('memory stays bounded: the oldest folders go past 500,000 items', async () => {
   const cache = cacheAt(() => 0);
   const v = await cache.version(mount());
