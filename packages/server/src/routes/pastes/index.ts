@@ -6,6 +6,7 @@ import { RAW } from '../../http/envelope.ts';
 import { largeJsonBody } from '../../http/jsonBody.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
+import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../serving/presentation.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
@@ -48,10 +49,9 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
     ctx.state[RAW] = true;
     // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set(safetyHeaders(PLAIN_TEXT_PRESENTATION));
     ctx.set('Content-Disposition', `inline; filename="${slug}.txt"`);
-    ctx.type = 'text/plain; charset=utf-8';
+    ctx.type = PLAIN_TEXT_PRESENTATION.contentType;
     if (row) ctx.body = row.content;
     else ctx.status = 200;
   });
