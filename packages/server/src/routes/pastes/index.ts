@@ -42,10 +42,14 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
   router.get('/raw/:slug', async (ctx) => {
     const { slug } = ctx.params;
     const password = typeof ctx.query.password === 'string' ? ctx.query.password : undefined;
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
     const head = ctx.method === 'HEAD';
-    const row = head
-      ? await pastes.peek(slug, password ?? '', ctx.ip)
-      : await pastes.raw(slug, password, ctx.ip);
+    // A token read counts nothing, so a HEAD may do it whole; a password (the spec's) is still taken.
+    const row = token
+      ? await pastes.rawWithToken(slug, token)
+      : head
+        ? await pastes.peek(slug, password ?? '', ctx.ip)
+        : await pastes.raw(slug, password, ctx.ip);
     ctx.state[RAW] = true;
     // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');
