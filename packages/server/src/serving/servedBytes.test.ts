@@ -54,6 +54,9 @@ async function routes(mount: '/local' | '/s3'): Promise<Route[]> {
   for (const name of NAMES) pastes[name] = (await admin.pastes.create({ content: ACTIVE[name] })).slug;
   const api = (path: string) =>
     fetch(`${kit.server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const { key } = await kit.server.keyClient({ mount: true, basic_path: mount });
+  const asKey = (path: string) =>
+    fetch(`${kit.server.url}/api${path}`, { headers: { authorization: `ApiKey ${key}` } });
   const signed = async (name: Name, link: 'download_url' | 'preview_url') => {
     const got = await api(`/admin/fs/get?path=${encodeURIComponent(`${mount}/${name}`)}`);
     const body = (await got.json()) as { data: Record<string, string> };
@@ -69,6 +72,14 @@ async function routes(mount: '/local' | '/s3'): Promise<Route[]> {
     {
       name: 'fs preview',
       fetch: (n) => api(`/admin/fs/preview?path=${encodeURIComponent(`${mount}/${n}`)}`),
+    },
+    {
+      name: 'fs download by a key',
+      fetch: (n) => asKey(`/user/fs/download?path=${encodeURIComponent(`${mount}/${n}`)}`),
+    },
+    {
+      name: 'fs preview by a key',
+      fetch: (n) => asKey(`/user/fs/preview?path=${encodeURIComponent(`${mount}/${n}`)}`),
     },
     { name: 'fs signed download', fetch: (n) => signed(n, 'download_url') },
     { name: 'fs signed preview', fetch: (n) => signed(n, 'preview_url') },
