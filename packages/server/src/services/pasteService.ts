@@ -133,7 +133,8 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     }
     await checkPassword(probe.password_hash, password, clientAddress);
     const row = await q.countVerified(probe.id, probe.password_hash, clock.now());
-    if (row) return { row, protectedBy: { ...probe, password_hash: probe.password_hash } };
+    const protectedBy = { id: probe.id, slug: probe.slug, password_hash: probe.password_hash };
+    if (row) return { row, protectedBy };
     await requireLive(slug, clock.now());
     throw goneError(slug);
   }
