@@ -33,7 +33,7 @@ export function viewMode(mimetype: string, filename: string): ViewMode {
  * The CSP of every served byte: loads nothing, runs nothing (`sandbox`: an opaque origin, no script).
  * The image, media and inline-style sources let a browser show a picture or a video it navigated to.
  */
-export const SERVED_BYTES_CSP =
+const SERVED_BYTES_CSP =
   "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 /** Chromium refuses to show a PDF under a CSP sandbox, so a PDF keeps script off without it. */
 const PDF_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
@@ -48,6 +48,7 @@ export interface Presentation {
 
 const PLAIN_TEXT = 'text/plain; charset=utf-8';
 
+/** A download is an attachment of its stored type; a view shows what it safely can inline (viewMode). */
 export function presentation(mimetype: string | null, filename: string, as: ServeAs): Presentation {
   const stored = mimetype ?? 'application/octet-stream';
   if (as === 'download') return { contentType: stored, disposition: 'attachment', csp: SERVED_BYTES_CSP };
