@@ -56,6 +56,7 @@ import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
+import { createPasteTokens } from './services/pasteAccessTokens.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -104,6 +105,7 @@ export async function startApp(
     hot: db.hot,
     sqliteHot: db.sqliteHot,
     passwords,
+    tokens: createPasteTokens(serverSecret),
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
     clock,
