@@ -4,16 +4,17 @@
  *
  * `attempt` counts *before* the password is checked, in one statement that also answers the new count:
  * a burst of parallel guesses cannot all read "under the limit" and all run (a read-then-check would).
+ * `check` only reads (a hot statement): it runs on every request that carries a key or token.
  */
 import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Dialect } from '../db/connect.ts';
+import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { AppError } from '../http/appError.ts';
 
 export interface RateLimiter {
   /** Throws 429 with Retry-After while the key is locked out. */
   check(key: string): Promise<void>;
-  recordFailure(key: string): Promise<void>;
   /** Counts one attempt atomically; throws 429 (the attempt stays counted) when it is over the limit. */
   attempt(key: string): Promise<void>;
   /** Gives one counted attempt back (a right password is not a failure). */
@@ -33,39 +34,35 @@ function limited(windowStart: number, windowMs: number, now: number): AppError {
 const COUNT = `INSERT INTO rate_limits (key, failures, window_start) VALUES (?, 1, ?)
   ON CONFLICT (key) DO UPDATE SET
     failures = CASE WHEN rate_limits.window_start < ? THEN 1 ELSE rate_limits.failures + 1 END,
-    window_start = CASE WHEN rate_limits.window_start < ? THEN ? ELSE rate_limits.window_start END`;
+    window_start = CASE WHEN rate_limits.window_start < ? THEN ? ELSE rate_limits.window_start END
+  RETURNING failures, window_start`;
+
+/** Every request that carries a key or token reads its client's budget (authBudget.ts): prepared once. */
+const READ = hotStatement('rate_limit_read', 'SELECT failures, window_start FROM rate_limits WHERE key = ?');
 
 export function createRateLimiter(
   knex: Knex,
+  hot: HotStatements,
   options: { maxFailures: number; windowMs: number; dialect?: Dialect; clock?: Clock },
 ): RateLimiter {
   const clock = options.clock ?? systemClock;
   const table = () => knex('rate_limits');
-  const count = (key: string, now: number, returning: boolean) => {
+  const count = (key: string, now: number) => {
     const staleBefore = now - options.windowMs;
-    return knex.raw(`${COUNT}${returning ? ' RETURNING failures, window_start' : ''}`, [
-      key,
-      now,
-      staleBefore,
-      staleBefore,
-      now,
-    ]);
+    return knex.raw(COUNT, [key, now, staleBefore, staleBefore, now]);
   };
   return {
     async check(key) {
-      const row = await table().where({ key }).first();
+      const [row] = await hot.rows<{ failures: number | string; window_start: number | string }>(READ, [key]);
       if (!row) return;
       const now = clock.now();
       const start = Number(row.window_start);
-      if (row.failures >= options.maxFailures && start + options.windowMs > now)
+      if (Number(row.failures) >= options.maxFailures && start + options.windowMs > now)
         throw limited(start, options.windowMs, now);
-    },
-    async recordFailure(key) {
-      await count(key, clock.now(), false);
     },
     async attempt(key) {
       const now = clock.now();
-      const result = await count(key, now, true);
+      const result = await count(key, now);
       // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
         failures: number | string;
