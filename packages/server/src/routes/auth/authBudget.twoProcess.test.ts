@@ -51,6 +51,10 @@ const login = (url: string, password: string) =>
     body: JSON.stringify({ username: 'admin', password }),
   });
 
+async function dataOf<T>(answer: Promise<Response>): Promise<T> {
+  return ((await (await answer).json()) as { data: T }).data;
+}
+
 async function status(answer: Promise<Response>): Promise<number> {
   const res = await answer;
   await res.arrayBuffer();
@@ -59,13 +63,14 @@ async function status(answer: Promise<Response>): Promise<number> {
 
 test(`${BUDGET} wrong guesses split over two processes spend one budget`, async () => {
   const [a, b] = instances.map((i) => i.url);
-  const { token } = (await (await login(a, PASSWORD)).json()).data as { token: string };
-  const created = await fetch(`${a}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'two processes', text_permission: true }),
-  });
-  const { key } = (await created.json()).data as { key: string };
+  const { token } = await dataOf<{ token: string }>(login(a, PASSWORD));
+  const { key } = await dataOf<{ key: string }>(
+    fetch(`${a}/api/admin/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'two processes', text_permission: true }),
+    }),
+  );
 
   assert.is(await status(login(a, 'wrong-1')), 401);
   assert.is(
