@@ -90,7 +90,7 @@ export async function startApp(
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
   const box = createSecretBox(serverSecret);
   const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
-  const limiter = createRateLimiter(db.knex, db.hot, {
+  const limiter = createRateLimiter(db, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
     clock,

@@ -4,12 +4,14 @@
  *
  * `attempt` counts *before* the password is checked, in one statement that also answers the new count:
  * a burst of parallel guesses cannot all read "under the limit" and all run (a read-then-check would).
- * `check` only reads (a hot statement): it runs on every request that carries a key or token.
+ * `check` only reads: it runs on every request that carries a key or token, so the reads of one
+ * event-loop turn are grouped as the key lookups are (ADR 0029): one read transaction on SQLite, one
+ * statement on Postgres.
  */
-import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
-import type { Dialect } from '../db/connect.ts';
-import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
+import type { Database } from '../db/connect.ts';
+import { hotStatement } from '../db/hotStatements.ts';
+import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
 import { AppError } from '../http/appError.ts';
 
 export interface RateLimiter {
@@ -37,15 +39,37 @@ const COUNT = `INSERT INTO rate_limits (key, failures, window_start) VALUES (?, 
     window_start = CASE WHEN rate_limits.window_start < ? THEN ? ELSE rate_limits.window_start END
   RETURNING failures, window_start`;
 
-/** Every request that carries a key or token reads its client's budget (authBudget.ts): prepared once. */
+type CountRow = { failures: number | string; window_start: number | string };
 const READ = hotStatement('rate_limit_read', 'SELECT failures, window_start FROM rate_limits WHERE key = ?');
+const READ_MANY = hotStatement(
+  'rate_limits_read',
+  '-- Postgres only',
+  'SELECT key, failures, window_start FROM rate_limits WHERE key = ANY($1::text[])',
+);
+
+/** The count rows of one turn's keys, read together. */
+function countReader(
+  db: Pick<Database, 'hot' | 'sqliteHot'>,
+): (key: string) => Promise<CountRow | undefined> {
+  const { hot, sqliteHot } = db;
+  if (sqliteHot)
+    return sameTurnBatch<string, CountRow | undefined>((keys) =>
+      sqliteHot.unit((run) => keys.map((key) => settledValue(run<CountRow>(READ, [key])[0]))),
+    );
+  return sameTurnBatch<string, CountRow | undefined>(async (keys) => {
+    const rows = await hot.rows<CountRow & { key: string }>(READ_MANY, [[...new Set(keys)]]);
+    const byKey = new Map(rows.map(({ key, ...row }) => [key, row]));
+    return keys.map((key) => settledValue(byKey.get(key)));
+  });
+}
 
 export function createRateLimiter(
-  knex: Knex,
-  hot: HotStatements,
-  options: { maxFailures: number; windowMs: number; dialect?: Dialect; clock?: Clock },
+  db: Pick<Database, 'knex' | 'hot' | 'sqliteHot'>,
+  options: { maxFailures: number; windowMs: number; clock?: Clock },
 ): RateLimiter {
+  const { knex } = db;
   const clock = options.clock ?? systemClock;
+  const read = countReader(db);
   const table = () => knex('rate_limits');
   const count = (key: string, now: number) => {
     const staleBefore = now - options.windowMs;
@@ -53,7 +77,7 @@ export function createRateLimiter(
   };
   return {
     async check(key) {
-      const [row] = await hot.rows<{ failures: number | string; window_start: number | string }>(READ, [key]);
+      const row = await read(key);
       if (!row) return;
       const now = clock.now();
       const start = Number(row.window_start);
@@ -64,10 +88,7 @@ export function createRateLimiter(
       const now = clock.now();
       const result = await count(key, now);
       // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-        failures: number | string;
-        window_start: number | string;
-      }[];
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as CountRow[];
       const row = rows[0];
       if (row && Number(row.failures) > options.maxFailures)
         throw limited(Number(row.window_start), options.windowMs, now);
