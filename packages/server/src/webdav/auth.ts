@@ -2,15 +2,14 @@
  * Who is asking over WebDAV: HTTP Basic (the admin's username and password, or an API key given as both
  * username and password), or the API's Bearer / ApiKey headers. Failures count against the client's one
  * credential budget, the same as the API's (services/authBudget.ts). An admin password is checked by the
- * login mechanism itself
- * (adminAuth.verifyCredentials -> passwordChecks: the attempt counted atomically before scrypt, concurrent
- * checks per client capped), so a burst of parallel guesses runs at most the allowed number of checks.
+ * login mechanism itself (adminAuth.verifyCredentials -> passwordChecks: the attempt counted atomically
+ * before scrypt, concurrent checks per client capped), so a burst of parallel guesses runs at most the
+ * allowed number of checks.
  * Verified admin passwords are remembered by a hash of (username, password, stored hash): no scrypt per
  * request, and a password change invalidates it everywhere because the stored hash changes.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
@@ -92,5 +91,3 @@ export function createDavAuth(deps: DavAuthDeps) {
 }
 
 export type DavAuthenticate = ReturnType<typeof createDavAuth>;
-
-export const isRateLimited = (err: unknown): err is AppError => err instanceof AppError && err.status === 429;
