@@ -89,4 +89,12 @@ test('two trusted hops: the client is the address the outer proxy appended, seco
   assert.is(await wrongLogin(outer, '127.0.0.5', '10.0.0.1'), 401);
 });
 
+test('a trusted entry that is no address at all (a client that reached clip past the proxy) is a 401, not a 500', async () => {
+  const port = Number(new URL(oneHop.url).port);
+  const junk = `not-an-address-${'x'.repeat(300)}`;
+  const answers: number[] = [];
+  for (let i = 0; i <= BUDGET; i++) answers.push(await wrongLogin(port, '127.0.0.6', junk));
+  assert.equal(answers, [401, 401, 401, 429], 'counted like any address');
+});
+
 test.run();

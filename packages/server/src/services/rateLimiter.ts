@@ -9,6 +9,7 @@
  * statement on Postgres.
  */
 import { type Clock, systemClock } from '../clock.ts';
+import { sha256 } from '../crypto/tokens.ts';
 import type { Database } from '../db/connect.ts';
 import { hotStatement } from '../db/hotStatements.ts';
 import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
@@ -63,6 +64,13 @@ function countReader(
   });
 }
 
+/**
+ * The key as stored (the column holds 200 characters). A client address comes from a header when a
+ * proxy is trusted, and a client that reaches the server past the proxy writes it: a long one is kept
+ * as its start and a hash, the same bucket every time.
+ */
+const storedKey = (key: string): string => (key.length <= 200 ? key : `${key.slice(0, 64)}#${sha256(key)}`);
+
 export function createRateLimiter(
   db: Pick<Database, 'knex' | 'hot' | 'sqliteHot'>,
   options: { maxFailures: number; windowMs: number; clock?: Clock },
@@ -77,7 +85,7 @@ export function createRateLimiter(
   };
   return {
     async check(key) {
-      const row = await read(key);
+      const row = await read(storedKey(key));
       if (!row) return;
       const now = clock.now();
       const start = Number(row.window_start);
@@ -86,7 +94,7 @@ export function createRateLimiter(
     },
     async attempt(key) {
       const now = clock.now();
-      const result = await count(key, now);
+      const result = await count(storedKey(key), now);
       // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as CountRow[];
       const row = rows[0];
@@ -94,10 +102,15 @@ export function createRateLimiter(
         throw limited(Number(row.window_start), options.windowMs, now);
     },
     async refund(key) {
-      await table().where({ key }).andWhere('failures', '>', 0).decrement('failures', 1);
+      await table()
+        .where({ key: storedKey(key) })
+        .andWhere('failures', '>', 0)
+        .decrement('failures', 1);
     },
     async reset(key) {
-      await table().where({ key }).delete();
+      await table()
+        .where({ key: storedKey(key) })
+        .delete();
     },
   };
 }
