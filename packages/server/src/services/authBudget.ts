@@ -6,7 +6,8 @@
  *
  * Passwords count under `authBudgetKey` before scrypt runs (passwordChecks.ts). A key or token costs one
  * indexed read, so it is counted after its lookup instead, and only when it matched nothing: a valid key
- * adds no write to the request. Share passwords keep a budget of their own (their guesses open one share).
+ * adds no write to the request (the price: a parallel burst's guesses already in flight are answered,
+ * ADR 0044). Share passwords keep a budget of their own (their guesses open one share).
  */
 import type { RateLimiter } from './rateLimiter.ts';
 
