@@ -48,6 +48,7 @@ import { registerUrlRoutes } from './routes/url/index.ts';
 import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
+import { createAuthBudget } from './services/authBudget.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
@@ -92,12 +93,13 @@ export async function startApp(
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
   const box = createSecretBox(serverSecret);
   const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
-  const limiter = createRateLimiter(db.knex, {
+  const limiter = createRateLimiter(db, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
     clock,
   });
   const passwords = createPasswordChecks(limiter);
+  const authBudget = createAuthBudget(limiter);
 
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
@@ -211,7 +213,7 @@ export async function startApp(
       guard: createSsrfGuard({ allowPrivate: config.allowPrivateUrls }),
     }),
   };
-  const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
+  const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys, authBudget) };
   const api = new Router({ prefix: '/api' });
   registerSystemRoutes(api, deps);
   registerAuthRoutes(api, deps);
@@ -231,7 +233,9 @@ export async function startApp(
   registerOpenApiRoute(api, () => routes);
   routes.push(...routeTable(api));
 
-  const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
+  // A client writes whatever X-Forwarded-For it likes and each proxy appends the address it saw: only the
+  // entry our outermost trusted proxy wrote, `trustProxyHops` from the right, names the client (ctx.ip).
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
   app.on('error', (err: Error, ctx?: Koa.Context) =>
     logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
@@ -240,7 +244,7 @@ export async function startApp(
   app.use(
     requestPipeline({
       logger,
-      dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)),
+      dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, authBudget)),
       body: smallJsonBody(),
       route: routeDispatch(api),
     }),
