@@ -1,0 +1,173 @@
+// @clip-databases sqlite postgres
+/**
+ * The server's own objects are out of the mount namespace (ADR 0040): a key with mount permission over a
+ * whole storage cannot list, read, overwrite or remove another key's password-protected, one-view file
+ * share through /api/user/fs or /dav, on local storage and S3, however it spells the path; and no mount
+ * can be rooted inside the reserved folder.
+ */
+import type { ClipClient, FsListResult } from '@clip/sdk';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestServer } from '../testing/testServer.ts';
+import { basicAuth } from '../webdav/davTestKit.ts';
+import { type FsKit, startFsKit } from './fsTestKit.ts';
+
+let kit: FsKit;
+let owner: ClipClient;
+let intruder: string;
+let publicS3: string;
+test.before(async () => {
+  kit = await startFsKit(startTestServer());
+  const admin = await kit.server.adminClient();
+  // Keys store shares only in public configs.
+  publicS3 = (
+    await admin.storageConfigs.create({
+      name: 'public s3rver',
+      provider_type: 'minio',
+      endpoint_url: kit.s3.endpoint,
+      bucket_name: kit.s3.bucket,
+      access_key_id: kit.s3.accessKeyId,
+      secret_access_key: kit.s3.secretAccessKey,
+      is_public: true,
+    })
+  ).id;
+  // Both mounts show their storage's whole root: where the share objects are.
+  await kit.mount({ mount_path: '/loc', root_prefix: '' });
+  await kit.mount({ mount_path: '/s3', storage_type: 's3', storage_config_id: publicS3, cache_ttl: 0 });
+  owner = (await kit.server.keyClient({ file: true })).client;
+  intruder = (await kit.server.keyClient({ mount: true, basic_path: '/' })).key;
+});
+test.after(async () => kit?.close());
+
+const PASSWORD = 'owner-password-1';
+const dav = (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) =>
+  fetch(`${kit.server.url}/dav${path}`, {
+    method,
+    body: init.body,
+    headers: { authorization: basicAuth(intruder, intruder), ...init.headers },
+  });
+
+for (const where of ['local', 's3'] as const) {
+  test(`${where}: another key's share object cannot be listed, read or overwritten through /user/fs or /dav`, async () => {
+    const mount = where === 'local' ? '/loc' : '/s3';
+    const secret = `the owner's bytes on ${where}`;
+    const share = await owner.files.upload(
+      new Blob([secret], { type: 'text/plain' }),
+      { password: PASSWORD, max_views: 1, ...(where === 's3' ? { s3_config_id: publicS3 } : {}) },
+      { filename: 'secret.txt' },
+    );
+    const { storage_path } = await owner.files.getById(share.id);
+    assert.ok(storage_path.startsWith('.clip/shares/'), storage_path);
+    const object = `${mount}/${storage_path}`;
+    const folder = object.slice(0, object.lastIndexOf('/'));
+    const spellings = [object, object.replace('/.clip/', '/.CLIP/'), object.replace('/.clip/', '/.Clip/')];
+
+    // Not listed, at the root or anywhere below the reserved folder.
+    for (const refresh of [false, true]) {
+      const root = await kit.call<FsListResult>(
+        intruder,
+        'GET',
+        `/user/fs/list?path=${mount}&refresh=${refresh}`,
+      );
+      assert.is(root.status, 200, root.body.message);
+      assert.not.ok(
+        root.body.data.items.some((i) => i.name.toLowerCase() === '.clip'),
+        JSON.stringify(root.body.data.items),
+      );
+    }
+    for (const path of [`${mount}/.clip`, `${mount}/.clip/shares`, folder])
+      assert.is(
+        (await kit.call(intruder, 'GET', `/user/fs/list?path=${encodeURIComponent(path)}`)).status,
+        404,
+        path,
+      );
+
+    // Not readable, by any spelling or route.
+    for (const path of spellings) {
+      const q = encodeURIComponent(path);
+      for (const call of [
+        `/user/fs/download?path=${q}`,
+        `/user/fs/get?path=${q}`,
+        `/user/fs/file-link?path=${q}`,
+      ])
+        assert.is((await kit.call(intruder, 'GET', call)).status, 404, call);
+    }
+    for (const path of [
+      object,
+      object.replace('/.clip/', '/%2Eclip/'),
+      object.replace('/.clip/', '/.CLIP/'),
+    ]) {
+      const res = await dav('GET', path);
+      assert.is(res.status, 404, `GET /dav${path}`);
+      await res.body?.cancel();
+    }
+    const listing = await dav('PROPFIND', `${mount}/`, { headers: { depth: '1' } });
+    assert.is(listing.status, 207);
+    assert.not.match(await listing.text(), /\.clip/i);
+    assert.is((await dav('PROPFIND', `${mount}/.clip/`, { headers: { depth: '1' } })).status, 404);
+
+    // Not writable: overwrite, text save, upload, rename or copy onto it, remove, mkdir inside.
+    await kit.call(intruder, 'POST', '/user/fs/update', { path: `${mount}/mine.txt`, content: 'attacker' });
+    const form = new FormData();
+    form.append('path', folder);
+    form.append('file', new Blob(['attacker bytes, longer than the secret']), 'x');
+    const writes: [string, string, unknown][] = [
+      ['POST', '/user/fs/update', { path: object, content: 'attacker' }],
+      ['POST', '/user/fs/rename', { oldPath: `${mount}/mine.txt`, newPath: object }],
+      [
+        'POST',
+        '/user/fs/batch-copy',
+        { items: [{ sourcePath: `${mount}/mine.txt`, targetPath: object }], skipExisting: false },
+      ],
+      ['POST', '/user/fs/mkdir', { path: `${mount}/.clip/shares/planted` }],
+      ['DELETE', `/user/fs/remove?path=${encodeURIComponent(object)}`, undefined],
+      ['POST', '/user/fs/batch-remove', { paths: [object] }],
+    ];
+    for (const [method, path, body] of writes) {
+      const res = await kit.call<{ failed?: unknown[] }>(intruder, method, path, body);
+      const refused = res.status === 404 || (res.status === 200 && (res.body.data?.failed?.length ?? 0) > 0);
+      assert.ok(refused, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    const upload = await kit.raw(intruder, 'POST', '/user/fs/upload', { body: form });
+    assert.is(upload.status, 404, await upload.text());
+    for (const path of spellings) {
+      const put = await dav('PUT', path, { body: 'attacker' });
+      assert.is(put.status, 404, `PUT /dav${path}`);
+      await put.body?.cancel();
+    }
+    for (const method of ['DELETE', 'MKCOL']) {
+      const res = await dav(method, method === 'DELETE' ? object : `${mount}/.clip/planted`);
+      assert.is(res.status, 404, `${method} /dav`);
+    }
+    const move = await dav('MOVE', `${mount}/mine.txt`, {
+      headers: { destination: `${kit.server.url}/dav${object}`, overwrite: 'T' },
+    });
+    assert.is(move.status, 404, 'MOVE onto the share object');
+
+    // The owner's one view still serves the owner's bytes.
+    const view = await kit.server.client().files.verify(share.slug, PASSWORD);
+    const res = await fetch(view.download_url);
+    assert.is(res.status, 200);
+    assert.is(res.headers.get('content-length'), String(Buffer.byteLength(secret)));
+    assert.is(await res.text(), secret);
+  });
+}
+
+test('a mount cannot be rooted inside the reserved folder, by create or update (400)', async () => {
+  for (const root_prefix of ['.clip', '.clip/shares', '.CLIP/shares/2026', 'team/.clip', '/.clip/uploads']) {
+    const res = await kit.call('admin', 'POST', '/admin/mounts', {
+      name: 'into the reserved folder',
+      mount_path: '/reserved',
+      storage_type: 'local',
+      storage_config_id: kit.localConfigId,
+      root_prefix,
+    });
+    assert.is(res.status, 400, `${root_prefix}: ${res.body.message}`);
+    assert.match(res.body.message, /root_prefix .*reserved/);
+  }
+  const made = await kit.mount({ mount_path: '/ordinary', root_prefix: 'ordinary' });
+  const res = await kit.call('admin', 'PUT', `/admin/mounts/${made.id}`, { root_prefix: '.clip/shares' });
+  assert.is(res.status, 400, res.body.message);
+});
+
+test.run();
