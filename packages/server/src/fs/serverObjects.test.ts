@@ -153,6 +153,56 @@ for (const where of ['local', 's3'] as const) {
   });
 }
 
+test("a mount over a parent of another storage's root cannot reach that storage's shares either", async () => {
+  const admin = await kit.server.adminClient();
+  const s3 = kit.s3;
+  // Two configs inside the ones mounted at /loc and /s3: a directory below the local root, a folder of the bucket.
+  const inner = [
+    await admin.storageConfigs.create({
+      name: 'inner local',
+      provider_type: 'local',
+      root_path: 'storage/inner',
+      is_public: true,
+    }),
+    await admin.storageConfigs.create({
+      name: 'inner s3',
+      provider_type: 'minio',
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      default_folder: 'inner',
+      is_public: true,
+    }),
+  ];
+  for (const [config, mount] of [
+    [inner[0], '/loc'],
+    [inner[1], '/s3'],
+  ] as const) {
+    const share = await owner.files.upload(
+      new Blob(['inner bytes']),
+      { s3_config_id: config.id },
+      { filename: 'in.txt' },
+    );
+    const { storage_path } = await owner.files.getById(share.id);
+    const listed = await kit.call<FsListResult>(
+      intruder,
+      'GET',
+      `/user/fs/list?path=${mount}/inner&refresh=true`,
+    );
+    assert.is(listed.status, 200, listed.body.message);
+    assert.equal(
+      listed.body.data.items.map((i) => i.name),
+      [],
+      `${mount}/inner shows nothing`,
+    );
+    const object = encodeURIComponent(`${mount}/inner/${storage_path}`);
+    assert.is((await kit.call(intruder, 'GET', `/user/fs/download?path=${object}`)).status, 404);
+    const put = await dav('PUT', `${mount}/inner/${storage_path}`, { body: 'attacker' });
+    assert.is(put.status, 404);
+  }
+});
+
 test('a mount cannot be rooted inside the reserved folder, by create or update (400)', async () => {
   for (const root_prefix of ['.clip', '.clip/shares', '.CLIP/shares/2026', 'team/.clip', '/.clip/uploads']) {
     const res = await kit.call('admin', 'POST', '/admin/mounts', {
