@@ -5,10 +5,14 @@
  * share through /api/user/fs or /dav, on local storage and S3, however it spells the path; and no mount
  * can be rooted inside the reserved folder.
  */
-import type { ClipClient, FsListResult } from '@clip/sdk';
+import { Readable } from 'node:stream';
+import type { ClipClient, FsListResult, Task } from '@clip/sdk';
+import { isTaskFinished } from '@clip/sdk/contract';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { allObjects } from '../routes/files/fileTestKit.ts';
 import { startTestServer } from '../testing/testServer.ts';
+import { until } from '../testing/until.ts';
 import { basicAuth } from '../webdav/davTestKit.ts';
 import { type FsKit, startFsKit } from './fsTestKit.ts';
 
@@ -34,6 +38,12 @@ test.before(async () => {
   // Both mounts show their storage's whole root: where the share objects are.
   await kit.mount({ mount_path: '/loc', root_prefix: '' });
   await kit.mount({ mount_path: '/s3', storage_type: 's3', storage_config_id: publicS3, cache_ttl: 0 });
+  // An object right in .clip/, as the storage test's probe leaves one for a moment: s3rver lists a
+  // folder only for the keys at most one level below it, so this is what shows .clip at the bucket's root.
+  for (const config of [kit.localConfigId, publicS3]) {
+    const driver = await kit.server.app.services.storageConfigs.driverFor(config);
+    await driver.write('.clip/probe-marker.txt', Readable.from(['probe']));
+  }
   owner = (await kit.server.keyClient({ file: true })).client;
   intruder = (await kit.server.keyClient({ mount: true, basic_path: '/' })).key;
 });
@@ -201,6 +211,26 @@ test("a mount over a parent of another storage's root cannot reach that storage'
     const put = await dav('PUT', `${mount}/inner/${storage_path}`, { body: 'attacker' });
     assert.is(put.status, 404);
   }
+});
+
+test('copying a whole mount (a task across storages) leaves the share objects behind', async () => {
+  const copy = await kit.call<{ task_id: string }>(intruder, 'POST', '/user/fs/batch-copy', {
+    items: [{ sourcePath: '/s3', targetPath: '/loc/from-s3' }],
+  });
+  assert.is(copy.status, 202, copy.body.message);
+  await until(async () => {
+    const task = await kit.call<Task>(intruder, 'GET', `/user/tasks/${copy.body.data.task_id}`);
+    return isTaskFinished(task.body.data.status);
+  }, 'the copy task');
+  const task = await kit.call<Task>(intruder, 'GET', `/user/tasks/${copy.body.data.task_id}`);
+  assert.is(task.body.data.status, 'completed', JSON.stringify(task.body.data));
+  const local = await kit.server.app.services.storageConfigs.driverFor(kit.localConfigId);
+  const copied = await allObjects(local, 'from-s3');
+  assert.ok(copied.includes('from-s3/mine.txt'), copied.join(', '));
+  assert.not.ok(
+    copied.some((path) => /\.clip/i.test(path)),
+    copied.join(', '),
+  );
 });
 
 test('a mount cannot be rooted inside the reserved folder, by create or update (400)', async () => {
