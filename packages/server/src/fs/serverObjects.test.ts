@@ -132,6 +132,9 @@ for (const where of ['local', 's3'] as const) {
       ['POST', '/user/fs/mkdir', { path: `${mount}/.clip/shares/planted` }],
       ['DELETE', `/user/fs/remove?path=${encodeURIComponent(object)}`, undefined],
       ['POST', '/user/fs/batch-remove', { paths: [object] }],
+      // Nor carried out of the reserved folder, by a move or a copy.
+      ['POST', '/user/fs/rename', { oldPath: object, newPath: `${mount}/stolen.txt` }],
+      ['POST', '/user/fs/batch-copy', { items: [{ sourcePath: object, targetPath: `${mount}/stolen.txt` }] }],
     ];
     for (const [method, path, body] of writes) {
       const res = await kit.call<{ failed?: unknown[] }>(intruder, method, path, body);
@@ -153,6 +156,14 @@ for (const where of ['local', 's3'] as const) {
       headers: { destination: `${kit.server.url}/dav${object}`, overwrite: 'T' },
     });
     assert.is(move.status, 404, 'MOVE onto the share object');
+    for (const method of ['COPY', 'MOVE']) {
+      const res = await dav(method, object, {
+        headers: { destination: `${kit.server.url}/dav${mount}/stolen.txt` },
+      });
+      assert.is(res.status, 404, `${method} out of the reserved folder`);
+    }
+    const stolen = await kit.call(intruder, 'GET', `/user/fs/get?path=${mount}/stolen.txt`);
+    assert.is(stolen.status, 404, 'nothing was carried out');
 
     // The owner's one view still serves the owner's bytes.
     const view = await kit.server.client().files.verify(share.slug, PASSWORD);
