@@ -2,8 +2,8 @@
  * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
  * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
  * A file already on the server's disk (a spooled upload) is adopted: renamed into place, not copied.
- * Resumable uploads are written into the storage itself (`.clip/uploads/`, hidden and unreachable by path;
- * stagedUpload.ts), so any server process with this storage can complete an upload another one received.
+ * Resumable uploads are written into the storage itself (`.clip/uploads/`, unreachable by path and never
+ * shown by a mount; stagedUpload.ts), so any server process with this storage can complete an upload another one received.
  * No presign or S3 multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';

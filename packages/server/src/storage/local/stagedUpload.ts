@@ -1,11 +1,12 @@
 /**
  * Resumable uploads into a local storage (ADR 0027): every part is written at its own offset into one file,
- * `<root>/.clip/uploads/<upload id>/data` (the server's reserved prefix, ADR 0040), and completing renames that file into place. Parts have fixed
- * offsets (all but the last are the session's part size), so nothing is read back or copied at the end.
- * A part never writes outside its range (its body is held to its size before it reaches the file); which
- * parts are whole is the database's business (upload_parts), not the file's. A part is written by
- * `FileWriter` at its offset: one `writev` per batch of queued chunks, each chunk freed once on disk (the
- * part's body is the storage's alone, driver.ts), as the direct upload does (ADR 0026).
+ * `<root>/.clip/uploads/<upload id>/data` (in the server's reserved folder, ADR 0040), and completing
+ * renames that file into place. Parts have fixed offsets (all but the last are the session's part size),
+ * so nothing is read back or copied at the end. A part never writes outside its range (its body is held to
+ * its size before it reaches the file); which parts are whole is the database's business (upload_parts),
+ * not the file's. A part is written by `FileWriter` at its offset: one `writev` per batch of queued chunks,
+ * each chunk freed once on disk (the part's body is the storage's alone, driver.ts), as the direct upload
+ * does (ADR 0026).
  */
 
 import { once } from 'node:events';
@@ -36,7 +37,13 @@ export class StagedUploads {
 
   async #dir(uploadId: string): Promise<string> {
     if (!UPLOAD_ID.test(uploadId)) throw new StoragePathError(`bad upload id "${uploadId}"`);
-    this.#partsDir ??= this.#realRoot().then(adoptLegacyParts);
+    if (!this.#partsDir) {
+      this.#partsDir = this.#realRoot().then(adoptLegacyParts);
+      // A failure (the root not there yet) is retried on the next call rather than kept.
+      this.#partsDir.catch(() => {
+        this.#partsDir = null;
+      });
+    }
     return join(await this.#partsDir, uploadId);
   }
 
