@@ -101,6 +101,8 @@ for (const where of ['local', 's3'] as const) {
         `/user/fs/file-link?path=${q}`,
       ])
         assert.is((await kit.call(intruder, 'GET', call)).status, 404, call);
+      // Nor by the administrator through the file system: a share is reached through the share.
+      assert.is((await kit.call('admin', 'GET', `/admin/fs/download?path=${q}`)).status, 404);
     }
     for (const path of [
       object,
