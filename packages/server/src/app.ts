@@ -12,12 +12,14 @@ import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createDeadProperties } from './fs/deadProperties.ts';
+import { createLinkIssuers } from './fs/linkIssuer.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createLockStore } from './fs/lockStore.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
+import { createSignedWrites } from './fs/signedWrites.ts';
 import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
@@ -120,17 +122,26 @@ export async function startApp(
     clock,
   });
   const mounts = createMountService(db.knex, db.hot, (id) => storageConfigs.resolve(id));
-  const listingCache = createListingCache(db);
+  const listingCache = createListingCache({
+    knex: db.knex,
+    hot: db.hot,
+    activeMounts: () => mounts.activeMounts(),
+  });
   const caches = createCacheRegistry();
   caches.register(listingCache);
+  const adminAuth = createAdminAuthService(db.knex, db.hot, passwords, clock);
+  const apiKeys = createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock);
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
     cache: listingCache,
-    props: createDeadProperties(db.knex),
+    props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
+    issuers: createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId }),
+    signedWrites: createSignedWrites(db.knex, () => clock.now()),
     origin: () => origin,
+    now: () => clock.now(),
   };
   const fs = createFsService(fsDeps);
   // Copy and delete tasks and upload parts resolve a path per item: they see mount and storage-config
@@ -157,8 +168,8 @@ export async function startApp(
     db,
     clock,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, db.hot, passwords, clock),
-    apiKeys: createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock),
+    adminAuth,
+    apiKeys,
     settings,
     dashboard: createDashboardService(db.knex, clock),
     caches,

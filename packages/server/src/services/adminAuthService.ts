@@ -37,6 +37,8 @@ export interface AdminAuthService {
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
+  /** The admin actor for an admin id (a signed link's issuer), or null when that admin is gone. */
+  actorForId(id: string): Promise<Actor | null>;
   tokenInfo(actor: Actor): AdminTokenInfo;
   changePassword(
     actor: Actor & { kind: 'admin' },
@@ -138,6 +140,14 @@ export function createAdminAuthService(
         sha256(token),
         clock.now(),
       ]);
+      return row ? { kind: 'admin', id: row.id, username: row.username } : null;
+    },
+
+    async actorForId(id) {
+      const row = await knex<{ id: string; username: string }>('admins')
+        .select('id', 'username')
+        .where({ id })
+        .first();
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 

@@ -29,6 +29,7 @@ export function createDav(services: Services, limiter: RateLimiter) {
       props: services.fs.props,
       locks: services.fs.locks,
       uploadMode: async () => (await services.settings.get()).webdav_upload_mode,
+      publicUrl: () => services.publicUrl(),
       logger: services.logger,
     },
     authenticate,

@@ -15,7 +15,7 @@ import {
   rangeStillValid,
   type Validators,
 } from '../../services/files/httpCaching.ts';
-import { viewMode } from '../../services/files/mimetypes.ts';
+import { isHtml, viewMode } from '../../services/files/mimetypes.ts';
 import { sendStream } from '../../services/files/sendStream.ts';
 
 function guardHeaders(pdf: boolean): Record<string, string> {
@@ -36,8 +36,6 @@ function guardHeaders(pdf: boolean): Record<string, string> {
  */
 const HTML_RENDER_CSP =
   "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
-
-const isHtml = (mimetype: string, name: string) => mimetype.startsWith('text/html') || /\.html?$/i.test(name);
 
 export async function serveFsFile(
   ctx: Context,

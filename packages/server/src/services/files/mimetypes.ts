@@ -72,6 +72,10 @@ const INLINE_MEDIA =
   /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf)$/;
 const TEXTUAL = /^(text\/[\w.+-]+|application\/(json|x-ndjson|x-yaml|yaml|toml|x-sh|sql))$/;
 
+/** An HTML page by type or name: only ever rendered for a frame, under a sandbox, through a signed render link. */
+export const isHtml = (mimetype: string, name: string): boolean =>
+  mimetype.startsWith('text/html') || /\.html?$/i.test(name);
+
 export type ViewMode =
   /** Served inline with its own type. */
   | { kind: 'inline'; contentType: string }
