@@ -5,7 +5,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { StoragePathError } from '../driver.ts';
-import { cleanPath } from '../paths.ts';
+import { cleanPath, isSameOrBelow } from '../paths.ts';
 
 export interface Located {
   /** The clean driver path. */
@@ -18,18 +18,17 @@ export class Jail {
   readonly root: string;
   #realRoot: Promise<string> | null = null;
 
-  /** First path segments kept for the driver's own use: no caller's path may name them. */
-  readonly #reserved: ReadonlySet<string>;
+  /** Folders kept for the driver's own use: no caller's path may name them or anything below them. */
+  readonly #reserved: readonly string[];
 
   constructor(root: string, reserved: string[] = []) {
     this.root = resolve(root);
-    this.#reserved = new Set(reserved);
+    this.#reserved = reserved;
   }
 
   #clean(rawPath: string): string {
     const path = cleanPath(rawPath);
-    const first = path.split('/', 1)[0];
-    if (this.#reserved.has(first))
+    if (path !== '' && this.#reserved.some((dir) => isSameOrBelow(dir, path)))
       throw new StoragePathError(`storage path "${rawPath}" is reserved for uploads in progress`);
     return path;
   }
