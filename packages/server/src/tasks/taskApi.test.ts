@@ -147,8 +147,9 @@ test('a task runs its items, reports results, and retry runs only the failed ite
 test('delete is refused while a task runs; cancel stops it between items', async () => {
   const admin = await server.adminClient();
   kit.rearm();
+  const { id, username } = await server.app.services.db.knex('admins').first();
   const created = await server.app.services.tasks.create(
-    { kind: 'admin', id: 'admin', username: 'admin' },
+    { kind: 'admin', id, username },
     {
       type: 'download',
       payload: { items: [{ name: 'c1' }, { name: 'c2', wait: true }, { name: 'c3' }, { name: 'c4' }] },

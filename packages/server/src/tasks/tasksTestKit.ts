@@ -1,4 +1,5 @@
 /** Test handlers for the runner: items that record when they ran, can fail, or wait for a signal. */
+import type { Knex } from 'knex';
 import type { Actor } from '../services/actor.ts';
 import type { ItemContext, TaskHandler } from './handler.ts';
 
@@ -59,6 +60,17 @@ export function testHandler(options: { concurrency?: number } = {}) {
 }
 
 export const adminActor: Actor = { kind: 'admin', id: 'admin-test', username: 'admin' };
+
+/** The administrator row behind `adminActor`: a task runs as its owner read from the database. */
+export async function insertTestAdmin(knex: Knex): Promise<void> {
+  await knex('admins').insert({
+    id: 'admin-test',
+    username: 'admin',
+    password_hash: 'unused',
+    created_at: Date.now(),
+    updated_at: Date.now(),
+  });
+}
 export const keyActor = (id: string, basicPath = '/'): Actor => ({
   kind: 'apikey',
   id,
