@@ -61,6 +61,12 @@ export function testHandler(options: { concurrency?: number } = {}) {
 
 export const adminActor: Actor = { kind: 'admin', id: 'admin-test', username: 'admin' };
 
+/** A server's own administrator as an actor, for tasks a test queues through the service. */
+export async function serverAdmin(knex: Knex): Promise<Actor> {
+  const { id, username } = await knex('admins').select('id', 'username').first();
+  return { kind: 'admin', id, username };
+}
+
 /** The administrator row behind `adminActor`: a task runs as its owner read from the database. */
 export async function insertTestAdmin(knex: Knex): Promise<void> {
   await knex('admins').insert({
