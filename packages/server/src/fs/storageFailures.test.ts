@@ -124,4 +124,29 @@ test('a task: the failed item names the problem; the detail is logged with the t
   assert.match(loggedDetail('task', task.id), /ENOTDIR/);
 });
 
+test('a task: a database failure under an item is logged with its SQL; the result names the task id', async () => {
+  const { tasks, taskRunner, db } = kit.server.app.services;
+  // The copy's dead properties cannot be written: the database answers an error carrying its SQL.
+  await db.knex.schema.renameTable('dav_properties', 'dav_properties_away');
+  try {
+    const task = await tasks.create(keyActor(keyId), {
+      type: 'copy',
+      payload: {
+        items: [{ kind: 'file', source: '/loc/file.txt', target: '/loc/copied.txt', size: 5 }],
+        skipExisting: false,
+        targets: ['/loc/copied.txt'],
+      },
+    });
+    await taskRunner.drain();
+    const done = await tasks.get(keyActor(keyId), task.id);
+    const [result] = done.results!;
+    assert.is(result.status, 'failed');
+    assert.is(result.error, `unexpected failure (the server log has the detail, task ${task.id})`);
+    assertNamesNoMachine(JSON.stringify(done));
+    assert.match(loggedDetail('task', task.id), /dav_properties/, 'the log has the SQL');
+  } finally {
+    await db.knex.schema.renameTable('dav_properties_away', 'dav_properties');
+  }
+});
+
 test.run();
