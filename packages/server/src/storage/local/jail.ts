@@ -4,7 +4,7 @@
  */
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { StoragePathError } from '../driver.ts';
+import { StoragePathError, StorageUnavailableError } from '../driver.ts';
 import { cleanPath, isSameOrBelow } from '../paths.ts';
 
 export interface Located {
@@ -35,7 +35,12 @@ export class Jail {
 
   /** The root's real path; the root is created on first use. */
   realRoot(): Promise<string> {
-    this.#realRoot ??= mkdir(this.root, { recursive: true }).then(() => realpath(this.root));
+    this.#realRoot ??= mkdir(this.root, { recursive: true })
+      .then(() => realpath(this.root))
+      .catch((err) => {
+        // The errno text names the server's path: the cause is logged, the caller learns the storage is unusable.
+        throw new StorageUnavailableError('the storage root folder cannot be used', { cause: err });
+      });
     // A failed creation is retried on the next call rather than cached forever.
     this.#realRoot.catch(() => {
       this.#realRoot = null;

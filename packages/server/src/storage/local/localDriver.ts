@@ -306,7 +306,9 @@ export class LocalDriver
       await rename(src.full, dst.full);
     } catch (err) {
       if (['EISDIR', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST'].includes(errno(err) ?? ''))
-        throw new StoragePathError(`cannot move "${src.path}" onto "${dst.path}": ${errno(err)}`);
+        throw new StoragePathError(
+          `cannot move "${src.path}" onto "${dst.path}": a ${errno(err) === 'ENOTDIR' ? 'file' : 'folder'} is in the way`,
+        );
       throw err;
     }
   }
