@@ -2,6 +2,7 @@
 import type { PasteListItem } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { note, printJson, printLine } from '../output.ts';
+import { counted } from '../services/counted.ts';
 import { parseCount } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
@@ -61,6 +62,6 @@ export async function clearExpiredPastes(options: GlobalOptions): Promise<void> 
   await withSession(options, authenticated, async ({ client }) => {
     const result = await client.pastes.clearExpired();
     if (options.json) return printJson(result);
-    return printLine(`removed ${result.deleted} expired text share${result.deleted === 1 ? '' : 's'}`);
+    return printLine(`removed ${counted(result.deleted, 'expired text share')}`);
   });
 }

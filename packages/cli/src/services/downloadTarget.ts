@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { access, rm, stat } from 'node:fs/promises';
 import { dirname, extname } from 'node:path';
 import { CliError } from '../errors.ts';
+import { counted } from './counted.ts';
 
 export interface TargetOptions {
   force?: boolean;
@@ -83,6 +84,6 @@ export async function planDownload(
   if (options.continue && existing <= size)
     return { partPath: target, finalPath: target, done: existing === size };
   throw new CliError(
-    `${target} is larger than the share (${size} bytes), so it cannot be resumed: use --force`,
+    `${target} is larger than the share (${counted(size, 'byte')}), so it cannot be resumed: use --force`,
   );
 }
