@@ -31,9 +31,15 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
   const max = Math.min((s.maxLength as number | undefined) ?? 24, Math.max(min, 24));
   if (typeof s.pattern === 'string') {
     const re = new RegExp(s.pattern as string);
+    const longest = (s.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY;
+    const fits = (v: string) => v.length >= min && v.length <= longest && re.test(v);
+    if (min <= 1) return fc.stringMatching(re).filter(fits);
+    // One match is rarely `min` long (a custom key needs 16), and a filter alone would search for ever:
+    // matches of a repeated-character pattern joined (and cut to the maximum) still match.
     return fc
-      .stringMatching(re)
-      .filter((v) => v.length >= min && v.length <= ((s.maxLength as number) ?? Infinity));
+      .array(fc.stringMatching(re), { minLength: min, maxLength: min + 3 })
+      .map((parts) => parts.join('').slice(0, longest))
+      .filter(fits);
   }
   return fc.string({
     unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_ ./'),
