@@ -45,6 +45,8 @@ import { registerTaskRoutes } from './routes/tasks/index.ts';
 import { registerUrlRoutes } from './routes/url/index.ts';
 import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
+import { admittedDriver } from './services/admission/admittedDriver.ts';
+import { createWriteAdmission } from './services/admission/writeAdmission.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
@@ -119,13 +121,20 @@ export async function startApp(
     onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
     clock,
   });
+  const admission = createWriteAdmission({
+    knex: db.knex,
+    dialect: db.dialect,
+    clock,
+    maxUploadBytes: () => settings.maxUploadBytes(),
+  });
   const mounts = createMountService(db.knex, db.hot, (id) => storageConfigs.resolve(id));
   const listingCache = createListingCache(db);
   const caches = createCacheRegistry();
   caches.register(listingCache);
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
-    driverFor: (id) => storageConfigs.driverFor(id),
+    // Every write of the file system (uploads, WebDAV, tasks) is admitted against the config's limits.
+    driverFor: async (id) => admittedDriver(await storageConfigs.driverFor(id), id, admission),
     cache: listingCache,
     props: createDeadProperties(db.knex),
     locks: createLockStore(db.knex, db.dialect),
@@ -164,6 +173,7 @@ export async function startApp(
     caches,
     pastes,
     storageConfigs,
+    admission,
     sweepPastes: createPasteSweep(pastes, logger),
     files,
     urlUploads: createUrlService({
@@ -180,9 +190,8 @@ export async function startApp(
       db,
       fs,
       recentFs: taskFs,
-      settings,
       storageConfigs,
-      shareBytes: (id) => files.deps.repo.usedBytes(id),
+      admission,
       logger,
       now: () => clock.now(),
     }),

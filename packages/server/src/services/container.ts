@@ -13,6 +13,7 @@ import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
+import type { WriteAdmission } from './admission/writeAdmission.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
@@ -40,6 +41,8 @@ export interface Services {
   pastes: PasteService;
   /** Storage configs, and the driver of each (`driverFor`). */
   storageConfigs: StorageConfigService;
+  /** The one admission check of writes against a config's capacity and max_upload_size, and its usage. */
+  admission: WriteAdmission;
   /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
   sweepPastes(): Promise<SweepResult>;
   files: FileServices;

@@ -11,6 +11,7 @@ import * as fsCacheVersions from './011_fs_cache_versions.ts';
 import * as uploadSessions from './012_upload_sessions.ts';
 import * as tasks from './013_tasks.ts';
 import * as webdav from './014_webdav.ts';
+import * as writeAdmission from './016_write_admission.ts';
 
 export interface Migration {
   name: string;
@@ -30,6 +31,7 @@ const migrations: Migration[] = [
   { name: '012_upload_sessions', ...uploadSessions },
   { name: '013_tasks', ...tasks },
   { name: '014_webdav', ...webdav },
+  { name: '016_write_admission', ...writeAdmission },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -198,16 +198,6 @@ export function createSessionRepo({ knex, hot, sqliteHot }: SessionDb) {
         .limit(limit);
       return rows.map((r: Record<string, unknown>) => sessionOf(r)!);
     },
-
-    /** Bytes promised to open sessions of a storage config (counted against its capacity). */
-    async pendingBytes(storageConfigId: string, exceptId?: string): Promise<number> {
-      const q = knex('upload_sessions')
-        .where({ storage_config_id: storageConfigId })
-        .whereIn('status', ['uploading', 'completing']);
-      if (exceptId) q.whereNot({ id: exceptId });
-      const row = await q.sum({ total: 'file_size' }).first();
-      return Number(row?.total ?? 0);
-    },
   };
 }
 

@@ -1,0 +1,180 @@
+/**
+ * A storage config's driver as the file-system service uses it: every method that adds bytes (write,
+ * streamPut, server-side copy, a multipart upload of a copy) goes through the write admission (reserve,
+ * write, settle or release), and every removal takes its bytes off the config's mount usage. Mount
+ * uploads, WebDAV, tasks (URL fetches, batch copies, archives) all write through this one wrapper.
+ */
+import type { Readable } from 'node:stream';
+import type {
+  MultipartCapability,
+  MultipartPart,
+  StorageDriver,
+  StreamPutCapability,
+  WriteOptions,
+  WriteResult,
+} from '../../storage/driver.ts';
+import { meteredBody } from './meter.ts';
+import type { Reservation, WriteAdmission } from './writeAdmission.ts';
+
+const RAW = Symbol('unadmitted driver');
+const ADMIT = Symbol('admit a write of known size');
+type Admitted = StorageDriver & {
+  [RAW]: StorageDriver;
+  [ADMIT]: (path: string, size: number, work: () => Promise<void>) => Promise<void>;
+};
+
+/** The driver behind an admitted one: for writers that account their bytes themselves (upload sessions). */
+export function unadmitted(driver: StorageDriver): StorageDriver {
+  return (driver as Partial<Admitted>)[RAW] ?? driver;
+}
+
+/** Bytes of the file at `path`, or of every file below the folder at `path`; 0 when nothing is there. */
+async function bytesAt(driver: StorageDriver, path: string): Promise<number> {
+  const entry = await driver.stat(path);
+  if (!entry) return 0;
+  if (!entry.isDirectory) return entry.size;
+  let total = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await driver.list(path, { cursor, limit: 1000 });
+    for (const e of page.entries) total += e.isDirectory ? await bytesAt(driver, e.path) : e.size;
+    cursor = page.cursor;
+  } while (cursor);
+  return total;
+}
+
+export function admittedDriver(
+  driver: StorageDriver,
+  configId: string,
+  admission: WriteAdmission,
+): StorageDriver {
+  const d = driver as StorageDriver &
+    Partial<MultipartCapability & StreamPutCapability> &
+    Record<string, unknown>;
+  /** Multipart uploads of this process (copies), each holding its reservation until complete or abort. */
+  const uploads = new Map<string, { reservation: Reservation; bytes: number }>();
+
+  /** Reserves, runs `work` on the metered body, settles with what landed over what it replaced. */
+  async function admit(
+    path: string,
+    size: number,
+    body: Readable | null,
+    work: (body: Readable | null) => Promise<WriteResult | number>,
+  ): Promise<WriteResult | number> {
+    const replaced = await bytesAt(driver, path).catch(() => 0);
+    const reservation = await admission.reserve(configId, size, { replaces: replaced });
+    const metered = body ? meteredBody(body, reservation) : null;
+    let result: WriteResult | number;
+    try {
+      result = await work(metered);
+    } catch (err) {
+      await reservation.release();
+      // A refused growth surfaces as the pipeline's error or the meter's own.
+      throw metered?.errored ?? err;
+    }
+    await reservation.settle(typeof result === 'number' ? result : result.size, replaced);
+    return result;
+  }
+
+  const wrapped: Record<string | symbol, unknown> = {
+    [RAW]: driver,
+    [ADMIT]: async (path: string, size: number, work: () => Promise<void>) => {
+      await admit(path, size, null, async () => {
+        await work();
+        return size;
+      });
+    },
+    write: (path: string, body: Readable, options?: WriteOptions) =>
+      admit(path, options?.size ?? 0, body, (b) => driver.write(path, b!, options)),
+    async remove(path: string) {
+      const bytes = await bytesAt(driver, path).catch(() => 0);
+      await driver.remove(path);
+      await admission.stored(configId, -bytes);
+    },
+  };
+  if (typeof d.streamPut === 'function') {
+    const streamPut = d.streamPut.bind(driver);
+    wrapped.streamPut = (path: string, body: Readable, options: { size: number }) =>
+      admit(path, options.size, body, (b) => streamPut(path, b!, options));
+  }
+  if (typeof d.copy === 'function') {
+    const copy = (d.copy as (from: string, to: string) => Promise<void>).bind(driver);
+    wrapped.copy = async (from: string, to: string) => {
+      const size = await bytesAt(driver, from);
+      await admit(to, size, null, async () => {
+        await copy(from, to);
+        return size;
+      });
+    };
+  }
+  if (typeof d.multipartInit === 'function') {
+    const mp = d as StorageDriver & MultipartCapability;
+    wrapped.multipartInit = async (path: string, options: { contentType?: string }) => {
+      const reservation = await admission.reserve(configId, 0);
+      try {
+        const started = await mp.multipartInit(path, options);
+        uploads.set(started.uploadId, { reservation, bytes: 0 });
+        return started;
+      } catch (err) {
+        await reservation.release();
+        throw err;
+      }
+    };
+    wrapped.multipartUploadPart = async (
+      path: string,
+      uploadId: string,
+      partNumber: number,
+      body: Readable,
+      size: number,
+      signal?: AbortSignal,
+    ): Promise<MultipartPart> => {
+      const held = uploads.get(uploadId);
+      if (held) {
+        held.bytes += size;
+        await held.reservation.grow(held.bytes);
+      }
+      return mp.multipartUploadPart(path, uploadId, partNumber, body, size, signal);
+    };
+    wrapped.multipartComplete = async (path: string, uploadId: string, parts: MultipartPart[]) => {
+      const held = uploads.get(uploadId);
+      const replaced = held ? await bytesAt(driver, path).catch(() => 0) : 0;
+      const result = await mp.multipartComplete(path, uploadId, parts);
+      uploads.delete(uploadId);
+      await held?.reservation.settle(result.size, replaced);
+      return result;
+    };
+    wrapped.multipartAbort = async (path: string, uploadId: string) => {
+      const held = uploads.get(uploadId);
+      uploads.delete(uploadId);
+      await held?.reservation.release();
+      return mp.multipartAbort(path, uploadId);
+    };
+  }
+  return new Proxy(driver, {
+    get(target, key) {
+      if (key in wrapped) return wrapped[key];
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    has: (target, key) => key in wrapped || key in target,
+  }) as Admitted;
+}
+
+/**
+ * Runs a write that bypasses the driver (a presigned PUT of `size` bytes straight to the store) under the
+ * admission of an admitted driver; any other driver just runs it.
+ */
+export async function admitWrite<T>(
+  driver: StorageDriver,
+  path: string,
+  size: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const admit = (driver as Partial<Admitted>)[ADMIT];
+  if (!admit) return work();
+  let result: T | undefined;
+  await admit(path, size, async () => {
+    result = await work();
+  });
+  return result as T;
+}
