@@ -28,6 +28,7 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
 import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
+import { createStorageUploadSweep } from './jobs/sweepStorageUploads.ts';
 import { type RouteEntry, routeTable } from './openapi/routeTable.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
@@ -61,6 +62,7 @@ import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
@@ -90,7 +92,13 @@ export async function startApp(
   const clock = options.clock ?? systemClock;
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
   const box = createSecretBox(serverSecret);
-  const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
+  const storageUploads = createStorageUploads(db.knex, clock);
+  const storageConfigs = createStorageConfigService(db.knex, {
+    box,
+    dataDir: config.dataDir,
+    logger,
+    ledgerFor: (id) => storageUploads.ledgerFor(id),
+  });
   const limiter = createRateLimiter(db.knex, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
@@ -196,6 +204,12 @@ export async function startApp(
       now: () => clock.now(),
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
+    sweepStorageUploads: createStorageUploadSweep({
+      uploads: storageUploads,
+      driverFor: async (id) => ((await storageConfigs.resolve(id)) ? storageConfigs.driverFor(id) : null),
+      logger,
+      now: () => clock.now(),
+    }),
     tasks: taskService,
     taskRunner,
     fsCopy: createBatchCopy({ fs, taskFs, tasks: taskService, runner: taskRunner }),
@@ -269,6 +283,7 @@ export async function startApp(
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
   scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
+  scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
   // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),

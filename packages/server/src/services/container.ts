@@ -11,6 +11,7 @@ import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
+import type { StorageUploadSweepResult } from '../jobs/sweepStorageUploads.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { WriteAdmission } from './admission/writeAdmission.ts';
@@ -57,6 +58,8 @@ export interface Services {
   fsUploads: FsUploads;
   /** Aborts upload sessions idle 24 h with their storage uploads; run by the scheduler. */
   sweepUploads(now?: number): Promise<UploadSweepResult>;
+  /** Aborts multipart uploads left in S3 storages that no session owns (jobs/sweepStorageUploads.ts). */
+  sweepStorageUploads(now?: number): Promise<StorageUploadSweepResult>;
   /** Background tasks (copy, delete, ...): the API's service and this process's runner. */
   tasks: TaskService;
   taskRunner: TaskRunner;

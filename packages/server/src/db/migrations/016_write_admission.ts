@@ -26,10 +26,11 @@ export async function up(knex: Knex): Promise<void> {
     // The storage's own id of the multipart upload.
     t.string('upload_id', 1024).primary();
     t.string('storage_config_id', 64).notNullable();
+    // The driver-relative path the upload writes to.
     t.string('object_key', 2048).notNullable();
-    // What owns it while it is alive: an upload session's id, a file share's id, or null (one streamed
-    // write, alive for as long as its process writes).
-    t.string('owner', 64).nullable();
+    // Aborts the store refused so far (the sweep gives up after a few, leaving it to the bucket's
+    // lifecycle rule).
+    t.integer('abort_attempts').notNullable().defaultTo(0);
     t.bigInteger('created_at').notNullable().index();
   });
 }
