@@ -64,7 +64,7 @@ async function leaveRoom(m: MountUnderTest, room: number): Promise<void> {
 async function api(path: string, init: RequestInit & { json?: unknown } = {}) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}/api/admin${path}`, {
+  const res = await fetch(`${server.url}/api${path}`, {
     method: 'POST',
     ...init,
     headers,
@@ -77,7 +77,7 @@ function fsUpload(folder: string, name: string, bytes: number) {
   const form = new FormData();
   form.append('path', folder);
   form.append('file', new Blob([randomBytes(bytes)]), name);
-  return api('/fs/upload', { body: form });
+  return api('/admin/fs/upload', { body: form });
 }
 
 async function davPut(path: string, bytes: number, options: { chunked?: boolean } = {}) {
@@ -136,11 +136,17 @@ test('fs/upload, WebDAV PUT and resumable uploads are refused over the capacity,
     // What fits is taken, and counts: the mount's bytes leave a resumable upload less room.
     assert.is((await davPut(`${m.path}/fits.bin`, 600)).status, 201);
     assert.is((await usage(m)).used, before + 600);
-    const init = await api('/fs/multipart/init', {
+    const init = await api('/admin/fs/multipart/init', {
       json: { path: m.path, filename: 'mp.bin', fileSize: 500 },
     });
     assert.is(init.status, 413, `${m.kind} multipart init counts the mount's bytes`);
     assert.match(init.body.message ?? '', /capacity/);
+    const form = new FormData();
+    form.append('s3_config_id', m.configId);
+    form.append('file', new Blob([randomBytes(500)]), 'share.bin');
+    const share = await api('/upload', { body: form });
+    assert.is(share.status, 413, `${m.kind} a file share counts the mount's bytes`);
+    assert.match(share.body.message ?? '', /capacity/);
     // Replacing a file counts the difference only; removing it gives its bytes back.
     assert.is((await davPut(`${m.path}/fits.bin`, 900)).status, 204);
     assert.is((await usage(m)).used, before + 900);
@@ -163,7 +169,7 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
   const limit = (await admin.system.settings()).max_upload_size;
   await admin.system.updateSettings({ max_upload_size: 1 });
   try {
-    const fetched = await api('/fs/fetch-url', {
+    const fetched = await api('/admin/fs/fetch-url', {
       json: { items: [{ url: `${origin}/bytes/${2 * 1024 * 1024}`, targetPath: '/s3/fetched.bin' }] },
     });
     const task = await finished((fetched.body.data as { task_id: string }).task_id);
@@ -177,7 +183,7 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
   // The capacity: a copy across configs, a server-side copy in one config and an archive.
   for (const m of mounts) {
     await leaveRoom(m, 500);
-    const copied = await api('/fs/batch-copy', {
+    const copied = await api('/admin/fs/batch-copy', {
       json: { items: [{ sourcePath: '/loc/src.bin', targetPath: `${m.path}/copied.bin` }] },
     });
     assert.is(copied.status < 300, true, JSON.stringify(copied.body));
@@ -189,7 +195,7 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
     assert.match(failures[0].error ?? '', /capacity/);
     await nothingAt(m, 'copied.bin');
 
-    const archived = await api('/fs/archive', {
+    const archived = await api('/admin/fs/archive', {
       json: { paths: ['/loc/src.bin'], targetPath: `${m.path}/packed.zip` },
     });
     const task = await finished((archived.body.data as { task_id: string }).task_id);

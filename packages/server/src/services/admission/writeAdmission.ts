@@ -53,11 +53,12 @@ export function overUploadLimit(size: number, limit: number): AppError {
   return tooLarge(`the file has ${size} bytes; the upload limit (max_upload_size) is ${limit} bytes`);
 }
 
-function overCapacity(size: number, remaining: number, total: number): AppError {
+/** 413 for a file (`size` null: of unknown length) that does not fit into what is left of a capacity. */
+export function overCapacity(size: number | null, remaining: number, total: number): AppError {
   return new AppError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `insufficient storage: the file needs ${size} bytes, ${remaining} of the storage config's capacity of ${total} bytes remain`,
+    `insufficient storage: the file has ${size ?? 'an unknown number of'} bytes, ${remaining} of ${total} bytes remain (the storage config's capacity)`,
     { data: { file_size: size, remaining, total } },
   );
 }
