@@ -15,6 +15,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('storage_configs', (t) => {
     t.bigInteger('mount_bytes').notNullable().defaultTo(0);
   });
+  // The bytes of the file an upload session will replace, so its completion counts only what it adds.
+  await knex.schema.alterTable('upload_sessions', (t) => {
+    t.bigInteger('replaces_bytes').notNullable().defaultTo(0);
+  });
   await knex.schema.createTable('write_reservations', (t) => {
     t.string('id', 64).primary();
     t.string('storage_config_id', 64).notNullable().index();
@@ -38,6 +42,9 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('storage_uploads');
   await knex.schema.dropTableIfExists('write_reservations');
+  await knex.schema.alterTable('upload_sessions', (t) => {
+    t.dropColumn('replaces_bytes');
+  });
   await knex.schema.alterTable('storage_configs', (t) => {
     t.dropColumn('mount_bytes');
   });

@@ -27,13 +27,14 @@ export interface FsUploadHostDeps {
 
 const resolvedOf = new WeakMap<UploadTarget, ResolvedMountPath>();
 
-function toTarget(resolved: ResolvedMountPath): UploadTarget {
+function toTarget(resolved: ResolvedMountPath, existingBytes = 0): UploadTarget {
   const target: UploadTarget = {
     path: resolved.path,
     mountId: resolved.mount.id,
     storageConfigId: resolved.mount.storageConfigId,
     objectKey: resolved.storagePath,
     driver: unadmitted(resolved.driver),
+    existingBytes,
   };
   resolvedOf.set(target, resolved);
   return target;
@@ -56,7 +57,7 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
       } else if (parent.type !== 'folder') throw conflict(`"${folder}" is a file, not a folder`);
       const existing = await fs.stat(actor, resolved.path);
       if (existing?.type === 'folder') throw conflict(`"${resolved.path}" is a folder`);
-      return toTarget(resolved);
+      return toTarget(resolved, existing?.size ?? 0);
     },
 
     async retarget(actor, path, options) {
@@ -73,12 +74,12 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
       return deps.storageConfigs.driverFor(configId);
     },
 
-    async written(actor, target) {
+    async written(actor, target, replaced) {
       const resolved = resolvedOf.get(target) ?? (await fs.resolve(actor, target.path, 'write'));
       await fs.afterWrite(resolved);
       const entry = await target.driver.stat(target.objectKey);
       if (!entry) throw conflict(`"${target.path}" vanished right after it was written`);
-      await deps.admission.stored(target.storageConfigId, entry.size);
+      await deps.admission.stored(target.storageConfigId, entry.size - replaced);
       return fs.toItem(target.path, entry);
     },
   };

@@ -24,6 +24,8 @@ export interface UploadSessionRow {
   target_path: string;
   object_key: string;
   file_size: number;
+  /** Bytes of the file the upload replaces (0 for a new file): its completion adds only the difference. */
+  replaces_bytes: number;
   part_size: number;
   part_count: number;
   content_type: string;
@@ -47,6 +49,7 @@ export interface UploadPartRow {
 
 const NUMERIC: (keyof UploadSessionRow)[] = [
   'file_size',
+  'replaces_bytes',
   'part_size',
   'part_count',
   'expires_at',

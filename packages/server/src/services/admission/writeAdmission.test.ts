@@ -208,6 +208,32 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
   void loc;
 });
 
+test('a resumable upload counts once, net of the file it replaces', async () => {
+  for (const m of mounts) {
+    const before = (await usage(m)).used;
+    const upload = async (bytes: number) => {
+      const init = await api('/admin/fs/multipart/init', {
+        json: { path: m.path, filename: 'resumed.bin', fileSize: bytes },
+      });
+      assert.is(init.status, 201, JSON.stringify(init.body));
+      const { uploadId, key } = init.body.data as { uploadId: string; key: string };
+      const qs = new URLSearchParams({ uploadId, partNumber: '1', key });
+      const part = await fetch(`${server.url}/api/admin/fs/multipart/part?${qs}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body: randomBytes(bytes),
+      });
+      assert.is(part.status, 200, await part.text());
+      const done = await api('/admin/fs/multipart/complete', { json: { uploadId, key } });
+      assert.is(done.status, 200, JSON.stringify(done.body));
+    };
+    await upload(3000);
+    assert.is((await usage(m)).used, before + 3000, `${m.kind}: the new file`);
+    await upload(1000);
+    assert.is((await usage(m)).used, before + 1000, `${m.kind}: the replacement`);
+  }
+});
+
 test('concurrent writes cannot jointly exceed the capacity', async () => {
   for (const m of mounts) {
     await leaveRoom(m, 10_000);
