@@ -18,9 +18,11 @@ import type { Reservation, WriteAdmission } from './writeAdmission.ts';
 
 const RAW = Symbol('unadmitted driver');
 const ADMIT = Symbol('admit a write of known size');
+const ADMISSION = Symbol('the admission and config of the driver');
 type Admitted = StorageDriver & {
   [RAW]: StorageDriver;
   [ADMIT]: (path: string, size: number, work: () => Promise<void>) => Promise<void>;
+  [ADMISSION]: { configId: string; admission: WriteAdmission };
 };
 
 /** The driver behind an admitted one: for writers that account their bytes themselves (upload sessions). */
@@ -78,6 +80,7 @@ export function admittedDriver(
 
   const wrapped: Record<string | symbol, unknown> = {
     [RAW]: driver,
+    [ADMISSION]: { configId, admission },
     [ADMIT]: async (path: string, size: number, work: () => Promise<void>) => {
       await admit(path, size, null, async () => {
         await work();
@@ -177,4 +180,19 @@ export async function admitWrite<T>(
     result = await work();
   });
   return result as T;
+}
+
+/**
+ * Checks a file a client will send straight to the store (a presigned upload of a client-side copy)
+ * against max_upload_size and the capacity left; nothing is reserved, since the client may never send it.
+ */
+export async function checkDirectWrite(driver: StorageDriver, bytes: number): Promise<void> {
+  const held = (driver as Partial<Admitted>)[ADMISSION];
+  await held?.admission.check(held.configId, bytes);
+}
+
+/** Counts the bytes a client stored straight in the store, once the server has verified them. */
+export async function countDirectWrite(driver: StorageDriver, bytes: number): Promise<void> {
+  const held = (driver as Partial<Admitted>)[ADMISSION];
+  await held?.admission.stored(held.configId, bytes);
 }

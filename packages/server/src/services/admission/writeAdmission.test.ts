@@ -208,6 +208,38 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
   void loc;
 });
 
+test('a client-side copy is checked before it is signed and counted once committed', async () => {
+  const s3m = mounts[1];
+  assert.is((await davPut('/loc/client-src.bin', 700)).status, 201);
+  const pair = { sourcePath: '/loc/client-src.bin', targetPath: '/s3/client-copy.bin' };
+  await leaveRoom(s3m, 500);
+  const refused = await api('/admin/fs/batch-copy', { json: { items: [pair], client_side: true } });
+  assert.is(refused.status, 413);
+  assert.match(refused.body.message ?? '', /capacity/);
+
+  await leaveRoom(s3m, 1000);
+  const before = (await usage(s3m)).used;
+  const page = await api('/admin/fs/batch-copy', { json: { items: [pair], client_side: true } });
+  assert.is(page.status, 200, JSON.stringify(page.body));
+  const [item] = (
+    page.body.data as { items: { uploadUrl: string; targetS3Path: string; targetMount: string }[] }
+  ).items;
+  const source = await fetch(`${server.url}/dav/loc/client-src.bin`, {
+    headers: { authorization: DAV_AUTH },
+  });
+  const put = await fetch(item.uploadUrl, { method: 'PUT', body: Buffer.from(await source.arrayBuffer()) });
+  assert.is(put.status, 200);
+  const commit = await api('/admin/fs/batch-copy-commit', {
+    json: {
+      targetMountId: item.targetMount,
+      files: [{ targetPath: pair.targetPath, s3Path: item.targetS3Path, fileSize: 700 }],
+    },
+  });
+  assert.is(commit.status, 200, JSON.stringify(commit.body));
+  assert.is((await usage(s3m)).used, before + 700);
+  await leaveRoom(s3m, 0);
+});
+
 test('a resumable upload counts once, net of the file it replaces', async () => {
   for (const m of mounts) {
     const before = (await usage(m)).used;
