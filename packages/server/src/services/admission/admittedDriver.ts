@@ -30,20 +30,26 @@ export function unadmitted(driver: StorageDriver): StorageDriver {
   return (driver as Partial<Admitted>)[RAW] ?? driver;
 }
 
-/** Bytes of the file at `path`, or of every file below the folder at `path`; 0 when nothing is there. */
-async function bytesAt(driver: StorageDriver, path: string): Promise<number> {
+/** Bytes of the file at `path`, or of every file below the folder at `path` (and its largest file). */
+async function filesAt(driver: StorageDriver, path: string): Promise<{ total: number; largest: number }> {
   const entry = await driver.stat(path);
-  if (!entry) return 0;
-  if (!entry.isDirectory) return entry.size;
-  let total = 0;
+  if (!entry) return { total: 0, largest: 0 };
+  if (!entry.isDirectory) return { total: entry.size, largest: entry.size };
+  const sum = { total: 0, largest: 0 };
   let cursor: string | null = null;
   do {
     const page = await driver.list(path, { cursor, limit: 1000 });
-    for (const e of page.entries) total += e.isDirectory ? await bytesAt(driver, e.path) : e.size;
+    for (const e of page.entries) {
+      const below = e.isDirectory ? await filesAt(driver, e.path) : { total: e.size, largest: e.size };
+      sum.total += below.total;
+      sum.largest = Math.max(sum.largest, below.largest);
+    }
     cursor = page.cursor;
   } while (cursor);
-  return total;
+  return sum;
 }
+
+const bytesAt = async (driver: StorageDriver, path: string) => (await filesAt(driver, path)).total;
 
 export function admittedDriver(
   driver: StorageDriver,
@@ -62,9 +68,10 @@ export function admittedDriver(
     size: number,
     body: Readable | null,
     work: (body: Readable | null) => Promise<WriteResult | number>,
+    largestFile?: number,
   ): Promise<WriteResult | number> {
     const replaced = await bytesAt(driver, path).catch(() => 0);
-    const reservation = await admission.reserve(configId, size, { replaces: replaced });
+    const reservation = await admission.reserve(configId, size, { replaces: replaced, largestFile });
     const metered = body ? meteredBody(body, reservation) : null;
     let result: WriteResult | number;
     try {
@@ -103,11 +110,17 @@ export function admittedDriver(
   if (typeof d.copy === 'function') {
     const copy = (d.copy as (from: string, to: string) => Promise<void>).bind(driver);
     wrapped.copy = async (from: string, to: string) => {
-      const size = await bytesAt(driver, from);
-      await admit(to, size, null, async () => {
-        await copy(from, to);
-        return size;
-      });
+      const { total, largest } = await filesAt(driver, from);
+      await admit(
+        to,
+        total,
+        null,
+        async () => {
+          await copy(from, to);
+          return total;
+        },
+        largest,
+      );
     };
   }
   if (typeof d.multipartInit === 'function') {

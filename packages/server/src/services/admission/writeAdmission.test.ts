@@ -240,6 +240,32 @@ test('a client-side copy is checked before it is signed and counted once committ
   await leaveRoom(s3m, 0);
 });
 
+test('a folder copied in its storage holds each file, not their sum, to max_upload_size', async () => {
+  const admin = await server.adminClient();
+  const limit = (await admin.system.settings()).max_upload_size;
+  for (const m of mounts) {
+    const mkcol = await fetch(`${server.url}/dav${m.path}/pair/`, {
+      method: 'MKCOL',
+      headers: { authorization: DAV_AUTH },
+    });
+    assert.is(mkcol.status, 201);
+    for (const name of ['a.bin', 'b.bin'])
+      assert.is((await davPut(`${m.path}/pair/${name}`, 600 * 1024)).status, 201);
+    const before = (await usage(m)).used;
+    await admin.system.updateSettings({ max_upload_size: 1 });
+    try {
+      const copied = await fetch(`${server.url}/dav${m.path}/pair/`, {
+        method: 'COPY',
+        headers: { authorization: DAV_AUTH, destination: `${server.url}/dav${m.path}/pair-copy/` },
+      });
+      assert.is(copied.status, 201, `${m.kind}: ${await copied.text()}`);
+      assert.is((await usage(m)).used, before + 1200 * 1024);
+    } finally {
+      await admin.system.updateSettings({ max_upload_size: limit });
+    }
+  }
+});
+
 test('a resumable upload counts once, net of the file it replaces', async () => {
   for (const m of mounts) {
     const before = (await usage(m)).used;

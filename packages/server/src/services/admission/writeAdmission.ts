@@ -32,9 +32,14 @@ export interface WriteAdmission {
   usage(configId: string): Promise<{ used: number; total: number | null }>;
   /**
    * Reserves `bytes` for a write into `configId`; 413 naming max_upload_size or the capacity when over. A
-   * write that replaces `replaces` bytes needs room only for what it adds beyond them.
+   * write that replaces `replaces` bytes needs room only for what it adds beyond them. A write of several
+   * files (a folder's copy) names its `largestFile`: max_upload_size holds each file, not their sum.
    */
-  reserve(configId: string, bytes: number, options?: { replaces?: number }): Promise<Reservation>;
+  reserve(
+    configId: string,
+    bytes: number,
+    options?: { replaces?: number; largestFile?: number },
+  ): Promise<Reservation>;
   /** Checks a declared size without reserving (an upload session is itself the promise). */
   check(configId: string, bytes: number, options?: { exceptSession?: string }): Promise<void>;
   /** Bytes stored (positive) or removed (negative) through a mount outside a reservation. */
@@ -92,10 +97,13 @@ export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
   async function reserve(
     configId: string,
     bytes: number,
-    options: { replaces?: number } = {},
+    options: { replaces?: number; largestFile?: number } = {},
   ): Promise<Reservation> {
-    const limit = await deps.maxUploadBytes();
-    if (bytes > limit) throw overUploadLimit(bytes, limit);
+    const fileLimit = await deps.maxUploadBytes();
+    if ((options.largestFile ?? bytes) > fileLimit)
+      throw overUploadLimit(options.largestFile ?? bytes, fileLimit);
+    // Several files may add up to more than one may be.
+    const limit = options.largestFile === undefined ? fileLimit : Number.POSITIVE_INFINITY;
     const id = randomUUID();
     const credit = options.replaces ?? 0;
     /** Bytes the write may send: the row's bytes plus what it replaces. */
