@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type {
+  CopyCapability,
   MultipartCapability,
   MultipartPart,
   StorageDriver,
@@ -56,9 +57,7 @@ export function admittedDriver(
   configId: string,
   admission: WriteAdmission,
 ): StorageDriver {
-  const d = driver as StorageDriver &
-    Partial<MultipartCapability & StreamPutCapability> &
-    Record<string, unknown>;
+  const d = driver as StorageDriver & Partial<CopyCapability & MultipartCapability & StreamPutCapability>;
   /** Multipart uploads of this process (copies), each holding its reservation until complete or abort. */
   const uploads = new Map<string, { reservation: Reservation; bytes: number }>();
 
@@ -108,7 +107,7 @@ export function admittedDriver(
       admit(path, options.size, body, (b) => streamPut(path, b!, options));
   }
   if (typeof d.copy === 'function') {
-    const copy = (d.copy as (from: string, to: string) => Promise<void>).bind(driver);
+    const copy = d.copy.bind(driver);
     wrapped.copy = async (from: string, to: string) => {
       const { total, largest } = await filesAt(driver, from);
       await admit(

@@ -21,6 +21,7 @@ import {
   type TestS3,
   type TestServer,
 } from '../../testing/index.ts';
+import type { Actor } from '../actor.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -28,6 +29,7 @@ let token: string;
 let remote: Server;
 let origin: string;
 let mounts: MountUnderTest[];
+const ADMIN: Actor = { kind: 'admin', id: 'admission-test', username: 'admin' };
 const DAV_AUTH = `Basic ${Buffer.from(`${TEST_ADMIN.username}:${TEST_ADMIN.password}`).toString('base64')}`;
 
 test.before(async () => {
@@ -125,6 +127,24 @@ test('fs/upload, WebDAV PUT and resumable uploads are refused over the capacity,
     assert.is(put.status, 413, `${m.kind} PUT`);
     assert.match(put.text, /capacity/);
     await nothingAt(m, 'dav-big.bin');
+
+    // A key holder's upload and a signed-link holder's PUT are held to the same capacity.
+    const { key } = await server.keyClient({ mount: true, basic_path: m.path });
+    const keyForm = new FormData();
+    keyForm.append('path', m.path);
+    keyForm.append('file', new Blob([randomBytes(5000)]), 'key-big.bin');
+    const byKey = await fetch(`${server.url}/api/user/fs/upload`, {
+      method: 'POST',
+      headers: { authorization: `ApiKey ${key}` },
+      body: keyForm,
+    });
+    assert.is(byKey.status, 413, `${m.kind} key upload`);
+    await nothingAt(m, 'key-big.bin');
+    const fs = server.app.services.fs;
+    const target = await fs.resolve(ADMIN, `${m.path}/signed-big.bin`, 'write');
+    const signed = await fetch(fs.uploadLink(target, 5000, 60), { method: 'PUT', body: randomBytes(5000) });
+    assert.is(signed.status, 413, `${m.kind} signed PUT`);
+    await nothingAt(m, 'signed-big.bin');
 
     const chunked = await davPut(`${m.path}/dav-chunked.bin`, 5000, { chunked: true });
     assert.is(chunked.status, 413, `${m.kind} chunked PUT`);
