@@ -32,6 +32,8 @@ let configId: string;
 /** What reached the store: parts (and whether their upload id was recorded by then) and aborts. */
 const parts: { uploadId: string; recorded: boolean }[] = [];
 const aborts: string[] = [];
+/** The store refuses aborts (as s3rver itself does) while set. */
+let refuseAborts = false;
 
 const recorded = async (uploadId: string) =>
   Boolean(await server.app.services.db.knex('storage_uploads').where({ upload_id: uploadId }).first());
@@ -44,7 +46,7 @@ test.before(async () => {
     if (req.method === 'DELETE' && uploadId) {
       aborts.push(uploadId);
       req.resume();
-      res.writeHead(204).end();
+      res.writeHead(refuseAborts ? 405 : 204).end();
       return;
     }
     const forward = () => {
@@ -123,6 +125,16 @@ test('the sweep aborts, after the grace period, the recorded uploads no open ses
     .first();
   const owned = session.storage_upload_id as string;
   assert.ok(await recorded(owned));
+  // So does a file share's multipart upload that is still pending.
+  const share = await fetch(`${server.url}/api/s3/multipart/init`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ s3_config_id: configId, filename: 'share.bin', size: 6 * MiB }),
+  });
+  assert.is(share.status, 201, await share.text());
+  const row = await server.app.services.db.knex('file_shares').where({ filename: 'share.bin' }).first();
+  const shared = row.upload_id as string;
+  assert.ok(await recorded(shared));
 
   const sweep = server.app.services.sweepStorageUploads;
   assert.equal(await sweep(), { aborted: 0, abandoned: 0 }, 'young uploads are left alone');
@@ -131,6 +143,27 @@ test('the sweep aborts, after the grace period, the recorded uploads no open ses
   assert.equal(aborts, [orphan], 'only the orphan was aborted in the store');
   assert.is(await recorded(orphan), false);
   assert.ok(await recorded(owned), "the session's upload stays recorded");
+  assert.ok(await recorded(shared), "the pending share's upload stays recorded");
+});
+
+test('an abort the store refuses is tried again, then left to the bucket lifecycle rule', async () => {
+  const driver = await server.app.services.storageConfigs.driverFor(configId);
+  if (!canMultipart(driver)) throw new Error('an S3 driver has multipart uploads');
+  refuseAborts = true;
+  try {
+    const { uploadId } = await driver.multipartInit('refused.bin', {});
+    assert.is(await driver.multipartAbort('refused.bin', uploadId), false);
+    assert.ok(await recorded(uploadId), 'a refused abort leaves the upload recorded');
+    clock.advance(STORAGE_UPLOAD_GRACE_MS + 60_000);
+    const sweep = server.app.services.sweepStorageUploads;
+    for (let i = 0; i < 4; i++) assert.equal(await sweep(), { aborted: 0, abandoned: 0 });
+    assert.ok(await recorded(uploadId));
+    assert.equal(await sweep(), { aborted: 0, abandoned: 1 });
+    assert.is(await recorded(uploadId), false);
+    assert.is(aborts.filter((id) => id === uploadId).length, 6, 'one refused abort, then five tries');
+  } finally {
+    refuseAborts = false;
+  }
 });
 
 test.run();
