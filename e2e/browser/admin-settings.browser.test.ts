@@ -141,6 +141,9 @@ test('API keys: inline validation, create with a custom key, copy, edit the path
   assert.is(await d.locator('input[name="basic_path"]').isVisible(), false, 'one tab panel at a time');
   await d.locator('input[name="name"]').fill('deploy-bot');
   await d.locator('input[name="file_permission"]').check();
+  await d.locator('input[name="custom_key"]').fill('fifteen-chars-k');
+  await d.getByRole('button', { name: 'Create key' }).click();
+  await d.getByText('The custom key needs at least 16 characters').waitFor();
   await d.locator('input[name="custom_key"]').fill('deploy_bot-key-2026');
   await d.locator('input[name="custom_days"]').fill('10');
   await d.getByRole('tab', { name: 'Path selection' }).click();

@@ -12,6 +12,9 @@ export const DEFAULT_MOUNT_CACHE_TTL_S = 300;
 export const MOUNT_NAME_MIN = 2;
 export const MOUNT_NAME_MAX = 50;
 export const SLUG_MAX = 50;
+/** A custom API key is a guessable secret: at least 16 characters (keys made before this still work). */
+export const CUSTOM_KEY_MIN = 16;
+export const CUSTOM_KEY_MAX = 128;
 export const RECENT_UPLOADS = 3;
 export const PAGE_SIZE_ADMIN_PASTES = 10;
 export const PAGE_SIZE_FILES = 50;

@@ -19,7 +19,10 @@ test('slug rules of section 5', () => {
 });
 
 test('custom keys, max views, URLs', () => {
-  assert.is(customKeyProblem('abc_DEF-123'), null);
+  assert.is(customKeyProblem('abc_DEF-123-45678'), null);
+  assert.is(customKeyProblem('abc_DEF-123-4567'), null, '16 characters');
+  assert.is(customKeyProblem('abc_DEF-123-456'), 'custom key must be at least 16 characters');
+  assert.is(customKeyProblem('k'.repeat(129)), 'custom key must be at most 128 characters');
   assert.ok(customKeyProblem('a.b'));
   assert.is(maxViewsProblem(0), null);
   assert.ok(maxViewsProblem(-1));

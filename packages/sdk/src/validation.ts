@@ -1,5 +1,5 @@
 /** Validation rules of spec section 5, shared by server, web and CLI. Each returns null or a message. */
-import { MARKDOWN_EXTENSIONS, SLUG_MAX } from './constants.ts';
+import { CUSTOM_KEY_MAX, CUSTOM_KEY_MIN, MARKDOWN_EXTENSIONS, SLUG_MAX } from './constants.ts';
 
 export const SLUG_PATTERN = '^[A-Za-z0-9_-]+$';
 const SLUG_RE = new RegExp(SLUG_PATTERN);
@@ -53,6 +53,8 @@ export function customKeyProblem(key: string): string | null {
   if (key.length === 0) return 'custom key must not be empty';
   if (!new RegExp(CUSTOM_KEY_PATTERN).test(key))
     return 'custom key may contain only letters, digits, underscore and hyphen';
+  if (key.length < CUSTOM_KEY_MIN) return `custom key must be at least ${CUSTOM_KEY_MIN} characters`;
+  if (key.length > CUSTOM_KEY_MAX) return `custom key must be at most ${CUSTOM_KEY_MAX} characters`;
   return null;
 }
 

@@ -12,12 +12,14 @@ import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
 import { createDeadProperties } from './fs/deadProperties.ts';
+import { createLinkIssuers } from './fs/linkIssuer.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createLockStore } from './fs/lockStore.ts';
 import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
+import { createSignedWrites } from './fs/signedWrites.ts';
 import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
@@ -49,6 +51,7 @@ import { createAdminAuthService } from './services/adminAuthService.ts';
 import { admittedDriver } from './services/admission/admittedDriver.ts';
 import { createWriteAdmission } from './services/admission/writeAdmission.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
+import { createAuthBudget } from './services/authBudget.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
@@ -57,6 +60,7 @@ import { createFileServices } from './services/files/index.ts';
 import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
+import { createPasteTokens } from './services/pasteAccessTokens.ts';
 import { createPasteService } from './services/pasteService.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
@@ -99,12 +103,13 @@ export async function startApp(
     logger,
     ledgerFor: (id) => storageUploads.ledgerFor(id),
   });
-  const limiter = createRateLimiter(db.knex, {
+  const limiter = createRateLimiter(db, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
     clock,
   });
   const passwords = createPasswordChecks(limiter);
+  const authBudget = createAuthBudget(limiter);
 
   let origin = config.publicUrl ?? '';
   const pastes = createPasteService({
@@ -112,6 +117,7 @@ export async function startApp(
     hot: db.hot,
     sqliteHot: db.sqliteHot,
     passwords,
+    tokens: createPasteTokens(serverSecret),
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
     clock,
@@ -136,18 +142,27 @@ export async function startApp(
     maxUploadBytes: () => settings.maxUploadBytes(),
   });
   const mounts = createMountService(db.knex, db.hot, (id) => storageConfigs.resolve(id));
-  const listingCache = createListingCache(db);
+  const listingCache = createListingCache({
+    knex: db.knex,
+    hot: db.hot,
+    activeMounts: () => mounts.activeMounts(),
+  });
   const caches = createCacheRegistry();
   caches.register(listingCache);
+  const adminAuth = createAdminAuthService(db.knex, db.hot, passwords, clock);
+  const apiKeys = createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock);
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     // Every write of the file system (uploads, WebDAV, tasks) is admitted against the config's limits.
     driverFor: async (id) => admittedDriver(await storageConfigs.driverFor(id), id, admission),
     cache: listingCache,
-    props: createDeadProperties(db.knex),
+    props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
+    issuers: createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId }),
+    signedWrites: createSignedWrites(db.knex, () => clock.now()),
     origin: () => origin,
+    now: () => clock.now(),
   };
   const fs = createFsService(fsDeps);
   // Copy and delete tasks and upload parts resolve a path per item: they see mount and storage-config
@@ -174,8 +189,8 @@ export async function startApp(
     db,
     clock,
     publicUrl: () => origin,
-    adminAuth: createAdminAuthService(db.knex, db.hot, passwords, clock),
-    apiKeys: createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock),
+    adminAuth,
+    apiKeys,
     settings,
     dashboard: createDashboardService(db.knex, clock),
     caches,
@@ -221,7 +236,7 @@ export async function startApp(
       guard: createSsrfGuard({ allowPrivate: config.allowPrivateUrls }),
     }),
   };
-  const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys) };
+  const deps: RouteDeps = { services, auth: createAuth(services.adminAuth, services.apiKeys, authBudget) };
   const api = new Router({ prefix: '/api' });
   registerSystemRoutes(api, deps);
   registerAuthRoutes(api, deps);
@@ -241,7 +256,9 @@ export async function startApp(
   registerOpenApiRoute(api, () => routes);
   routes.push(...routeTable(api));
 
-  const app = new Koa({ proxy: process.env.CLIP_TRUST_PROXY === '1' });
+  // A client writes whatever X-Forwarded-For it likes and each proxy appends the address it saw: only the
+  // entry our outermost trusted proxy wrote, `trustProxyHops` from the right, names the client (ctx.ip).
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Failures after the headers went out (a client leaving mid-download, a source cut at the size limit).
   app.on('error', (err: Error, ctx?: Koa.Context) =>
     logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
@@ -250,7 +267,7 @@ export async function startApp(
   app.use(
     requestPipeline({
       logger,
-      dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, limiter)),
+      dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, authBudget)),
       body: smallJsonBody(),
       route: routeDispatch(api),
     }),

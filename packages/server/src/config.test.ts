@@ -32,6 +32,14 @@ test('bad values are named', () => {
   fails({ CLIP_ADMIN_PASSWORD: '123' }, /CLIP_ADMIN_PASSWORD/);
 });
 
+test('CLIP_TRUST_PROXY is a count of proxy hops: unset trusts none, a word is refused by name', () => {
+  assert.is(loadConfig({}).trustProxyHops, 0);
+  assert.is(loadConfig({ CLIP_TRUST_PROXY: '1' }).trustProxyHops, 1);
+  assert.is(loadConfig({ CLIP_TRUST_PROXY: '2' }).trustProxyHops, 2);
+  fails({ CLIP_TRUST_PROXY: 'true' }, /CLIP_TRUST_PROXY must be a whole number/);
+  fails({ CLIP_TRUST_PROXY: '-1' }, /CLIP_TRUST_PROXY/);
+});
+
 test('public URL loses its trailing slash', () => {
   assert.is(
     loadConfig({ CLIP_PUBLIC_URL: 'https://clip.example.com/' }).publicUrl,

@@ -18,7 +18,12 @@ export interface Config {
   /** Largest text share content, in bytes. */
   maxTextBytes: number;
   allowPrivateUrls: boolean;
-  /** Failed logins per client address within the window before 429. */
+  /**
+   * How many reverse proxies in front append to `X-Forwarded-For` (CLIP_TRUST_PROXY): the client is the
+   * address that many entries from the right, the one our outermost proxy wrote. 0 trusts no header.
+   */
+  trustProxyHops: number;
+  /** Wrong credentials (passwords, keys, tokens) per client address within the window before 429. */
   loginMaxFailures: number;
   loginWindowMs: number;
   /** A task whose runner stopped renewing for this long is taken over by another process, in ms. */
@@ -86,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: Parti
     sweepIntervalMs: int(env, 'CLIP_SWEEP_INTERVAL_MS', defaults.sweepIntervalMs ?? 60_000, 0, 86_400_000),
     maxTextBytes: int(env, 'CLIP_MAX_TEXT_BYTES', defaults.maxTextBytes ?? 10 * 1024 * 1024, 1, 1024 ** 3),
     allowPrivateUrls: (env.CLIP_ALLOW_PRIVATE_URLS ?? '') === '1' || (defaults.allowPrivateUrls ?? false),
+    trustProxyHops: int(env, 'CLIP_TRUST_PROXY', defaults.trustProxyHops ?? 0, 0, 10),
     loginMaxFailures: int(env, 'CLIP_LOGIN_MAX_FAILURES', defaults.loginMaxFailures ?? 10, 1, 1_000_000),
     loginWindowMs: int(env, 'CLIP_LOGIN_WINDOW_MS', defaults.loginWindowMs ?? 15 * 60_000, 1000, 86_400_000),
     taskLeaseMs: int(env, 'CLIP_TASK_LEASE_MS', defaults.taskLeaseMs ?? 30_000, 1000, 3_600_000),

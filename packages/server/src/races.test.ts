@@ -10,15 +10,15 @@ import { allObjects, driverOf, fileRows } from './routes/files/fileTestKit.ts';
 import { startS3rver, type TestS3 } from './testing/s3rver.ts';
 import { startTestServer, type TestServer } from './testing/testServer.ts';
 
-// Each request below comes from its own address, so the per-client password-check cap does not apply.
-process.env.CLIP_TRUST_PROXY = '1';
 const N = 30;
 let server: TestServer;
 let admin: ClipClient;
 let token: string;
 let localConfigId: string;
 test.before(async () => {
-  server = await startTestServer();
+  // Each request below comes from its own address (one trusted proxy hop writes it), so the per-client
+  // password-check cap does not apply.
+  server = await startTestServer({ trustProxyHops: 1 });
   admin = await server.adminClient();
   token = await server.adminToken();
   localConfigId = (await admin.storageConfigs.list()).items.find((c) => c.is_default)!.id;

@@ -97,6 +97,15 @@ test('bad --expires and a missing --name are refused before any request', async 
   failedWith(await admin.run(['keys', 'create']), /required option '--name <name>'/);
 });
 
+test('a --custom-key of 15 characters is refused in one line naming the minimum, and nothing is created', async () => {
+  failedWith(
+    await admin.run(['keys', 'create', '--name', 'short custom', '--custom-key', 'fifteen-chars-k']),
+    /custom key must be at least 16 characters/,
+  );
+  const keys = (await (await server.adminClient()).apiKeys.list()).items;
+  assert.is(keys.filter((k) => k.name === 'short custom').length, 0);
+});
+
 test('without a login, keys commands say so', async () => {
   const anonymous = await createSandbox(server.url);
   try {

@@ -1,4 +1,5 @@
 import type { JSONSchemaType } from 'ajv';
+import { CUSTOM_KEY_MAX, CUSTOM_KEY_MIN } from '../constants.ts';
 import { CUSTOM_KEY_PATTERN } from '../validation.ts';
 
 export interface ApiKey {
@@ -39,7 +40,13 @@ export const createApiKeyBodySchema: JSONSchemaType<CreateApiKeyBody> = {
     text_permission: flag,
     file_permission: flag,
     mount_permission: flag,
-    custom_key: { type: 'string', minLength: 8, maxLength: 128, pattern: CUSTOM_KEY_PATTERN, nullable: true },
+    custom_key: {
+      type: 'string',
+      minLength: CUSTOM_KEY_MIN,
+      maxLength: CUSTOM_KEY_MAX,
+      pattern: CUSTOM_KEY_PATTERN,
+      nullable: true,
+    },
     basic_path: basicPath,
   },
   required: ['name'],

@@ -54,6 +54,8 @@ export interface FsGetResult extends FsItem {
   /** Short-lived signed links usable without an auth header (`<img>`, `<video>`); null for folders. */
   download_url: string | null;
   preview_url: string | null;
+  /** An HTML file's preview rendered in a script-only sandbox, for a frame; null for anything else. */
+  render_url: string | null;
 }
 
 export interface FsBatchRemoveResult {
@@ -173,37 +175,51 @@ export interface FsSignedPutQuery {
   path: string;
   /** The body's exact length in bytes: part of the signature. */
   size: string;
+  /** Who issued the link (`admin:<id>` or `apikey:<id>`): checked again on use. */
+  by: string;
+  /** The link's single-use id: a second PUT with it is refused. */
+  n: string;
   exp: string;
   sig: string;
 }
+/** The issuer of a signed link: `admin:<id>` or `apikey:<id>`. */
+const issuer = { type: 'string', pattern: '^(admin|apikey):[A-Za-z0-9-]{1,64}$' } as const;
 export const fsSignedPutQuerySchema: JSONSchemaType<FsSignedPutQuery> = {
   type: 'object',
   properties: {
     path,
     size: { type: 'string', pattern: '^\\d{1,15}$' },
+    by: issuer,
+    n: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
   },
-  required: ['path', 'size', 'exp', 'sig'],
+  required: ['path', 'size', 'by', 'n', 'exp', 'sig'],
   additionalProperties: false,
 };
 
 /** The query of a signed `/api/fs/download|preview` link. */
 export interface FsSignedQuery {
   path: string;
+  /** Who issued the link (`admin:<id>` or `apikey:<id>`): checked again on use. */
+  by: string;
   exp: string;
   sig: string;
-  /** `html` on a preview link: an HTML file rendered in a script-only sandbox (an opaque origin). */
+  /**
+   * `html` on a preview link: an HTML file rendered in a script-only sandbox (an opaque origin). Part of
+   * the signature: only a `render_url` carries it.
+   */
   render?: 'html';
 }
 export const fsSignedQuerySchema: JSONSchemaType<FsSignedQuery> = {
   type: 'object',
   properties: {
     path,
+    by: issuer,
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
     render: { type: 'string', enum: ['html'], nullable: true },
   },
-  required: ['path', 'exp', 'sig'],
+  required: ['path', 'by', 'exp', 'sig'],
   additionalProperties: false,
 };

@@ -140,6 +140,11 @@ export interface PasteView {
   max_views: number;
   views: number;
   has_password: boolean;
+  /**
+   * Only in the answer to an unlock with the right password: the share's access token, valid for an
+   * hour, for its raw link (`/raw/{slug}?token=`) instead of the password.
+   */
+  token?: string;
 }
 
 export interface PasteLocked {
@@ -148,7 +153,7 @@ export interface PasteLocked {
 }
 
 /** What the management API shows of a share. */
-export interface PasteRecord extends Omit<PasteView, 'has_password'> {
+export interface PasteRecord extends Omit<PasteView, 'has_password' | 'token'> {
   id: string;
   has_password: boolean;
   created_by: string;

@@ -39,8 +39,15 @@ export class PastesResource {
     if (!res.ok) return this.#t.fail(res, 'share-password');
     return res.text();
   }
-  rawUrl(slug: string, password?: string): string {
-    return this.#t.url(`/raw/${encodeURIComponent(slug)}`, { password });
+  /**
+   * A link to the stored text. For a protected share give its access token (`PasteView.token`, from
+   * `unlock`): a password in a URL stays in browser history and proxy logs.
+   */
+  rawUrl(slug: string, access: { token?: string; password?: string } = {}): string {
+    return this.#t.url(`/raw/${encodeURIComponent(slug)}`, {
+      token: access.token,
+      password: access.password,
+    });
   }
 
   /** The management scope follows the client's auth: /admin for the admin, /user for an API key. */

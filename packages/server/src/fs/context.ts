@@ -8,11 +8,13 @@ import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.t
 import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
 import type { DeadProperties } from './deadProperties.ts';
 import { itemTypeOf } from './itemTypes.ts';
+import type { LinkIssuers } from './linkIssuer.ts';
 import type { ListingCache } from './listingCache.ts';
 import type { LockStore } from './lockStore.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
 import { matchMount } from './resolve.ts';
 import type { FsLinkSigner } from './signedLinks.ts';
+import type { SignedWrites } from './signedWrites.ts';
 import type { FsNeed, ResolvedMountPath, ResolvedPath } from './types.ts';
 
 export interface FsDeps {
@@ -29,6 +31,10 @@ export interface FsDeps {
   /** WebDAV locks: every write checks them (lockGuard.ts). */
   locks: LockStore;
   signer: FsLinkSigner;
+  /** A signed link's issuer, looked up again on every use. */
+  issuers: LinkIssuers;
+  /** The single use of each signed PUT link. */
+  signedWrites: SignedWrites;
   /** The public origin signed links are built on. */
   origin(): string;
   now?: () => number;
@@ -43,8 +49,6 @@ export interface FsContext {
     need: FsNeed,
   ): Promise<{ resolved: ResolvedPath; mounts: MountRecord[] }>;
   resolveMount(actor: Actor, rawPath: string, need: 'read' | 'write'): Promise<ResolvedMountPath>;
-  /** Resolution for a path already known to be readable (signed links). */
-  resolveTrusted(path: string): Promise<ResolvedMountPath>;
   toItem(path: string, entry: StorageEntry, isMount?: boolean): FsItem;
   folderItem(path: string, isMount: boolean): FsItem;
 }
@@ -90,20 +94,6 @@ export function createFsContext(deps: FsDeps): FsContext {
     resolveIn,
     async resolveMount(actor, rawPath, need) {
       return withDriver((await resolveIn(actor, rawPath, need)).resolved);
-    },
-    async resolveTrusted(path) {
-      const { match } = await mountFor(path);
-      return withDriver(
-        match
-          ? {
-              path,
-              access: 'full',
-              mount: match.mount,
-              subPath: match.subPath,
-              storagePath: match.storagePath,
-            }
-          : { path, access: 'full', mount: null, subPath: '', storagePath: '' },
-      );
     },
     toItem(path, entry, isMount = false) {
       const name = baseNameOf(path);

@@ -3,6 +3,7 @@
  * moves, copies and removes them with their resource (writes.ts), whichever interface asked.
  */
 import type { Knex } from 'knex';
+import type { Dialect } from '../db/connect.ts';
 
 export interface DeadProperty {
   namespace: string;
@@ -18,6 +19,15 @@ export interface PropertyChange {
   xml: string | null;
 }
 
+/**
+ * What clients may store on one resource (PROPPATCH): without a cap, one key could fill the database
+ * through properties on a single file.
+ */
+export const PROPERTY_CAP = { count: 100, bytes: 64 * 1024 } as const;
+
+/** A PROPPATCH that would leave a resource with more properties than `PROPERTY_CAP` allows. */
+export class PropertyCapError extends Error {}
+
 /** Rows at `path` or below it, without LIKE (whose case rules differ between SQLite and Postgres). */
 export function atOrBelow(q: Knex.QueryBuilder, path: string): Knex.QueryBuilder {
   if (path === '/') return q;
@@ -25,7 +35,22 @@ export function atOrBelow(q: Knex.QueryBuilder, path: string): Knex.QueryBuilder
   return q.where((w) => w.where('path', path).orWhereRaw('substr(path, 1, ?) = ?', [prefix.length, prefix]));
 }
 
-export function createDeadProperties(knex: Knex) {
+/** The problem when `props` exceed the cap, or null. */
+function overCap(props: Iterable<{ xml: string }>): string | null {
+  let count = 0;
+  let bytes = 0;
+  for (const p of props) {
+    count++;
+    bytes += Buffer.byteLength(p.xml);
+  }
+  if (count > PROPERTY_CAP.count)
+    return `a resource holds at most ${PROPERTY_CAP.count} properties; this change leaves ${count}`;
+  if (bytes > PROPERTY_CAP.bytes)
+    return `a resource's properties hold at most ${PROPERTY_CAP.bytes} bytes; this change leaves ${bytes}`;
+  return null;
+}
+
+export function createDeadProperties(knex: Knex, dialect: Dialect) {
   const table = () => knex('dav_properties');
   return {
     async list(path: string): Promise<DeadProperty[]> {
@@ -52,9 +77,27 @@ export function createDeadProperties(knex: Knex) {
       return out;
     },
 
-    /** All changes in one transaction: PROPPATCH is atomic (RFC 4918 9.2). */
-    async apply(path: string, changes: PropertyChange[]): Promise<void> {
+    /**
+     * All changes in one transaction: PROPPATCH is atomic (RFC 4918 9.2). With `capped` (what clients
+     * set), a change that leaves the resource over `PROPERTY_CAP` throws PropertyCapError and changes nothing.
+     */
+    async apply(path: string, changes: PropertyChange[], options: { capped?: boolean } = {}): Promise<void> {
       await knex.transaction(async (trx) => {
+        if (options.capped) {
+          // Concurrent PROPPATCHes of one path (any process) take turns, so none slips past the cap.
+          if (dialect === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [path]);
+          const rows: DeadProperty[] = await trx('dav_properties')
+            .where({ path })
+            .select('namespace', 'name', 'xml');
+          const after = new Map(rows.map((r) => [`${r.namespace}\0${r.name}`, r]));
+          for (const c of changes) {
+            const key = `${c.namespace}\0${c.name}`;
+            if (c.xml === null) after.delete(key);
+            else after.set(key, { namespace: c.namespace, name: c.name, xml: c.xml });
+          }
+          const problem = overCap(after.values());
+          if (problem) throw new PropertyCapError(problem);
+        }
         for (const c of changes) {
           await trx('dav_properties').where({ path, namespace: c.namespace, name: c.name }).delete();
           if (c.xml !== null)

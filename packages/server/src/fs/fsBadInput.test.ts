@@ -184,24 +184,29 @@ test('upload past max_upload_size is 413 and leaves nothing', async () => {
 });
 
 test('signed links: a bad or expired signature is 403, a bad query 400', async () => {
+  const by = 'by=admin:00000000-0000-0000-0000-000000000000';
   const cases: [string, number][] = [
-    ['/fs/download?path=/bad/a.txt&exp=9999999999&sig=abc', 403],
-    ['/fs/preview?path=/bad/a.txt&exp=1&sig=abc', 403],
+    [`/fs/download?path=/bad/a.txt&${by}&exp=9999999999&sig=abc`, 403],
+    [`/fs/preview?path=/bad/a.txt&${by}&exp=1&sig=abc`, 403],
     ['/fs/download?path=/bad/a.txt', 400],
-    ['/fs/download?path=/bad/a.txt&exp=x&sig=abc', 400],
-    ['/fs/download?path=/bad/../a.txt&exp=9999999999&sig=abc', 403],
+    ['/fs/download?path=/bad/a.txt&exp=9999999999&sig=abc', 400],
+    ['/fs/download?path=/bad/a.txt&by=someone&exp=9999999999&sig=abc', 400],
+    [`/fs/download?path=/bad/a.txt&${by}&exp=x&sig=abc`, 400],
+    [`/fs/download?path=/bad/../a.txt&${by}&exp=9999999999&sig=abc`, 403],
   ];
   for (const [path, status] of cases) {
     const res = await kit.raw(null, 'GET', path);
     assert.is(res.status, status, `${path}: ${await res.text()}`);
   }
   // Signed PUT links (client-side copy into local storage): the same answers, never a 500.
+  const n = 'n=AAAAAAAAAAAAAAAAAAAAAAAA';
   const puts: [string, number][] = [
-    ['/fs/put?path=/bad/n.txt&size=1&exp=9999999999&sig=abc', 403],
-    ['/fs/put?path=/bad/n.txt&size=1&exp=1&sig=abc', 403],
-    ['/fs/put?path=/bad/n.txt&exp=9999999999&sig=abc', 400],
-    ['/fs/put?path=/bad/n.txt&size=-1&exp=9999999999&sig=abc', 400],
-    ['/fs/put?path=/bad/../n.txt&size=1&exp=9999999999&sig=abc', 403],
+    [`/fs/put?path=/bad/n.txt&size=1&${by}&${n}&exp=9999999999&sig=abc`, 403],
+    [`/fs/put?path=/bad/n.txt&size=1&${by}&${n}&exp=1&sig=abc`, 403],
+    [`/fs/put?path=/bad/n.txt&${by}&${n}&exp=9999999999&sig=abc`, 400],
+    [`/fs/put?path=/bad/n.txt&size=1&${by}&exp=9999999999&sig=abc`, 400],
+    [`/fs/put?path=/bad/n.txt&size=-1&${by}&${n}&exp=9999999999&sig=abc`, 400],
+    [`/fs/put?path=/bad/../n.txt&size=1&${by}&${n}&exp=9999999999&sig=abc`, 403],
   ];
   for (const [path, status] of puts) {
     const res = await kit.raw(null, 'PUT', path, { body: 'x' });

@@ -39,7 +39,7 @@ export function createListing(ctx: FsContext) {
     refresh: boolean,
     hasNestedMounts: boolean,
   ): Promise<FsItem[] | null> {
-    const version = await cache.version(r.mount.storageConfigId);
+    const version = await cache.version(r.mount);
     if (!refresh) {
       const hit = cache.get(r.mount, r.storagePath, version);
       if (hit === 'too-large') return null;

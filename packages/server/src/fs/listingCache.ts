@@ -2,7 +2,9 @@
  * The listing cache (mounts.md "Listing cache"): whole folders per (mount, folder), kept for the mount's
  * cache_ttl seconds (0 = never cached). Every write bumps a per-storage-config version in the database
  * (`fs_cache_versions`); an entry is served only while the version it was filled under is still current,
- * so a write through any mount over the same config, in any server process, is seen at once.
+ * so a write through any mount over the same config, in any server process, is seen at once. A key's
+ * "clear cache" bumps only its own mounts' versions (rows `mount:<id>` of the same table), never a
+ * config's: it cannot empty the caches of mounts it has no access to.
  */
 import type { FsItem } from '@clip/sdk';
 import type { Knex } from 'knex';
@@ -11,6 +13,7 @@ import type { Actor } from '../services/actor.ts';
 import type { ClearableCache } from '../services/cacheRegistry.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { fsAccessAt } from '../services/permissions.ts';
+import { matchMount } from './resolve.ts';
 
 /** Folders kept at most; the oldest filled goes first past it. */
 const MAX_ENTRIES = 5000;
@@ -23,7 +26,7 @@ interface Entry {
   mountId: string;
   mountVersion: number;
   configId: string;
-  configVersion: number;
+  cacheVersion: number;
   /** Virtual path of the folder (for scoped clearing). */
   path: string;
   /** null = the folder is too large to cache (remembered, so it is paged from storage directly). */
@@ -32,16 +35,16 @@ interface Entry {
 }
 
 export interface ListingCache extends ClearableCache {
-  /** The config's current version: read it BEFORE listing storage, and fill with it. */
-  version(configId: string): Promise<number>;
+  /** The mount's current version (its config's plus its own): read it BEFORE listing storage, and fill with it. */
+  version(mount: MountRecord): Promise<number>;
   /** The cached folder, 'too-large' when it is known to exceed MAX_CACHED_FOLDER_ITEMS, or null on a miss. */
-  get(mount: MountRecord, storagePath: string, configVersion: number): FsItem[] | 'too-large' | null;
+  get(mount: MountRecord, storagePath: string, cacheVersion: number): FsItem[] | 'too-large' | null;
   /** `items` null records that the folder is too large to cache. */
   set(
     mount: MountRecord,
     storagePath: string,
     path: string,
-    configVersion: number,
+    cacheVersion: number,
     items: FsItem[] | null,
   ): void;
   /** After a write to storage config `configId`: every process stops serving its older listings. */
@@ -49,14 +52,20 @@ export interface ListingCache extends ClearableCache {
   size(): number;
 }
 
-/** Every listing reads its config's version first: prepared once (db/hotStatements.ts). */
-const CONFIG_VERSION = hotStatement(
-  'fs_cache_version',
-  'SELECT version FROM fs_cache_versions WHERE storage_config_id = ?',
+/**
+ * Every listing reads its versions first: prepared once (db/hotStatements.ts). Both only ever grow, so
+ * their sum changes whenever either is bumped.
+ */
+const MOUNT_VERSION = hotStatement(
+  'fs_cache_mount_version',
+  'SELECT COALESCE(SUM(version), 0) AS version FROM fs_cache_versions WHERE storage_config_id IN (?, ?)',
 );
 
+/** The row of one mount's own version (a key's cache clear), beside the rows of storage configs. */
+const mountScope = (mountId: string) => `mount:${mountId}`;
+
 export function createListingCache(
-  { knex, hot }: { knex: Knex; hot: HotStatements },
+  { knex, hot, activeMounts }: { knex: Knex; hot: HotStatements; activeMounts: () => Promise<MountRecord[]> },
   now: () => number = Date.now,
 ): ListingCache {
   const entries = new Map<string, Entry>();
@@ -69,9 +78,27 @@ export function createListingCache(
   };
   const keyOf = (mountId: string, storagePath: string) => `${mountId}\u0000${storagePath}`;
 
-  async function bump(configId: string): Promise<void> {
+  /** The mounts a key reads and writes in: those at or below its basic path, and the one holding it. */
+  async function ownMounts(actor: Actor): Promise<MountRecord[]> {
+    if (actor.kind !== 'apikey' || !actor.permissions.mount) return [];
+    const mounts = await activeMounts();
+    const holding = matchMount(mounts, actor.basicPath)?.mount.id;
+    return mounts.filter((m) => m.id === holding || fsAccessAt(actor, m.mountPath) === 'full');
+  }
+
+  /** Every row there is, and every active mount's config (one never written to has no row yet). */
+  async function everyScope(): Promise<string[]> {
+    const rows = (await knex('fs_cache_versions').select('storage_config_id')) as {
+      storage_config_id: string;
+    }[];
+    const configs = (await activeMounts()).map((m) => m.storageConfigId);
+    return [...new Set([...rows.map((r) => r.storage_config_id), ...configs])];
+  }
+
+  /** `scope`: a storage config's id, or a mount's own row (mountScope). */
+  async function bump(scope: string): Promise<void> {
     await knex('fs_cache_versions')
-      .insert({ storage_config_id: configId, version: 1 })
+      .insert({ storage_config_id: scope, version: 1 })
       .onConflict('storage_config_id')
       .merge({ version: knex.raw('?? + 1', ['fs_cache_versions.version']) });
   }
@@ -79,24 +106,27 @@ export function createListingCache(
   return {
     name: 'mount-listings',
 
-    async version(configId) {
-      const [row] = await hot.rows<{ version: number | string }>(CONFIG_VERSION, [configId]);
+    async version(mount) {
+      const [row] = await hot.rows<{ version: number | string }>(MOUNT_VERSION, [
+        mount.storageConfigId,
+        mountScope(mount.id),
+      ]);
       return Number(row?.version ?? 0);
     },
 
-    get(mount, storagePath, configVersion) {
+    get(mount, storagePath, cacheVersion) {
       if (mount.cacheTtl <= 0) return null;
       const key = keyOf(mount.id, storagePath);
       const e = entries.get(key);
       if (!e) return null;
-      if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.configVersion !== configVersion) {
+      if (e.expiresAt <= now() || e.mountVersion !== mount.version || e.cacheVersion !== cacheVersion) {
         drop(key);
         return null;
       }
       return e.items ?? 'too-large';
     },
 
-    set(mount, storagePath, path, configVersion, items) {
+    set(mount, storagePath, path, cacheVersion, items) {
       if (mount.cacheTtl <= 0) return;
       const key = keyOf(mount.id, storagePath);
       drop(key);
@@ -105,7 +135,7 @@ export function createListingCache(
         mountId: mount.id,
         mountVersion: mount.version,
         configId: mount.storageConfigId,
-        configVersion,
+        cacheVersion,
         path,
         items,
         expiresAt: now() + mount.cacheTtl * 1000,
@@ -119,23 +149,20 @@ export function createListingCache(
       await bump(configId);
     },
 
-    /** The admin clears everything; a key the folders within its scope. Other processes follow through the versions. */
+    /**
+     * The admin clears everything; a key the folders within its scope here, and its own mounts in every
+     * process. Other processes follow through the versions.
+     */
     async clear(actor: Actor) {
-      const configs = new Set<string>();
       let cleared = 0;
       for (const [key, e] of entries) {
         if (actor.kind !== 'admin' && fsAccessAt(actor, e.path) !== 'full') continue;
         drop(key);
-        configs.add(e.configId);
         cleared++;
       }
-      if (actor.kind === 'admin') {
-        const all = (await knex('fs_cache_versions').select('storage_config_id')) as {
-          storage_config_id: string;
-        }[];
-        for (const r of all) configs.add(r.storage_config_id);
-      }
-      for (const id of configs) await bump(id);
+      const scopes =
+        actor.kind === 'admin' ? await everyScope() : (await ownMounts(actor)).map((m) => mountScope(m.id));
+      for (const id of scopes) await bump(id);
       return cleared;
     },
 

@@ -1,7 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { createFsContext, type FsDeps } from './context.ts';
+
+const ADMIN: Actor = { kind: 'admin', id: 'a1', username: 'admin' };
 
 const going: MountRecord = {
   id: 'm1',
@@ -36,7 +39,7 @@ function contextWithHeldList(held: MountRecord[], live: MountRecord[]) {
 
 test('a path the held mount list misses is resolved against the mounts read now', async () => {
   const { context, reads } = contextWithHeldList([], [going]);
-  const resolved = await context.resolveTrusted('/going/ranges.bin');
+  const resolved = await context.resolveMount(ADMIN, '/going/ranges.bin', 'read');
   assert.is(resolved.mount.id, 'm1');
   assert.is(resolved.storagePath, 'ranges.bin');
   assert.equal(reads, { held: 1, live: 1 });
@@ -44,14 +47,14 @@ test('a path the held mount list misses is resolved against the mounts read now'
 
 test('a path the held list places in a mount costs no live read', async () => {
   const { context, reads } = contextWithHeldList([going], []);
-  assert.is((await context.resolveTrusted('/going/a.txt')).mount.id, 'm1');
+  assert.is((await context.resolveMount(ADMIN, '/going/a.txt', 'read')).mount.id, 'm1');
   assert.equal(reads, { held: 1, live: 0 });
 });
 
 test('a path in no mount, held or live, is still refused', async () => {
   const { context } = contextWithHeldList([], []);
   try {
-    await context.resolveTrusted('/nowhere/a.txt');
+    await context.resolveMount(ADMIN, '/nowhere/a.txt', 'read');
     assert.unreachable('resolved a path in no mount');
   } catch (err) {
     assert.match(String((err as Error).message), /not inside a mount/);

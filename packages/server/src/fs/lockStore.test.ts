@@ -72,8 +72,38 @@ test('locks expire with the clock; refresh extends them', async () => {
   await store.create({ ...base, path: '/m/exp.txt', depth: '0', scope: 'exclusive' });
 });
 
+test('heldBy keeps only live locks the principal created, whoever else names their tokens', async () => {
+  const mine = await store.create({
+    ...base,
+    path: '/m/held/a',
+    depth: '0',
+    scope: 'exclusive',
+    principal: 'apikey:1',
+  });
+  const theirs = await store.create({
+    ...base,
+    path: '/m/held/b',
+    depth: '0',
+    scope: 'exclusive',
+    principal: 'apikey:2',
+  });
+  const brief = await store.create({
+    ...base,
+    path: '/m/held/c',
+    depth: '0',
+    scope: 'exclusive',
+    principal: 'apikey:1',
+    timeoutSeconds: 1,
+  });
+  now += 2_000;
+  const named = new Set([mine.token, theirs.token, brief.token, 'opaquelocktoken:unknown']);
+  assert.equal([...(await store.heldBy(named, 'apikey:1'))], [mine.token]);
+  assert.equal([...(await store.heldBy(named, 'apikey:2'))], [theirs.token]);
+  assert.equal([...(await store.heldBy(new Set(), 'apikey:1'))], []);
+});
+
 test('dead properties: prefix moves do not catch siblings sharing a name prefix (no LIKE)', async () => {
-  const props = createDeadProperties(server.app.services.db.knex);
+  const props = createDeadProperties(server.app.services.db.knex, server.app.services.db.dialect);
   const x = (v: string) => `<Z:p xmlns:Z="urn:z">${v}</Z:p>`;
   await props.apply('/m/d', [{ namespace: 'urn:z', name: 'p', xml: x('d') }]);
   await props.apply('/m/d/f', [{ namespace: 'urn:z', name: 'p', xml: x('f') }]);

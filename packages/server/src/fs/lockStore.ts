@@ -96,6 +96,20 @@ export function createLockStore(knex: Knex, dialect: Dialect, now: () => number 
       return row ? toLock(row) : null;
     },
 
+    /**
+     * The tokens among `tokens` whose live locks `principal` created: only a lock's creator submits it
+     * (RFC 4918 6.4), whoever else has read its token.
+     */
+    async heldBy(tokens: ReadonlySet<string>, principal: string): Promise<Set<string>> {
+      if (tokens.size === 0) return new Set();
+      const rows: { token: string }[] = await live(
+        knex('dav_locks')
+          .whereIn('token', [...tokens])
+          .where({ principal }),
+      ).select('token');
+      return new Set(rows.map((r) => r.token));
+    },
+
     /** Takes a new lock, or 423 when it conflicts with one already held. */
     async create(input: Omit<DavLock, 'token' | 'expiresAt'>): Promise<DavLock> {
       return exclusive(async (trx) => {

@@ -1,18 +1,19 @@
 /**
  * `createFsService`: the one file-system service (see types.ts for the contract). This file wires the
- * parts together and holds the read side that produces links: get, read, file-link, redirects for
- * `web_proxy=false` mounts, and signed links.
+ * parts together and holds the read side that produces links: get, read, file-link and redirects for
+ * `web_proxy=false` mounts; signed links are signedAccess.ts's.
  */
 import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk/contract';
 import { badRequest, notFound } from '../http/appError.ts';
-import { guessMimetype } from '../services/files/mimetypes.ts';
+import { guessMimetype, isHtml } from '../services/files/mimetypes.ts';
 import { type ByteRange, canPresign } from '../storage/driver.ts';
 import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
 import { createListing } from './listing.ts';
 import { createLockGuard } from './lockGuard.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
-import type { FsFileHandle, FsLinkMode, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
+import { createSignedAccess } from './signedAccess.ts';
+import type { FsFileHandle, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
 import { createWrites } from './writes.ts';
 
 export type { FsDeps } from './context.ts';
@@ -31,12 +32,7 @@ export function createFsService(deps: FsDeps): FsService {
   function build(tokens: ReadonlySet<string>): FsService {
     const guard = createLockGuard(deps.locks, tokens);
     const writes = createWrites(ctx, guard);
-
-    function signedUrl(path: string, mode: FsLinkMode, ttl: number): string {
-      const { exp, sig } = deps.signer.sign(path, mode, ttl, ctx.now());
-      const q = new URLSearchParams({ path, exp: String(exp), sig });
-      return `${deps.origin()}/api/fs/${mode}?${q.toString()}`;
-    }
+    const signed = createSignedAccess({ ctx, open: openResolved, write: writes.write });
 
     async function readResolved(r: ResolvedMountPath, range?: ByteRange): Promise<FsReadResult> {
       if (r.subPath === '') throw badRequest(`"${r.path}" is a folder`);
@@ -86,10 +82,13 @@ export function createFsService(deps: FsDeps): FsService {
         const item = await listing.stat(actor, rawPath);
         if (!item) throw notFound(`"${normalizeVirtualPath(rawPath)}" not found`);
         const readable = item.type !== 'folder' && (await canRead(actor, item.path));
+        const link = (mode: 'download' | 'preview' | 'render') =>
+          readable ? signed.url(actor, item.path, mode, FS_SIGNED_LINK_TTL_S) : null;
         const result: FsGetResult = {
           ...item,
-          download_url: readable ? signedUrl(item.path, 'download', FS_SIGNED_LINK_TTL_S) : null,
-          preview_url: readable ? signedUrl(item.path, 'preview', FS_SIGNED_LINK_TTL_S) : null,
+          download_url: link('download'),
+          preview_url: link('preview'),
+          render_url: isHtml(item.mimetype ?? '', item.name) ? link('render') : null,
         };
         return result;
       },
@@ -102,9 +101,7 @@ export function createFsService(deps: FsDeps): FsService {
         return openResolved(await ctx.resolveMount(actor, rawPath, 'read'));
       },
 
-      async openSigned(path) {
-        return openResolved(await ctx.resolveTrusted(path));
-      },
+      openSigned: (link, mode) => signed.open(link, mode),
 
       mkdir: writes.mkdir,
       write: writes.write,
@@ -134,7 +131,7 @@ export function createFsService(deps: FsDeps): FsService {
           return { url, expires_at: expiresAt };
         }
         return {
-          url: signedUrl(r.path, options.forceDownload ? 'download' : 'preview', ttl),
+          url: signed.url(actor, r.path, options.forceDownload ? 'download' : 'preview', ttl),
           expires_at: expiresAt,
         };
       },
@@ -152,44 +149,8 @@ export function createFsService(deps: FsDeps): FsService {
         );
       },
 
-      verifySignedLink(rawPath, mode, exp, sig) {
-        let path: string;
-        try {
-          path = normalizeVirtualPath(rawPath);
-        } catch {
-          return null;
-        }
-        return deps.signer.verify(path, mode, exp, sig, ctx.now()) ? path : null;
-      },
-
-      async readSigned(path, range) {
-        return readResolved(await ctx.resolveTrusted(path), range);
-      },
-
-      uploadLink(resolved, size, ttl) {
-        // The size is part of what is signed: the link takes one body of exactly that length.
-        const { exp, sig } = deps.signer.sign(`${resolved.path}\n${size}`, 'put', ttl, ctx.now());
-        const q = new URLSearchParams({ path: resolved.path, size: String(size), exp: String(exp), sig });
-        return `${deps.origin()}/api/fs/put?${q.toString()}`;
-      },
-
-      verifyUploadLink(rawPath, size, exp, sig) {
-        let path: string;
-        try {
-          path = normalizeVirtualPath(rawPath);
-        } catch {
-          return null;
-        }
-        if (typeof size !== 'string' || !/^\d{1,15}$/.test(size)) return null;
-        return deps.signer.verify(`${path}\n${Number(size)}`, 'put', exp, sig, ctx.now()) ? path : null;
-      },
-
-      async writeSigned(path, body, options) {
-        const r = await ctx.resolveTrusted(path);
-        if (r.subPath === '') throw badRequest(`"${r.path}" is a mount's root`);
-        await guard({ paths: [r.path] });
-        return onStorage(r.path, () => r.driver.write(r.storagePath, body, options));
-      },
+      uploadLink: signed.uploadUrl,
+      writeSigned: (link, body, options) => signed.write(link, body, options.contentType),
 
       afterWrite: writes.invalidate,
       toItem: ctx.toItem,

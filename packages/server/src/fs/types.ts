@@ -7,6 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FsBatchRemoveResult, FsFileLinkResult, FsGetResult, FsItem, FsListResult } from '@clip/sdk';
+import type { FsSignedPutQuery, FsSignedQuery } from '@clip/sdk/contract';
 import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import type { FsAccess } from '../services/permissions.ts';
@@ -88,8 +89,11 @@ export interface FsCopyOptions {
 }
 
 export type FsLinkMode = 'download' | 'preview';
-/** What a signed link lets its holder do: read (download, preview) or PUT one body of a signed size. */
-export type FsSignedMode = FsLinkMode | 'put';
+/**
+ * What a signed link lets its holder do: read (download, preview), render an HTML file for a frame, or
+ * PUT one body of a signed size.
+ */
+export type FsSignedMode = FsLinkMode | 'render' | 'put';
 
 /** A file found and checked for reading, not yet opened: serve its headers first, then read (ranged). */
 export interface FsFileHandle {
@@ -114,8 +118,11 @@ export interface FsService {
   read(actor: Actor, rawPath: string, range?: ByteRange): Promise<FsReadResult>;
   /** Checks read permission and that a file (not a folder) is there: 404 otherwise. */
   open(actor: Actor, rawPath: string): Promise<FsFileHandle>;
-  /** `open` for a path whose signed link was verified (no actor). */
-  openSigned(path: string): Promise<FsFileHandle>;
+  /**
+   * `open` through a signed link (no header): 403 unless the signature covers every part of the link
+   * (`render=html` included) and its issuer may still read the path now.
+   */
+  openSigned(link: FsSignedQuery, mode: FsLinkMode): Promise<FsFileHandle>;
   /** Folder: 409 when the parent is missing (unless createParents) or when the path exists. */
   mkdir(actor: Actor, rawPath: string, options?: { createParents?: boolean }): Promise<FsItem>;
   /** Streams `body` to the file at `rawPath` (never whole in memory). Parent must exist unless createParents. */
@@ -138,26 +145,20 @@ export interface FsService {
   ): Promise<FsFileLinkResult>;
   /** A presigned GET for `web_proxy=false` mounts, or null when the mount streams (or the driver cannot). */
   redirectUrl(resolved: ResolvedMountPath, mode: FsLinkMode): Promise<string | null>;
-  /** Checks a signed link made by `get`/`fileLink`; answers the normalised path when valid. */
-  verifySignedLink(rawPath: string, mode: FsLinkMode, exp: unknown, sig: unknown): string | null;
   /**
-   * Reads a file for a signed link (no actor: the signature was issued to one that could read it).
-   * The caller has already verified the link.
+   * A signed PUT of exactly `size` bytes to a file, usable once (the client-side copy's upload URL for
+   * storages that take no presigned uploads): issued to `actor` after `resolved` was checked for writing.
    */
-  readSigned(path: string, range?: ByteRange): Promise<FsReadResult>;
+  uploadLink(actor: Actor, resolved: ResolvedMountPath, size: number, ttlSeconds: number): string;
   /**
-   * A signed PUT of exactly `size` bytes to a file (the client-side copy's upload URL for storages that
-   * take no presigned uploads): issued only after `resolved` was checked for writing.
+   * Writes a signed PUT's body as the link's issuer: 403 when the link is not valid or its issuer may no
+   * longer write the path, 410 when the link was used already. The caller has checked the body's length.
    */
-  uploadLink(resolved: ResolvedMountPath, size: number, ttlSeconds: number): string;
-  /** Checks a signed PUT link; answers the normalised path when valid for this size. */
-  verifyUploadLink(rawPath: string, size: unknown, exp: unknown, sig: unknown): string | null;
-  /** Streams a signed PUT's body to its path (no actor: the link was issued to one that could write it). */
   writeSigned(
-    path: string,
+    link: FsSignedPutQuery,
     body: Readable,
-    options: { size: number; contentType?: string },
-  ): Promise<{ size: number; etag: string | null }>;
+    options: { contentType?: string },
+  ): Promise<FsWriteResult>;
   /** After a write made outside this service (multipart complete, presign commit): drops stale listings everywhere. */
   afterWrite(target: ResolvedMountPath): Promise<void>;
   /** The item shape of one storage entry at a virtual path. */

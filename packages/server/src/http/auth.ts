@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { type Actor, ANONYMOUS } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
+import type { AuthBudget } from '../services/authBudget.ts';
 import { type Policy, requirePolicy } from '../services/permissions.ts';
 import { invalidApiKey, unauthorized } from './appError.ts';
 
@@ -18,17 +19,28 @@ export function readCredentials(ctx: Context): Credentials | null {
   return { scheme: match[1].toLowerCase() === 'bearer' ? 'bearer' : 'apikey', value: match[2] };
 }
 
-export function createAuth(admins: AdminAuthService, keys: ApiKeyService) {
+/**
+ * A key or token is a guessable credential: refused while the client's one budget is spent, and counted
+ * against it when it matches nothing (services/authBudget.ts).
+ */
+export function createAuth(admins: AdminAuthService, keys: ApiKeyService, budget: AuthBudget) {
   async function resolve(ctx: Context): Promise<Actor> {
     if (ctx.state.actor) return ctx.state.actor;
     const creds = readCredentials(ctx);
     let actor: Actor = ANONYMOUS;
+    if (creds) await budget.check(ctx.ip);
     if (creds?.scheme === 'bearer') {
       actor = (await admins.actorForToken(creds.value)) ?? ANONYMOUS;
-      if (actor.kind === 'anonymous') throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
+      if (actor.kind === 'anonymous') {
+        await budget.miss(ctx.ip);
+        throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
+      }
     } else if (creds?.scheme === 'apikey') {
       actor = (await keys.actorForKey(creds.value)) ?? ANONYMOUS;
-      if (actor.kind === 'anonymous') throw invalidApiKey();
+      if (actor.kind === 'anonymous') {
+        await budget.miss(ctx.ip);
+        throw invalidApiKey();
+      }
     } else if (ctx.get('authorization')) {
       throw unauthorized('Authorization must be "Bearer <token>" or "ApiKey <key>"');
     }

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../db/connect.ts';
 import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
+import { authBudgetKey } from './authBudget.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
 
 export interface AdminAuthService {
@@ -25,18 +26,21 @@ export interface AdminAuthService {
   ): Promise<{ username: string; generatedPassword: string | null } | null>;
   login(username: string, password: string, clientAddress: string): Promise<LoginResult>;
   /**
-   * Checks an admin's username and password the way login does (the attempt counted under `limitKey`
-   * before scrypt runs, concurrent checks per client capped, an unknown name verified against a dummy
-   * hash). Answers the admin, or null for wrong credentials; 429 while `limitKey` is locked out.
+   * Checks an admin's username and password the way login does (the attempt counted against the client's
+   * one credential budget before scrypt runs, concurrent checks per client capped, an unknown name
+   * verified against a dummy hash). Answers the admin, or null for wrong credentials; 429 while the
+   * client's budget is spent.
    */
   verifyCredentials(
     username: string,
     password: string,
-    limit: { limitKey: string; clientAddress: string },
+    clientAddress: string,
   ): Promise<{ id: string; username: string; password_hash: string } | null>;
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
+  /** The admin actor for an admin id (a signed link's issuer), or null when that admin is gone. */
+  actorForId(id: string): Promise<Actor | null>;
   tokenInfo(actor: Actor): AdminTokenInfo;
   changePassword(
     actor: Actor & { kind: 'admin' },
@@ -79,12 +83,12 @@ export function createAdminAuthService(
   const verifyCredentials: AdminAuthService['verifyCredentials'] = async (
     username,
     password,
-    { limitKey, clientAddress },
+    clientAddress,
   ) => {
     const admin = await knex('admins').where({ username }).first('id', 'username', 'password_hash');
     // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
     const ok = await passwords.verify({
-      limitKey,
+      limitKey: authBudgetKey(clientAddress),
       client: clientAddress,
       password,
       hash: admin?.password_hash ?? null,
@@ -117,10 +121,7 @@ export function createAdminAuthService(
     },
 
     async login(username, password, clientAddress) {
-      const admin = await verifyCredentials(username, password, {
-        limitKey: `login:${clientAddress}`,
-        clientAddress,
-      });
+      const admin = await verifyCredentials(username, password, clientAddress);
       if (!admin) throw unauthorized('invalid username or password', 'INVALID_CREDENTIALS');
       return issueToken(admin.id);
     },
@@ -141,6 +142,14 @@ export function createAdminAuthService(
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 
+    async actorForId(id) {
+      const row = await knex<{ id: string; username: string }>('admins')
+        .select('id', 'username')
+        .where({ id })
+        .first();
+      return row ? { kind: 'admin', id: row.id, username: row.username } : null;
+    },
+
     tokenInfo(actor) {
       if (actor.kind !== 'admin') throw unauthorized('invalid token', 'INVALID_TOKEN');
       return { valid: true, username: actor.username };
@@ -153,7 +162,7 @@ export function createAdminAuthService(
         throw badRequest('the new password must differ from the current one');
       const admin = await knex('admins').where({ id: actor.id }).first();
       const ok = await passwords.verify({
-        limitKey: `password:${clientAddress}`,
+        limitKey: authBudgetKey(clientAddress),
         client: clientAddress,
         password: body.currentPassword,
         hash: admin?.password_hash ?? null,

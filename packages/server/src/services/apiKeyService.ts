@@ -46,6 +46,12 @@ const KEY_BY_HASH = hotStatement(
   `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
   FROM api_keys WHERE key_hash = ?`,
 );
+/** Every use of a signed file-system link looks its issuing key up by id. */
+const KEY_BY_ID = hotStatement(
+  'api_key_by_id',
+  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
+  FROM api_keys WHERE id = ?`,
+);
 const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
 /** Postgres: the lookups of one event-loop turn in one round trip (db/sameTurnBatch.ts, ADR 0025). */
 const KEYS_BY_HASH = hotStatement(
@@ -84,8 +90,22 @@ export interface ApiKeyService {
   batchDelete(ids: string[]): Promise<BatchDeleteResult>;
   /** The API-key actor for a presented key, or null when unknown or expired. */
   actorForKey(key: string): Promise<Actor | null>;
+  /** The API-key actor for a key id as it stands now (a signed link's issuer), or null when gone or expired. */
+  actorForId(id: string): Promise<Actor | null>;
   verification(actor: Actor): ApiKeyVerification;
 }
+
+const toActor = (row: KeyLookupRow): Actor => ({
+  kind: 'apikey',
+  id: row.id,
+  name: row.name,
+  basicPath: row.basic_path,
+  permissions: {
+    text: Boolean(row.text_permission),
+    file: Boolean(row.file_permission),
+    mount: Boolean(row.mount_permission),
+  },
+});
 
 /** Normalised like every path it will be compared with (the SDK's parseVirtualPath); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
@@ -199,17 +219,13 @@ export function createApiKeyService(
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
         await hot.run(KEY_TOUCH, [now, row.id]);
-      return {
-        kind: 'apikey',
-        id: row.id,
-        name: row.name,
-        basicPath: row.basic_path,
-        permissions: {
-          text: Boolean(row.text_permission),
-          file: Boolean(row.file_permission),
-          mount: Boolean(row.mount_permission),
-        },
-      };
+      return toActor(row);
+    },
+
+    async actorForId(id) {
+      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_ID, [id]);
+      if (!row || (row.expires_at !== null && row.expires_at <= clock.now())) return null;
+      return toActor(row);
     },
 
     verification(actor) {

@@ -28,7 +28,7 @@ const statusOf = (r: PromiseSettledResult<unknown>) =>
   r.status === 'fulfilled' ? 'ok' : String((r.reason as { status?: number }).status ?? r.reason);
 
 test('30 parallel wrong guesses: exactly the allowed number is verified, the rest are 429', async () => {
-  const limiter = createRateLimiter(db.knex, { maxFailures: 5, windowMs: 60_000 });
+  const limiter = createRateLimiter(db, { maxFailures: 5, windowMs: 60_000 });
   let verified = 0;
   const checks = createPasswordChecks(limiter, {
     concurrent: 30,
@@ -48,7 +48,7 @@ test('30 parallel wrong guesses: exactly the allowed number is verified, the res
 });
 
 test('at most `concurrent` checks run per client, `queued` wait, the rest are refused without counting', async () => {
-  const limiter = createRateLimiter(db.knex, { maxFailures: 1000, windowMs: 60_000 });
+  const limiter = createRateLimiter(db, { maxFailures: 1000, windowMs: 60_000 });
   let running = 0;
   let peak = 0;
   let open!: () => void;
@@ -92,7 +92,7 @@ test('at most `concurrent` checks run per client, `queued` wait, the rest are re
 });
 
 test('an unknown user (no hash) still runs a full check, against a dummy hash, and fails', async () => {
-  const limiter = createRateLimiter(db.knex, { maxFailures: 1000, windowMs: 60_000 });
+  const limiter = createRateLimiter(db, { maxFailures: 1000, windowMs: 60_000 });
   const seen: string[] = [];
   const checks = createPasswordChecks(limiter, {
     verifier: async (_p, hash) => {

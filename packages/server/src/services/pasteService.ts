@@ -12,6 +12,7 @@ import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts'
 import { gone, notFound, unauthorized } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
+import type { PasteTokens } from './pasteAccessTokens.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
 import {
@@ -30,17 +31,26 @@ const RANDOM_SLUG_ATTEMPTS = 8;
 
 export interface PasteReadOutcome {
   row: ReadRow;
-  hasPassword: boolean;
+  /** The share as its password was checked against; null when it has none. */
+  protectedBy: { id: string; slug: string; password_hash: string } | null;
 }
 
 export interface PasteService extends PasteManagement {
   create(actor: Actor, body: CreatePasteBody): Promise<PasteCreated>;
   /** GET /paste/{slug}: the content (one view counted), or `requires_password` for a protected share. */
   view(slug: string): Promise<PasteView | PasteLocked>;
-  /** POST /paste/{slug}: checks the password (rate limited per client) and answers the content. */
+  /**
+   * POST /paste/{slug}: checks the password (rate limited per client) and answers the content, with the
+   * share's access token when it has a password.
+   */
   unlock(slug: string, password: string, clientAddress: string): Promise<PasteView>;
   /** GET /raw/{slug}: the stored text; a protected share needs its password. */
   raw(slug: string, password: string | undefined, clientAddress: string): Promise<ReadRow>;
+  /**
+   * GET /raw/{slug}?token=: a protected share's text for its access token. It counts no view (the
+   * unlock that issued it did) and keeps working for its hour once the view limit is reached.
+   */
+  rawWithToken(slug: string, token: string): Promise<ReadRow>;
   /**
    * HEAD: what a read would answer (404, 410, and for raw a 401 without the right password), counting
    * nothing, so a link checker never uses up a share. `password` undefined skips the password check.
@@ -55,6 +65,7 @@ export interface PasteServiceDeps {
   hot: HotStatements;
   sqliteHot: SqliteHotStatements | null;
   passwords: PasswordChecks;
+  tokens: PasteTokens;
   maxTextBytes: number;
   /** Expiry and view counts are judged by this clock. */
   clock?: Clock;
@@ -63,6 +74,8 @@ export interface PasteServiceDeps {
 }
 
 const passwordNeeded = () => unauthorized('this text share is protected: give its password');
+const tokenRefused = () =>
+  unauthorized('this access token is not valid for this text share or has expired: unlock it again');
 const goneError = (slug: string) => gone(`text share "${slug}" has expired or reached its view limit`);
 const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 
@@ -116,11 +129,12 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     if (probe.password_hash === null) {
       const row = await readOpen(slug);
       if (row === 'locked') throw unauthorized('wrong password', 'WRONG_PASSWORD');
-      return { row, hasPassword: false };
+      return { row, protectedBy: null };
     }
     await checkPassword(probe.password_hash, password, clientAddress);
     const row = await q.countVerified(probe.id, probe.password_hash, clock.now());
-    if (row) return { row, hasPassword: true };
+    const protectedBy = { id: probe.id, slug: probe.slug, password_hash: probe.password_hash };
+    if (row) return { row, protectedBy };
     await requireLive(slug, clock.now());
     throw goneError(slug);
   }
@@ -184,14 +198,26 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     },
 
     async unlock(slug, password, clientAddress) {
-      const { row, hasPassword } = await readWithPassword(slug, password, clientAddress);
-      return toView(row, hasPassword);
+      const { row, protectedBy } = await readWithPassword(slug, password, clientAddress);
+      if (!protectedBy) return toView(row, false);
+      return { ...toView(row, true), token: deps.tokens.issue(protectedBy, clock.now()) };
     },
 
     async raw(slug, password, clientAddress) {
       if (password) return (await readWithPassword(slug, password, clientAddress)).row;
       const row = await readOpen(slug);
       if (row === 'locked') throw passwordNeeded();
+      return row;
+    },
+
+    async rawWithToken(slug, token) {
+      const now = clock.now();
+      const row = isSlugShaped(slug) ? await q.bySlug(slug) : null;
+      if (!row) throw missing(slug);
+      if (row.expires_at !== null && row.expires_at <= now) throw goneError(slug);
+      const { password_hash } = row;
+      if (password_hash === null || !deps.tokens.valid({ ...row, password_hash }, token, now))
+        throw tokenRefused();
       return row;
     },
 

@@ -35,7 +35,7 @@ export interface ByteRange {
 export interface ReadResult {
   /**
    * Must be consumed or destroyed: an S3 stream holds its connection until then. Each chunk is a buffer
-   * of its own that nothing else holds, so its last reader may free it (services/files/sendStream.ts).
+   * of its own that nothing else holds, so its last reader may free it (serving/sendStream.ts).
    */
   stream: Readable;
   /** Bytes in this response (the range length when ranged). */

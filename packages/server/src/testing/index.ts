@@ -1,5 +1,6 @@
 /** Test helpers other packages' tests use to start a real server. */
 
+export { startHaproxy, type TestHaproxy } from './haproxy.ts';
 export { type LocalMountOptions, localMount, type MountUnderTest, s3ConfigBody, s3Mount } from './mounts.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export { startTestServer, TEST_ADMIN, type TestServer } from './testServer.ts';

@@ -1,19 +1,19 @@
 /**
  * Who is asking over WebDAV: HTTP Basic (the admin's username and password, or an API key given as both
- * username and password), or the API's Bearer / ApiKey headers. Failures count against the same
- * database-backed rate limiter as login. An admin password is checked by the login mechanism itself
- * (adminAuth.verifyCredentials -> passwordChecks: the attempt counted atomically before scrypt, concurrent
- * checks per client capped), so a burst of parallel guesses runs at most the allowed number of checks.
+ * username and password), or the API's Bearer / ApiKey headers. Failures count against the client's one
+ * credential budget, the same as the API's (services/authBudget.ts). An admin password is checked by the
+ * login mechanism itself (adminAuth.verifyCredentials -> passwordChecks: the attempt counted atomically
+ * before scrypt, concurrent checks per client capped), so a burst of parallel guesses runs at most the
+ * allowed number of checks.
  * Verified admin passwords are remembered by a hash of (username, password, stored hash): no scrypt per
  * request, and a password change invalidates it everywhere because the stored hash changes.
  */
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
-import type { RateLimiter } from '../services/rateLimiter.ts';
+import type { AuthBudget } from '../services/authBudget.ts';
 import { DavStatus } from './paths.ts';
 
 export const REALM = 'clip';
@@ -23,7 +23,7 @@ export interface DavAuthDeps {
   knex: Knex;
   adminAuth: AdminAuthService;
   apiKeys: ApiKeyService;
-  limiter: RateLimiter;
+  budget: AuthBudget;
 }
 
 export class DavUnauthorized extends DavStatus {
@@ -49,12 +49,12 @@ export function createDavAuth(deps: DavAuthDeps) {
   async function adminActor(
     username: string,
     password: string,
-    limit: { limitKey: string; clientAddress: string },
+    clientAddress: string,
   ): Promise<Actor | null> {
     const stored = await deps.knex('admins').where({ username }).first('password_hash');
     const known = stored && verified.get(cacheKey(username, password, stored.password_hash));
     if (known) return known;
-    const admin = await deps.adminAuth.verifyCredentials(username, password, limit);
+    const admin = await deps.adminAuth.verifyCredentials(username, password, clientAddress);
     if (!admin) return null;
     const actor: Actor = { kind: 'admin', id: admin.id, username: admin.username };
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
@@ -65,8 +65,7 @@ export function createDavAuth(deps: DavAuthDeps) {
   /** The actor, or DavUnauthorized (401) / AppError 429 while the address is locked out. */
   return async function authenticate(header: string | undefined, clientAddress: string): Promise<Actor> {
     if (!header) throw new DavUnauthorized('authentication required');
-    const limitKey = `dav:${clientAddress}`;
-    await deps.limiter.check(limitKey);
+    await deps.budget.check(clientAddress);
     const m = /^(Basic|Bearer|ApiKey)\s+(\S+)\s*$/i.exec(header);
     let actor: Actor | null = null;
     if (m) {
@@ -76,7 +75,7 @@ export function createDavAuth(deps: DavAuthDeps) {
         if (creds && creds.user === creds.password) actor = await deps.apiKeys.actorForKey(creds.password);
         if (!actor && creds) {
           // The password check counted this attempt itself (and resets the count on success).
-          actor = await adminActor(creds.user, creds.password, { limitKey, clientAddress });
+          actor = await adminActor(creds.user, creds.password, clientAddress);
           if (!actor) throw new DavUnauthorized('invalid credentials');
         }
       } else if (scheme === 'bearer') actor = await deps.adminAuth.actorForToken(m[2]);
@@ -84,7 +83,7 @@ export function createDavAuth(deps: DavAuthDeps) {
     }
     if (!actor) {
       // No password was checked (a token or key that is unknown, a malformed header): count it here.
-      await deps.limiter.recordFailure(limitKey);
+      await deps.budget.miss(clientAddress);
       throw new DavUnauthorized('invalid credentials');
     }
     return actor;
@@ -92,5 +91,3 @@ export function createDavAuth(deps: DavAuthDeps) {
 }
 
 export type DavAuthenticate = ReturnType<typeof createDavAuth>;
-
-export const isRateLimited = (err: unknown): err is AppError => err instanceof AppError && err.status === 429;

@@ -43,6 +43,11 @@ export interface DavWriteOptions {
 }
 
 export interface DavFs {
+  /**
+   * Throws (403) unless the actor may write at the path, which lies inside a mount (not the root, not a
+   * virtual folder above the mounts), whether or not something exists there. Locks are not checked.
+   */
+  requireWritable(actor: Actor, path: string): Promise<void>;
   /** null when nothing exists at the path (or the actor may not even see it). */
   stat(actor: Actor, path: string): Promise<DavEntry | null>;
   /** Every direct child of a collection, all pages. */
@@ -63,6 +68,8 @@ export interface DavFs {
   remove(actor: Actor, path: string): Promise<void>;
   /** Copies a file, or a collection (deep, or just the collection itself with `shallow`), across mounts too. */
   copy(actor: Actor, from: string, to: string, options: { shallow: boolean }): Promise<void>;
+  /** Whether two paths lie in the same mount (a move between them is a rename). */
+  sameMount(actor: Actor, a: string, b: string): Promise<boolean>;
   /** Moves a file or a collection, across mounts too (copy then delete where one storage cannot rename). */
   move(actor: Actor, from: string, to: string): Promise<void>;
   /** Quota of the storage under the path, only when its config has a capacity. */

@@ -6,7 +6,7 @@ import type { DeadProperties } from '../fs/deadProperties.ts';
 import { createLockGuard } from '../fs/lockGuard.ts';
 import type { LockStore } from '../fs/lockStore.ts';
 import { AppError } from '../http/appError.ts';
-import type { Actor } from '../services/actor.ts';
+import { type Actor, creatorId } from '../services/actor.ts';
 import type { DavFs } from './davFs.ts';
 import { evaluateIf, type IfList, parseIfHeader, submittedTokens } from './ifHeader.ts';
 import { DavStatus, parentOf, virtualPath } from './paths.ts';
@@ -18,6 +18,8 @@ export interface DavDeps {
   props: DeadProperties;
   locks: LockStore;
   uploadMode(): Promise<WebdavUploadMode>;
+  /** The server's public URL: a Destination on its host is this server. */
+  publicUrl(): string;
   logger: Logger;
 }
 
@@ -26,6 +28,8 @@ export interface DavRequest {
   actor: Actor;
   /** The request's virtual path. */
   path: string;
+  /** Lock tokens the request submitted (If header) that belong to locks this actor created. */
+  heldTokens: ReadonlySet<string>;
   deps: DavDeps;
 }
 
@@ -61,15 +65,24 @@ function taggedPath(resource: string): string {
 }
 
 /**
+ * The If header's lock tokens that the actor may use: those of locks it created (RFC 4918 6.4). Another
+ * actor's token, though it can be read, never lets a write through.
+ */
+export async function heldLockTokens(ctx: Context, locks: LockStore, actor: Actor): Promise<Set<string>> {
+  const lists = ifLists(ctx);
+  return lists ? locks.heldBy(submittedTokens(lists), creatorId(actor)) : new Set();
+}
+
+/**
  * RFC 4918 10.4: when an If header is present it must hold (else 412). Then every lock on what the
- * request changes needs its token among those submitted (else 423). `paths` are the resources
- * written; `trees` also need the locks anywhere below them (DELETE/MOVE of a collection);
+ * request changes needs its token among those the actor submitted and holds (else 423). `paths` are
+ * the resources written; `trees` also need the locks anywhere below them (DELETE/MOVE of a collection);
  * `parents` are collections whose membership changes (a Depth 0 lock on them counts too).
  */
 export async function checkPreconditions(
   req: DavRequest,
   targets: { paths?: string[]; trees?: string[]; parents?: string[] } = {},
-): Promise<Set<string>> {
+): Promise<void> {
   const { deps } = req;
   const lists = ifLists(req.ctx);
   if (lists) {
@@ -83,17 +96,15 @@ export async function checkPreconditions(
     });
     if (!holds) throw new DavStatus(412, 'the If header does not hold');
   }
-  const tokens = lists ? submittedTokens(lists) : new Set<string>();
   // The same rule the fs service applies to every write; checked here too, before anything changes
   // (a COPY removes its target first) and with its own condition in the answer.
   try {
-    await createLockGuard(deps.locks, tokens)(targets);
+    await createLockGuard(deps.locks, req.heldTokens)(targets);
   } catch (err) {
     if (err instanceof AppError && err.status === 423)
       throw new DavStatus(423, err.message, 'lock-token-submitted');
     throw err;
   }
-  return tokens;
 }
 
 export const parentPath = parentOf;

@@ -7,9 +7,10 @@
 import type { Readable } from 'node:stream';
 import type { FsItem } from '@clip/sdk';
 import type { FsFileHandle, FsService } from '../fs/types.ts';
-import { AppError, tooLarge } from '../http/appError.ts';
+import { AppError, forbidden, tooLarge } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import { admitWrite } from '../services/admission/admittedDriver.ts';
+import { requireFsReadWrite } from '../services/permissions.ts';
 import { canPresign } from '../storage/driver.ts';
 import { DEFAULT_PART_BYTES } from '../storage/s3/partSize.ts';
 import type { DavEntry, DavFs, DavQuota, DavWriteOptions } from './davFs.ts';
@@ -65,6 +66,13 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
   }
 
   return {
+    async requireWritable(actor, path) {
+      const resolved = await fs.resolve(actor, path, 'navigate');
+      requireFsReadWrite(actor, resolved.path);
+      if (!resolved.mount)
+        throw forbidden(`"${resolved.path}" is not inside a mount: only what mounts hold can be changed`);
+    },
+
     async stat(actor, path) {
       const item = await fs.stat(actor, path);
       if (item) return toEntry(item);
@@ -139,6 +147,8 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
     },
 
     remove: (actor, path) => fs.remove(actor, path),
+
+    sameMount,
 
     async copy(actor, from, to, options) {
       await fs.copy(actor, from, to, { overwrite: true, shallow: options.shallow });

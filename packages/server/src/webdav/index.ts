@@ -5,6 +5,7 @@
  */
 import type { Context, Next } from 'koa';
 import { AppError } from '../http/appError.ts';
+import { checkPathAndQuery } from '../http/inputGuard.ts';
 import { requirePolicy } from '../services/permissions.ts';
 import {
   StorageNotFoundError,
@@ -13,7 +14,7 @@ import {
   StorageSizeError,
 } from '../storage/driver.ts';
 import { type DavAuthenticate, REALM } from './auth.ts';
-import type { DavDeps, DavHandler } from './davRequest.ts';
+import { type DavDeps, type DavHandler, heldLockTokens } from './davRequest.ts';
 import { copy, move } from './handlers/copyMove.ts';
 import { del } from './handlers/delete.ts';
 import { get } from './handlers/get.ts';
@@ -23,7 +24,6 @@ import { ALLOWED_METHODS, options } from './handlers/options.ts';
 import { propfind } from './handlers/propfind.ts';
 import { proppatch } from './handlers/proppatch.ts';
 import { put } from './handlers/put.ts';
-import { parseIfHeader, submittedTokens } from './ifHeader.ts';
 import { DAV_PREFIX, DavStatus, isMetadataName, virtualPath } from './paths.ts';
 import { errorBody } from './xml.ts';
 
@@ -90,6 +90,8 @@ export function davMiddleware(deps: DavDeps, authenticate: DavAuthenticate) {
     try {
       const actor = await authenticate(ctx.get('authorization') || undefined, ctx.ip);
       requirePolicy(actor, 'mount');
+      // The input /api refuses is refused here too (XML bodies: xml.ts).
+      checkPathAndQuery(ctx.path, ctx.querystring);
       // Koa's ctx.path drops a fragment; one in the request line is refused rather than ignored.
       const path = virtualPath(ctx.originalUrl.includes('#') ? `${ctx.path}#` : ctx.path);
       const handler = HANDLERS[ctx.method];
@@ -99,11 +101,10 @@ export function davMiddleware(deps: DavDeps, authenticate: DavAuthenticate) {
       }
       // Finder's resource forks and indexes: never stored, so no storage call to say so.
       if (isMetadataName(path)) throw new DavStatus(404, 'not found');
-      // Lock tokens in the If header let the fs service write what those locks cover.
-      const ifHeader = ctx.get('if');
-      const tokens = ifHeader ? submittedTokens(parseIfHeader(ifHeader)) : null;
-      const withTokens = tokens?.size ? { ...deps, fs: deps.fsWithTokens(tokens) } : deps;
-      await handler({ ctx, actor, path, deps: withTokens });
+      // The actor's own lock tokens in the If header let the fs service write what those locks cover.
+      const heldTokens = await heldLockTokens(ctx, deps.locks, actor);
+      const withTokens = heldTokens.size ? { ...deps, fs: deps.fsWithTokens(heldTokens) } : deps;
+      await handler({ ctx, actor, path, heldTokens, deps: withTokens });
     } catch (err) {
       // Drain what the client is still sending, so it reads our answer instead of a reset.
       if (!ctx.req.complete) ctx.req.resume();

@@ -28,6 +28,8 @@ export interface LiveContext {
   entry: DavEntry;
   /** Locks that may apply (filtered per resource here). */
   locks: DavLock[];
+  /** Whether the asker may see a lock's token (lockOwnership.ts); others see the lock without it. */
+  seesToken(lock: DavLock): boolean;
   quota: DavQuota | null;
   /** A client-given modification time (X-OC-Mtime) overriding the storage's. */
   mtime: Date | null;
@@ -41,7 +43,8 @@ export function locksOn(path: string, locks: DavLock[]): DavLock[] {
   return locks.filter((l) => l.path === path || (l.depth === 'infinity' && isWithin(l.path, path)));
 }
 
-export function activeLock(lock: DavLock, now: number): string {
+/** A lock as DAV:activelock; its token only with `showToken` (a token lets its holder write). */
+export function activeLock(lock: DavLock, now: number, showToken: boolean): string {
   return dav(
     'activelock',
     dav('locktype', dav('write')),
@@ -49,7 +52,7 @@ export function activeLock(lock: DavLock, now: number): string {
     davText('depth', lock.depth === '0' ? '0' : 'infinity'),
     lock.ownerXml ?? '',
     davText('timeout', `Second-${Math.max(0, Math.round((lock.expiresAt - now) / 1000))}`),
-    dav('locktoken', davText('href', lock.token)),
+    showToken ? dav('locktoken', davText('href', lock.token)) : '',
     dav('lockroot', davText('href', hrefOf(lock.path, false))),
   );
 }
@@ -101,7 +104,10 @@ export function liveProperty(name: string, ctx: LiveContext): string | null {
     case 'supportedlock':
       return SUPPORTED_LOCK;
     case 'lockdiscovery':
-      return dav('lockdiscovery', ...locksOn(entry.path, ctx.locks).map((l) => activeLock(l, ctx.now)));
+      return dav(
+        'lockdiscovery',
+        ...locksOn(entry.path, ctx.locks).map((l) => activeLock(l, ctx.now, ctx.seesToken(l))),
+      );
     case 'quota-available-bytes':
       return ctx.quota ? davText('quota-available-bytes', String(ctx.quota.available)) : null;
     case 'quota-used-bytes':

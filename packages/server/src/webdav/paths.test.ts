@@ -30,11 +30,14 @@ test('hrefs encode each segment; collections end with a slash', () => {
   assert.is(hrefOf('/m/dir', true), '/dav/m/dir/');
 });
 
-test('Destination: absolute URL or path under /dav', () => {
-  assert.is(destinationPath('http://host:1/dav/m/x%20y'), '/m/x y');
-  assert.is(destinationPath('/dav/m/z/'), '/m/z');
-  assert.throws(() => destinationPath('/api/x'), /not on this WebDAV server/);
-  assert.throws(() => destinationPath(undefined), /missing/);
+test('Destination: a path under /dav, or a URL on one of our hosts; another host is 502', () => {
+  assert.is(destinationPath('http://host:1/dav/m/x%20y', ['host:1']), '/m/x y');
+  assert.is(destinationPath('http://host:80/dav/m/a', ['other', 'host']), '/m/a');
+  assert.is(destinationPath('/dav/m/z/', ['host:1']), '/m/z');
+  assert.throws(() => destinationPath('http://elsewhere:1/dav/m/x', ['host:1']), /another server/);
+  assert.throws(() => destinationPath('//elsewhere/dav/m/x', ['host:1']), /another server/);
+  assert.throws(() => destinationPath('/api/x', ['host:1']), /not on this WebDAV server/);
+  assert.throws(() => destinationPath(undefined, ['host:1']), /missing/);
 });
 
 test('macOS metadata names', () => {

@@ -72,18 +72,29 @@ export function isMetadataName(path: string): boolean {
   return name.startsWith('._') || METADATA_NAMES.has(name);
 }
 
-/** The Destination header's virtual path: absolute URL or absolute path, under `/dav`. */
-export function destinationPath(header: string | undefined): string {
+/**
+ * The Destination header's virtual path: an absolute path under `/dav`, or an absolute URL on this
+ * server (its host one of `ownHosts`). Another server's URL is 502 (RFC 4918 9.8.5): copying it here
+ * would write something the client meant to go elsewhere.
+ */
+export function destinationPath(header: string | undefined, ownHosts: string[]): string {
   if (!header) throw badRequest('the Destination header is missing');
-  let pathname: string;
+  let url: URL;
   try {
-    pathname = new URL(header, 'http://destination.invalid').pathname;
+    url = new URL(header, 'http://destination.invalid');
   } catch {
     throw badRequest('the Destination header is not a URL');
   }
-  if (pathname !== DAV_PREFIX && !pathname.startsWith(`${DAV_PREFIX}/`))
+  if (URL.canParse(header) || header.startsWith('//')) {
+    // Hosts compared as URLs do: `h:80` is `h` over http.
+    const ours = ownHosts.some(
+      (h) => URL.canParse(`${url.protocol}//${h}`) && new URL(`${url.protocol}//${h}`).host === url.host,
+    );
+    if (!ours) throw new DavStatus(502, `the destination's host ${url.host} is another server`);
+  }
+  if (url.pathname !== DAV_PREFIX && !url.pathname.startsWith(`${DAV_PREFIX}/`))
     throw new DavStatus(502, 'the destination is not on this WebDAV server');
-  return virtualPath(pathname);
+  return virtualPath(url.pathname);
 }
 
 /** A WebDAV status with no JSON envelope: handlers throw it, the dispatcher answers it. */

@@ -1,11 +1,11 @@
 /** Builds the `/dav` middleware from the app's services (called once, by app.ts). */
+import type { AuthBudget } from '../services/authBudget.ts';
 import type { Services } from '../services/container.ts';
-import type { RateLimiter } from '../services/rateLimiter.ts';
 import { createDavAuth } from './auth.ts';
 import { createFsAdapter, type FsAdapterDeps } from './fsAdapter.ts';
 import { davMiddleware } from './index.ts';
 
-export function createDav(services: Services, limiter: RateLimiter) {
+export function createDav(services: Services, budget: AuthBudget) {
   const { knex } = services.db;
   const adapterDeps: Omit<FsAdapterDeps, 'fs'> = {
     maxUploadBytes: () => services.settings.maxUploadBytes(),
@@ -20,7 +20,7 @@ export function createDav(services: Services, limiter: RateLimiter) {
     knex,
     adminAuth: services.adminAuth,
     apiKeys: services.apiKeys,
-    limiter,
+    budget,
   });
   return davMiddleware(
     {
@@ -29,6 +29,7 @@ export function createDav(services: Services, limiter: RateLimiter) {
       props: services.fs.props,
       locks: services.fs.locks,
       uploadMode: async () => (await services.settings.get()).webdav_upload_mode,
+      publicUrl: () => services.publicUrl(),
       logger: services.logger,
     },
     authenticate,

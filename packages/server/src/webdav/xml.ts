@@ -1,23 +1,30 @@
 /** WebDAV XML: requests parsed by @xmldom/xmldom (namespace-aware); answers written as escaped strings. */
 import { DOMParser, type Document, type Element, type Node, XMLSerializer } from '@xmldom/xmldom';
+import { unsafeValue } from '../http/inputGuard.ts';
 import { DavStatus } from './paths.ts';
 
 export const DAV_NS = 'DAV:';
 
-/** Parses a request body; malformed XML (or an undeclared prefix) is a 400. Empty body: null. */
+/**
+ * Parses a request body; malformed XML (or an undeclared prefix) is a 400. Empty body: null. A NUL,
+ * raw or as `&#0;`, is a 400 as on `/api` (inputGuard.ts): Postgres cannot store one.
+ */
 export function parseXml(text: string): Document | null {
   if (text.trim() === '') return null;
+  let doc: Document;
   try {
-    const doc = new DOMParser({
+    doc = new DOMParser({
       onError: (level, message) => {
         if (level !== 'warning') throw new Error(message);
       },
     }).parseFromString(text, 'application/xml');
     if (!doc.documentElement) throw new Error('no root element');
-    return doc;
   } catch (err) {
     throw new DavStatus(400, `the XML body is malformed: ${(err as Error).message.split('\n')[0]}`);
   }
+  const problem = unsafeValue(serialize(doc), 'the XML body');
+  if (problem) throw new DavStatus(400, problem);
+  return doc;
 }
 
 /** Child elements (text and comments skipped). */

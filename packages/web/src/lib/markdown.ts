@@ -1,13 +1,19 @@
 /**
- * Markdown to safe HTML: marked renders, DOMPurify removes anything that could run or track.
+ * Markdown to safe HTML: marked renders, its raw HTML filtered as a string first (rawHtml.ts: no parser
+ * ever meets an inline handler), then DOMPurify removes anything that could run or track.
  * A share must not learn who reads it: no `style` attributes (CSS can fetch), no media that loads
  * by itself, and images from other origins arrive as placeholders (`img[data-remote-src]`, no `src`)
  * that MarkdownView turns into a "load" button: the reader opts in.
  */
 import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { filterRawHtml } from './rawHtml.ts';
 
-const marked = new Marked({ gfm: true, breaks: true });
+// Raw HTML is filtered as text before DOMPurify parses anything (rawHtml.ts).
+const marked = new Marked(
+  { gfm: true, breaks: true },
+  { renderer: { html: ({ text }) => filterRawHtml(text) } },
+);
 let purifierReady = false;
 
 /** The attribute that holds a remote image's address until the reader asks for it. */

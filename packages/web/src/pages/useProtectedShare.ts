@@ -6,7 +6,7 @@ import { errorMessage } from '../i18n/errorMessage.ts';
 export type ShareState<T> =
   | { kind: 'loading' }
   | { kind: 'locked' }
-  | { kind: 'ready'; share: T; password?: string }
+  | { kind: 'ready'; share: T }
   | { kind: 'missing' }
   | { kind: 'gone' }
   | { kind: 'failed'; message: string };
@@ -60,7 +60,7 @@ export function useProtectedShare<T>(options: {
     setUnlocking(true);
     setPasswordError(null);
     try {
-      setState({ kind: 'ready', share: await options.unlock(password), password });
+      setState({ kind: 'ready', share: await options.unlock(password) });
     } catch (err) {
       if (err instanceof ClipError && err.status === 401) setPasswordError(errorMessage(err));
       else setState(failureState<T>(err));

@@ -40,8 +40,8 @@ export const fsListResultSchema = shapeOf<FsListResult>()(
 );
 
 export const fsGetResultSchema = shapeOf<FsGetResult>()(
-  { ...itemProperties, download_url: nullableStr, preview_url: nullableStr },
-  [...itemRequired, 'download_url', 'preview_url'],
+  { ...itemProperties, download_url: nullableStr, preview_url: nullableStr, render_url: nullableStr },
+  [...itemRequired, 'download_url', 'preview_url', 'render_url'],
 );
 
 export const fsBatchRemoveResultSchema = shapeOf<FsBatchRemoveResult>()(

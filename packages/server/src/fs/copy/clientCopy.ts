@@ -68,8 +68,8 @@ export function createClientCopy(fs: FsService): ClientCopy {
       multipart: null,
     };
     if (!canPresign(target)) {
-      // Local storage: a signed PUT to this server, which streams the body to disk (no part plan needed).
-      item.uploadUrl = fs.uploadLink(to, unit.size, LINK_TTL_S);
+      // Local storage: a single-use signed PUT to this server, which streams the body to disk (no part plan needed).
+      item.uploadUrl = fs.uploadLink(actor, to, unit.size, LINK_TTL_S);
     } else if (unit.size > COPY_MULTIPART_THRESHOLD && canMultipart(target)) {
       const partSize = Math.max(COPY_PART_BYTES, Math.ceil(unit.size / 10_000 / MiB) * MiB);
       const { uploadId } = await onStorage(to.path, () =>

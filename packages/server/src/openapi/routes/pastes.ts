@@ -5,7 +5,10 @@ import { type RouteDocs, SCOPES } from './types.ts';
 const tag = 'Text shares';
 const rawPasswordQuery = {
   type: 'object',
-  properties: { password: { type: 'string' } },
+  properties: {
+    password: { type: 'string' },
+    token: { type: 'string', description: 'the access token an unlock answered (instead of the password)' },
+  },
   additionalProperties: true,
 } as const;
 

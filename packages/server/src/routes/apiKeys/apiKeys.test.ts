@@ -54,14 +54,36 @@ test('custom keys: charset, uniqueness', async () => {
   assert.match(bad.message, /custom_key/);
   const key = await admin.apiKeys.create({
     name: 'mine',
-    custom_key: 'my-own_key-123',
+    custom_key: 'my-own_key-123456',
     text_permission: true,
   });
-  assert.is(key.key, 'my-own_key-123');
-  const dup = await failure(admin.apiKeys.create({ name: 'again', custom_key: 'my-own_key-123' }));
+  assert.is(key.key, 'my-own_key-123456');
+  const dup = await failure(admin.apiKeys.create({ name: 'again', custom_key: 'my-own_key-123456' }));
   assert.is(dup.status, 409);
-  const viaKey = server.client({ type: 'apikey', key: 'my-own_key-123' });
+  const viaKey = server.client({ type: 'apikey', key: 'my-own_key-123456' });
   assert.is((await viaKey.auth.verifyApiKey()).key_info.name, 'mine');
+});
+
+test('a custom key needs 16 characters: 15 is refused 400 naming the field; older short keys still work', async () => {
+  const admin = await server.adminClient();
+  const short = await failure(admin.apiKeys.create({ name: 'short', custom_key: 'fifteen-chars-k' }));
+  assert.is(short.status, 400);
+  assert.match(short.message, /custom_key must NOT have fewer than 16 characters/);
+  assert.is(
+    (await admin.apiKeys.list()).items.filter((k) => k.name === 'short').length,
+    0,
+    'nothing written',
+  );
+  const sixteen = await admin.apiKeys.create({ name: 'sixteen', custom_key: 'sixteen-chars-ok' });
+  assert.is(sixteen.key, 'sixteen-chars-ok');
+  // A key made before the minimum (straight through the service, as the old API allowed) keeps working.
+  await server.app.services.apiKeys.create({
+    name: 'legacy',
+    custom_key: 'old-key-123',
+    text_permission: true,
+  });
+  const legacy = server.client({ type: 'apikey', key: 'old-key-123' });
+  assert.is((await legacy.auth.verifyApiKey()).key_info.name, 'legacy');
 });
 
 test('name, expiry and basic path are validated', async () => {

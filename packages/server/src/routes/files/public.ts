@@ -8,10 +8,8 @@ import type { Context } from 'koa';
 import { RAW } from '../../http/envelope.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
-import type { ServeMode } from '../../services/files/downloadService.ts';
-import { sendStream } from '../../services/files/sendStream.ts';
-
-const header = (ctx: Context, name: string) => ctx.get(name) || undefined;
+import type { ServeAs } from '../../serving/presentation.ts';
+import { serveBytes } from '../../serving/serveBytes.ts';
 
 export function registerPublicFileRoutes(router: Router, { services }: RouteDeps): void {
   const { publicFiles, downloads } = services.files;
@@ -33,25 +31,14 @@ export function registerPublicFileRoutes(router: Router, { services }: RouteDeps
     ctx.body = await publicFiles.officePreview(ctx.params.slug, ctx.query.exp, ctx.query.sig);
   });
 
-  async function serve(ctx: Context, mode: ServeMode): Promise<void> {
+  async function serve(ctx: Context, as: ServeAs): Promise<void> {
     const row = await publicFiles.shareForLink(ctx.params.slug, ctx.query.exp, ctx.query.sig);
-    const plan = await downloads.serve(row, mode, {
-      method: ctx.method,
-      range: header(ctx, 'range'),
-      ifRange: header(ctx, 'if-range'),
-      ifNoneMatch: header(ctx, 'if-none-match'),
-      ifModifiedSince: header(ctx, 'if-modified-since'),
-      linkSecondsLeft: Number(ctx.query.exp) - Math.floor(services.clock.now() / 1000),
-    });
+    const linkSecondsLeft = Number(ctx.query.exp) - Math.floor(services.clock.now() / 1000);
+    const bytes = await downloads.open(row, as, linkSecondsLeft);
+    if (bytes.kind === 'stored') return serveBytes(ctx, bytes.object, bytes.shown);
     ctx.state[RAW] = true;
-    ctx.set(plan.headers);
-    if (plan.kind === 'redirect') {
-      ctx.redirect(plan.url);
-      return;
-    }
-    ctx.status = plan.status;
-    // HEAD, 304 and 416 carry no body; leaving it unset keeps Content-Length for HEAD.
-    if (plan.body) sendStream(ctx, plan.body);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(bytes.url);
   }
   router.get('/file-download/:slug', (ctx) => serve(ctx, 'download'));
   router.get('/file-view/:slug', (ctx) => serve(ctx, 'view'));

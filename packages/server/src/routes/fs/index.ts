@@ -17,7 +17,7 @@ import {
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FsLinkMode } from '../../fs/types.ts';
-import { badRequest, forbidden } from '../../http/appError.ts';
+import { badRequest } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import { compressJson } from '../../http/compressJson.ts';
 import { RAW } from '../../http/envelope.ts';
@@ -101,30 +101,25 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
   // Signed links from `get` and `file-link`: no header, the signature is the permission.
   const signed = (mode: FsLinkMode) => async (ctx: Context) => {
     const q = checkQuery(fsSignedQuerySchema, query(ctx));
-    const path = fs.verifySignedLink(q.path, mode, q.exp, q.sig);
-    if (!path) throw forbidden('this link is invalid or has expired');
-    await serveFsFile(ctx, fs, await fs.openSigned(path), mode, { renderHtml: q.render === 'html' });
+    await serveFsFile(ctx, fs, await fs.openSigned(q, mode), mode, { renderHtml: q.render === 'html' });
   };
   router.get('/fs/download', signed('download'));
   router.get('/fs/preview', signed('preview'));
 
-  // A signed PUT of one body of the signed size (client-side copy into storage without presigned uploads).
+  // A signed PUT of one body of the signed size, once (client-side copy into storage without presigned uploads).
   router.put('/fs/put', async (ctx) => {
     const header = ctx.get('content-length');
     try {
       const q = checkQuery(fsSignedPutQuerySchema, query(ctx));
-      const path = fs.verifyUploadLink(q.path, q.size, q.exp, q.sig);
-      if (!path) throw forbidden('this link is invalid or has expired');
       const size = Number(q.size);
       if (header !== String(size))
         throw badRequest(`Content-Length must be ${size}, the size this link was signed for`);
-      const written = await fs.writeSigned(path, ctx.req, {
-        size,
+      const { item } = await fs.writeSigned(q, ctx.req, {
         contentType: ctx.get('content-type') || undefined,
       });
       ctx.state[RAW] = true;
       ctx.status = 200;
-      if (written.etag) ctx.set('ETag', `"${written.etag}"`);
+      if (item.etag) ctx.set('ETag', `"${item.etag}"`);
       ctx.body = '';
     } catch (err) {
       // Unread bytes of a refused body would stall the connection: close it instead.

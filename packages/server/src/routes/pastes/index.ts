@@ -6,6 +6,7 @@ import { RAW } from '../../http/envelope.ts';
 import { largeJsonBody } from '../../http/jsonBody.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
+import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../serving/presentation.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
@@ -41,17 +42,20 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
   router.get('/raw/:slug', async (ctx) => {
     const { slug } = ctx.params;
     const password = typeof ctx.query.password === 'string' ? ctx.query.password : undefined;
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
     const head = ctx.method === 'HEAD';
-    const row = head
-      ? await pastes.peek(slug, password ?? '', ctx.ip)
-      : await pastes.raw(slug, password, ctx.ip);
+    // A token read counts nothing, so a HEAD may do it whole; a password (the spec's) is still taken.
+    const row = token
+      ? await pastes.rawWithToken(slug, token)
+      : head
+        ? await pastes.peek(slug, password ?? '', ctx.ip)
+        : await pastes.raw(slug, password, ctx.ip);
     ctx.state[RAW] = true;
     // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set(safetyHeaders(PLAIN_TEXT_PRESENTATION));
     ctx.set('Content-Disposition', `inline; filename="${slug}.txt"`);
-    ctx.type = 'text/plain; charset=utf-8';
+    ctx.type = PLAIN_TEXT_PRESENTATION.contentType;
     if (row) ctx.body = row.content;
     else ctx.status = 200;
   });

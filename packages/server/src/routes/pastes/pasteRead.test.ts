@@ -189,4 +189,39 @@ test('errors on /raw are JSON envelopes', async () => {
   assert.is(((await res.json()) as { success: boolean }).success, false);
 });
 
+test('an unlock answers an access token: raw opens with it for an hour, counts no view, opens no other share', async () => {
+  const { slug, id } = await admin.pastes.create({ content: 'token text', password: 'pw-one', max_views: 1 });
+  const other = await admin.pastes.create({ content: 'other text', password: 'pw-one' });
+  const open = await admin.pastes.create({ content: 'open text' });
+  const anon = server.client();
+  assert.not.ok('token' in (await anon.pastes.get(open.slug)), 'an open share needs no token');
+  const unlocked = await anon.pastes.unlock(slug, 'pw-one');
+  const token = unlocked.token as string;
+  assert.ok(token, 'the unlock answers a token');
+  const raw = (t: string, s = slug) => fetch(`${server.url}/api/raw/${s}?token=${encodeURIComponent(t)}`);
+  // The unlock used up the only view; the token still reads, and counts nothing.
+  for (let i = 0; i < 2; i++) {
+    const res = await raw(token);
+    assert.is(res.status, 200);
+    assert.is(await res.text(), 'token text');
+  }
+  assert.is(await viewsOf(id), 1);
+  assert.is((await fetch(`${server.url}/api/raw/${slug}?token=${token}`, { method: 'HEAD' })).status, 200);
+  const refusals = [
+    await raw(token, other.slug),
+    await raw(`${token.split('.')[0]}.${'A'.repeat(43)}`),
+    await raw('not-a-token'),
+  ];
+  for (const res of refusals) {
+    assert.is(res.status, 401);
+    assert.match(((await res.json()) as { message: string }).message, /access token/);
+  }
+  clock.advance(61 * 60_000);
+  assert.is((await raw(token)).status, 401, 'an hour later the token is spent');
+  const again = (await anon.pastes.unlock(other.slug, 'pw-one')).token as string;
+  assert.is((await raw(again, other.slug)).status, 200);
+  await admin.pastes.update(other.id, { password: 'pw-two' });
+  assert.is((await raw(again, other.slug)).status, 401, 'a new password voids the tokens of the old');
+});
+
 test.run();

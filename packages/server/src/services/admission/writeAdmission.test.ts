@@ -29,7 +29,6 @@ let token: string;
 let remote: Server;
 let origin: string;
 let mounts: MountUnderTest[];
-const ADMIN: Actor = { kind: 'admin', id: 'admission-test', username: 'admin' };
 const DAV_AUTH = `Basic ${Buffer.from(`${TEST_ADMIN.username}:${TEST_ADMIN.password}`).toString('base64')}`;
 
 test.before(async () => {
@@ -141,8 +140,13 @@ test('fs/upload, WebDAV PUT and resumable uploads are refused over the capacity,
     assert.is(byKey.status, 413, `${m.kind} key upload`);
     await nothingAt(m, 'key-big.bin');
     const fs = server.app.services.fs;
-    const target = await fs.resolve(ADMIN, `${m.path}/signed-big.bin`, 'write');
-    const signed = await fetch(fs.uploadLink(target, 5000, 60), { method: 'PUT', body: randomBytes(5000) });
+    const issuer = await server.app.services.db.knex('admins').first('id', 'username');
+    const admin: Actor = { kind: 'admin', id: issuer.id, username: issuer.username };
+    const target = await fs.resolve(admin, `${m.path}/signed-big.bin`, 'write');
+    const signed = await fetch(fs.uploadLink(admin, target, 5000, 60), {
+      method: 'PUT',
+      body: randomBytes(5000),
+    });
     assert.is(signed.status, 413, `${m.kind} signed PUT`);
     await nothingAt(m, 'signed-big.bin');
 

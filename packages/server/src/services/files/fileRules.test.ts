@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { contentDisposition, notModified, parseRange, rangeStillValid } from '../../serving/httpCaching.ts';
+import { viewMode } from '../../serving/presentation.ts';
 import type { Actor } from '../actor.ts';
 import { shareFolderFor } from '../permissions.ts';
 import { sanitizeFilename, storageKey } from './filenames.ts';
-import { contentDisposition, notModified, parseRange, rangeStillValid } from './httpCaching.ts';
-import { viewMode } from './mimetypes.ts';
 import { partPlan } from './multipartService.ts';
 import { createLinkSigner } from './signing.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Content types: what a client may declare, and which stored types a browser may render inline from our
- * origin. Anything that can run script (HTML, SVG, XML, JavaScript) is shown as plain text at most.
+ * Content types: what a client may declare, and the type guessed from a name when it declared none. How a
+ * stored type is served is serving/presentation.ts's.
  */
 import { badRequest } from '../../http/appError.ts';
 
@@ -64,27 +64,6 @@ export function guessMimetype(filename: string, declared: string | null | undefi
   const ext = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
   return BY_EXTENSION[ext] ?? null;
 }
-
-const ACTIVE_EXTENSIONS = /\.(html?|xhtml|shtml|htm|svgz?|xml|xsl|xslt|js|mjs|cjs|jsx|ts|wasm|swf)$/i;
-const ACTIVE_TYPES =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/xsl|text\/javascript|application\/javascript|application\/x-javascript|application\/ecmascript|text\/ecmascript|application\/wasm|application\/x-shockwave-flash)$|\+xml$/;
-const INLINE_MEDIA =
-  /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|video\/[\w.+-]+|audio\/[\w.+-]+|application\/pdf)$/;
-const TEXTUAL = /^(text\/[\w.+-]+|application\/(json|x-ndjson|x-yaml|yaml|toml|x-sh|sql))$/;
-
-export type ViewMode =
-  /** Served inline with its own type. */
-  | { kind: 'inline'; contentType: string }
-  /** Served inline as text/plain: readable, never rendered. */
-  | { kind: 'text' }
-  /** Served as a download. */
-  | { kind: 'attachment'; contentType: string };
-
-/** How `/file-view` serves a share: by its declared type AND its name, since either may lie. */
-export function viewMode(mimetype: string, filename: string): ViewMode {
-  const type = mimetype.toLowerCase();
-  if (ACTIVE_TYPES.test(type) || ACTIVE_EXTENSIONS.test(filename)) return { kind: 'text' };
-  if (INLINE_MEDIA.test(type)) return { kind: 'inline', contentType: type };
-  if (TEXTUAL.test(type)) return { kind: 'text' };
-  return { kind: 'attachment', contentType: type };
-}
+/** An HTML page by type or name: only ever rendered for a frame, under a sandbox, through a signed render link. */
+export const isHtml = (mimetype: string, name: string): boolean =>
+  mimetype.startsWith('text/html') || /\.html?$/i.test(name);

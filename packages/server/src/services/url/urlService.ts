@@ -19,8 +19,9 @@ import {
   type UrlPresignBody,
 } from '@clip/sdk/contract';
 import { AppError, badRequest } from '../../http/appError.ts';
+import { contentDisposition } from '../../serving/httpCaching.ts';
+import { presentation, safetyHeaders } from '../../serving/presentation.ts';
 import type { Actor } from '../actor.ts';
-import { contentDisposition } from '../files/httpCaching.ts';
 import type { MultipartService } from '../files/multipartService.ts';
 import type { PresignService } from '../files/presignService.ts';
 import { byteLimit } from '../files/uploadService.ts';
@@ -116,12 +117,12 @@ export function createUrlService(deps: UrlServiceDeps, test: UrlServiceTestOptio
       res.body.on('error', (err) => limited.destroy(err));
       limited.on('error', () => res.body.destroy());
       res.body.pipe(limited);
+      // Remote bytes are never rendered from our origin: a download, with the served bytes' safety headers.
+      const shown = presentation(remoteMimetype(res), remoteFilename(res), 'download');
       const headers: Record<string, string> = {
-        // Remote bytes are never rendered from our origin.
-        'Content-Type': remoteMimetype(res),
-        'Content-Disposition': contentDisposition('attachment', remoteFilename(res)),
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
+        ...safetyHeaders(shown),
+        'Content-Type': shown.contentType,
+        'Content-Disposition': contentDisposition(shown.disposition, remoteFilename(res)),
         'Cache-Control': 'no-store',
       };
       if (length !== null) headers['Content-Length'] = String(length);

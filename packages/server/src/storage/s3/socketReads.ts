@@ -5,7 +5,7 @@
  * parser copies what it keeps out of it (the body into chunks of their own, header text into strings)
  * before its 'data' listener returns: after that listener the read buffer is dead, and left to V8 it
  * piles up with the rest (storage/releaseChunk.ts). Releasing it here, with the body chunks released by
- * their last reader (services/files/sendStream.ts), keeps a download's external memory near zero.
+ * their last reader (serving/sendStream.ts), keeps a download's external memory near zero.
  *
  * The release must run after the parser's listener, never before: it is added only once the response
  * exists (node:http added its own listener when the request took the socket) and only when that is the

@@ -1,7 +1,9 @@
 /**
  * LOCK and UNLOCK (RFC 4918 9.10, 9.11): exclusive and shared write locks, Depth 0 or infinity, refresh
  * (no body, the token in If), timeouts capped at an hour. LOCK on an unmapped URL creates an empty
- * resource (201), RFC 4918's successor of lock-null resources. Locks live in the database.
+ * resource (201), RFC 4918's successor of lock-null resources. Locks live in the database. Taking or
+ * refreshing a lock needs write access to the path, as PUT does: nothing above the mounts is lockable.
+ * A lock is its creator's (lockOwnership.ts).
  */
 import { Readable } from 'node:stream';
 import type { Element } from '@xmldom/xmldom';
@@ -11,6 +13,7 @@ import { creatorId } from '../../services/actor.ts';
 import { checkPreconditions, type DavDeps, type DavHandler, readSmallBody } from '../davRequest.ts';
 import { parseIfHeader, submittedTokens } from '../ifHeader.ts';
 import { activeLock } from '../liveProperties.ts';
+import { mayRemoveLock, ownsLock } from '../lockOwnership.ts';
 import { DavStatus, parentOf } from '../paths.ts';
 import { childElements, dav, davXml, errorBody, firstDav, isDav, parseXml, serialize } from '../xml.ts';
 
@@ -18,7 +21,7 @@ function answerLock(ctx: Parameters<DavHandler>[0]['ctx'], lock: DavLock, status
   ctx.status = status;
   ctx.type = 'application/xml; charset=utf-8';
   ctx.set('Lock-Token', `<${lock.token}>`);
-  ctx.body = davXml('prop', dav('lockdiscovery', activeLock(lock, Date.now())));
+  ctx.body = davXml('prop', dav('lockdiscovery', activeLock(lock, Date.now(), true)));
 }
 
 /** A conflicting lock answers 423 with the condition LOCK names (RFC 4918 9.10.6). */
@@ -34,6 +37,7 @@ async function takeLock(deps: DavDeps, input: Parameters<DavDeps['locks']['creat
 
 export const lock: DavHandler = async (req) => {
   const { ctx, deps, actor, path } = req;
+  await deps.fs.requireWritable(actor, path);
   const timeout = parseTimeout(ctx.get('timeout') || undefined);
   const doc = parseXml(await readSmallBody(ctx));
 
@@ -42,9 +46,12 @@ export const lock: DavHandler = async (req) => {
     const header = ctx.get('if');
     if (!header) throw new DavStatus(400, 'a LOCK refresh needs the lock token in an If header');
     const tokens = submittedTokens(parseIfHeader(header));
-    const covering = await deps.locks.covering(path);
-    const held = covering.find((l) => tokens.has(l.token));
+    const named = (await deps.locks.covering(path)).filter((l) => tokens.has(l.token));
+    const held = named.find((l) => ownsLock(actor, l));
     if (!held) {
+      // Someone else's lock is theirs to refresh (RFC 4918 6.4).
+      if (named.length > 0)
+        throw new DavStatus(403, `the lock on "${named[0].path}" belongs to someone else`);
       ctx.status = 412;
       ctx.type = 'application/xml; charset=utf-8';
       ctx.body = errorBody('lock-token-matches-request-uri');
@@ -54,7 +61,7 @@ export const lock: DavHandler = async (req) => {
     if (!refreshed) throw new DavStatus(412, 'the lock expired');
     ctx.status = 200;
     ctx.type = 'application/xml; charset=utf-8';
-    ctx.body = davXml('prop', dav('lockdiscovery', activeLock(refreshed, Date.now())));
+    ctx.body = davXml('prop', dav('lockdiscovery', activeLock(refreshed, Date.now(), true)));
     return;
   }
 
@@ -100,17 +107,23 @@ export const lock: DavHandler = async (req) => {
   answerLock(ctx, created, entry ? 200 : 201);
 };
 
+/** UNLOCK: by the lock's creator, or the admin breaking it (RFC 4918 9.11.1: 403 for anyone else). */
 export const unlock: DavHandler = async (req) => {
-  const { ctx, deps, path } = req;
+  const { ctx, deps, actor, path } = req;
   const m = /^\s*<([^>]+)>\s*$/.exec(ctx.get('lock-token'));
   if (!m) throw new DavStatus(400, 'the Lock-Token header is missing or malformed');
-  const covering = await deps.locks.covering(path);
-  if (!covering.some((l) => l.token === m[1])) {
+  const named = (await deps.locks.covering(path)).find((l) => l.token === m[1]);
+  if (!named) {
     ctx.status = 409;
     ctx.type = 'application/xml; charset=utf-8';
     ctx.body = errorBody('lock-token-matches-request-uri');
     return;
   }
-  await deps.locks.remove(m[1]);
+  if (!mayRemoveLock(actor, named))
+    throw new DavStatus(
+      403,
+      `the lock on "${named.path}" belongs to someone else: only its creator or the administrator may remove it`,
+    );
+  await deps.locks.remove(named.token);
   ctx.status = 204;
 };

@@ -1,6 +1,7 @@
 /** PROPFIND (RFC 4918 9.1): Depth 0 or 1; allprop, prop and propname; Depth infinity refused (403). */
 import type { Element } from '@xmldom/xmldom';
 import type { DeadProperty } from '../../fs/deadProperties.ts';
+import type { DavLock } from '../../fs/lockStore.ts';
 import type { DavEntry } from '../davFs.ts';
 import { type DavHandler, readSmallBody } from '../davRequest.ts';
 import {
@@ -10,6 +11,7 @@ import {
   liveNames,
   liveProperty,
 } from '../liveProperties.ts';
+import { seesLockToken } from '../lockOwnership.ts';
 import { isInternal, mtimeOf } from '../mtime.ts';
 import { DavStatus, hrefOf } from '../paths.ts';
 import {
@@ -75,10 +77,11 @@ export const propfind: DavHandler = async (req) => {
   ]);
 
   const now = Date.now();
+  const seesToken = (lock: DavLock) => seesLockToken(actor, lock);
   const responses: string[] = [];
   for (const e of entries) {
     const deadProps: DeadProperty[] = dead.get(e.path) ?? [];
-    const live: LiveContext = { entry: e, locks, quota, mtime: mtimeOf(deadProps), now };
+    const live: LiveContext = { entry: e, locks, seesToken, quota, mtime: mtimeOf(deadProps), now };
     const visibleDead = deadProps.filter((p) => !isInternal(p));
     const found: string[] = [];
     const missing: string[] = [];

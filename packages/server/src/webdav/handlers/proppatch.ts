@@ -1,6 +1,10 @@
-/** PROPPATCH (RFC 4918 9.2): dead properties set and removed atomically; live ones are protected (403). */
+/**
+ * PROPPATCH (RFC 4918 9.2): dead properties set and removed atomically; live ones are protected (403).
+ * Needs write access to the path, as PUT does. A change that would leave the resource over the property
+ * cap fails whole, its properties answered 507 as RFC 4918 9.2.1 says, with the cap named.
+ */
 import type { Element } from '@xmldom/xmldom';
-import type { PropertyChange } from '../../fs/deadProperties.ts';
+import { PropertyCapError, type PropertyChange } from '../../fs/deadProperties.ts';
 import { checkPreconditions, type DavHandler, readSmallBody } from '../davRequest.ts';
 import { isLiveProperty } from '../liveProperties.ts';
 import { INTERNAL_NS } from '../mtime.ts';
@@ -9,6 +13,7 @@ import { childElements, dav, davText, davXml, isDav, parseXml, propertyName, ser
 
 export const proppatch: DavHandler = async (req) => {
   const { ctx, deps, actor, path } = req;
+  await deps.fs.requireWritable(actor, path);
   const doc = parseXml(await readSmallBody(ctx));
   const root = doc?.documentElement as Element | undefined;
   if (!root || !isDav(root, 'propertyupdate'))
@@ -35,7 +40,15 @@ export const proppatch: DavHandler = async (req) => {
   const protectedOnes = changes.filter(
     (c) => isLiveProperty(c.namespace, c.name) || c.namespace === INTERNAL_NS,
   );
-  if (protectedOnes.length === 0) await deps.props.apply(path, changes);
+  let overCap: string | null = null;
+  if (protectedOnes.length === 0) {
+    try {
+      await deps.props.apply(path, changes, { capped: true });
+    } catch (err) {
+      if (!(err instanceof PropertyCapError)) throw err;
+      overCap = err.message;
+    }
+  }
 
   const seen = new Set<string>();
   const propstats: string[] = [];
@@ -44,14 +57,20 @@ export const proppatch: DavHandler = async (req) => {
     if (seen.has(key)) continue;
     seen.add(key);
     const refused = protectedOnes.includes(c);
-    const status =
-      protectedOnes.length === 0 ? '200 OK' : refused ? '403 Forbidden' : '424 Failed Dependency';
+    const status = overCap
+      ? '507 Insufficient Storage'
+      : protectedOnes.length === 0
+        ? '200 OK'
+        : refused
+          ? '403 Forbidden'
+          : '424 Failed Dependency';
     propstats.push(
       dav(
         'propstat',
         dav('prop', propertyName(c.namespace, c.name)),
         davText('status', `HTTP/1.1 ${status}`),
         refused ? dav('error', dav('cannot-modify-protected-property')) : '',
+        overCap ? davText('responsedescription', overCap) : '',
       ),
     );
   }

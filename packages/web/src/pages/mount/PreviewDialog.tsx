@@ -33,7 +33,7 @@ export function PreviewDialog({
     setMeta(null);
     client.fs.get(item.path).then(
       (m) => live && setMeta(m),
-      () => live && setMeta({ ...item, download_url: null, preview_url: null }),
+      () => live && setMeta({ ...item, download_url: null, preview_url: null, render_url: null }),
     );
     return () => {
       live = false;

@@ -54,13 +54,13 @@ export function PreviewPane({
     case 'html':
       // The server renders it under a script-only CSP sandbox (an opaque origin); the frame's own sandbox
       // says the same. A srcdoc frame would inherit this page's CSP, where no inline script may run.
-      if (meta.preview_url)
+      if (meta.render_url)
         return (
           <iframe
             className="preview-frame"
             title={t`Preview of ${name}`}
             sandbox="allow-scripts"
-            src={`${meta.preview_url}&render=html`}
+            src={meta.render_url}
             data-testid="preview-html"
           />
         );

@@ -42,8 +42,7 @@ export default function PasteViewPage() {
       />
     );
 
-  const { state } = gate;
-  const paste = state.share;
+  const paste = gate.state.share;
   async function copyContent() {
     try {
       await copyText(paste.content);
@@ -72,7 +71,7 @@ export default function PasteViewPage() {
           </button>
           <a
             className="button"
-            href={client.pastes.rawUrl(slug, state.password)}
+            href={client.pastes.rawUrl(slug, { token: paste.token })}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -1,5 +1,5 @@
 /** Create or edit an API key: "Basic info" (name, permissions, expiry, custom key) and "Path selection" tabs. */
-import { type ApiKey, normalizeScopePath } from '@clip/sdk';
+import { type ApiKey, CUSTOM_KEY_MAX, normalizeScopePath } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
@@ -8,7 +8,6 @@ import { Field } from '../shared/FormFields.tsx';
 import { useFeedback } from '../shared/feedback.ts';
 import { formatDateTime } from '../shared/format.ts';
 import {
-  CUSTOM_KEY_MAX,
   createBody,
   editKeyForm,
   type KeyExpiry,
@@ -57,7 +56,7 @@ export function KeyFormDialog({
       case 'custom-key-chars':
         return t`Use only letters, digits, underscore and hyphen`;
       case 'custom-key-short':
-        return t`The custom key needs at least 8 characters`;
+        return t`The custom key needs at least 16 characters`;
       case 'custom-key-long':
         return t`The custom key can be at most 128 characters`;
       case 'path-invalid':

@@ -37,7 +37,8 @@ test('custom key: not empty when enabled, only letters, digits, underscore and h
   assert.is(v('has space here'), 'custom-key-chars');
   assert.is(v('bad!chars'), 'custom-key-chars');
   assert.is(v('short'), 'custom-key-short');
-  assert.is(v('good_key-123'), undefined);
+  assert.is(v('good_key-123456'), 'custom-key-short', '15 characters');
+  assert.is(v('good_key-12345678'), undefined);
   assert.is(v('', false), undefined, 'ignored when the option is off');
 });
 

@@ -4,12 +4,9 @@
  * Problems are codes the dialog translates; bodies carry ISO expiry times as the API expects.
  */
 import type { ApiKey, CreateApiKeyBody, UpdateApiKeyBody } from '@clip/sdk';
-import { CUSTOM_KEY_PATTERN, normalizeScopePath } from '@clip/sdk';
+import { CUSTOM_KEY_MAX, CUSTOM_KEY_MIN, CUSTOM_KEY_PATTERN, normalizeScopePath } from '@clip/sdk';
 
 const DAY_MS = 86_400_000;
-/** The server refuses shorter custom keys (contract: minLength 8). */
-export const CUSTOM_KEY_MIN = 8;
-export const CUSTOM_KEY_MAX = 128;
 
 export type KeyExpiry = 'keep' | '1' | '7' | '30' | 'never' | 'custom';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import Koa from 'koa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { until } from '../../testing/until.ts';
+import { until } from '../testing/until.ts';
 import { sendStream } from './sendStream.ts';
 
 const CHUNK = 64 * 1024;

@@ -11,7 +11,7 @@
 
 import { pipeline, type Readable, Writable } from 'node:stream';
 import type { Context } from 'koa';
-import { releaseChunk } from '../../storage/releaseChunk.ts';
+import { releaseChunk } from '../storage/releaseChunk.ts';
 
 export function sendStream(ctx: Context, stream: Readable): void {
   ctx.respond = false;

@@ -1,0 +1,33 @@
+/**
+ * The one use of a signed PUT link, recorded in the database so every server process agrees: the first
+ * PUT claims the link's id (a primary-key insert, atomic on SQLite and Postgres), a replay finds it taken.
+ * A write that fails gives its claim back, so the holder can retry until one body has landed.
+ */
+import type { Knex } from 'knex';
+import { isUniqueViolation } from '../db/connect.ts';
+
+export interface SignedWrites {
+  /** True when this call took the link's one use; false when it was already taken. */
+  claim(nonce: string, expiresAtMs: number): Promise<boolean>;
+  /** Gives a claim back after a write that did not land. */
+  release(nonce: string): Promise<void>;
+}
+
+export function createSignedWrites(knex: Knex, now: () => number): SignedWrites {
+  return {
+    async claim(nonce, expiresAtMs) {
+      // Claims of links past their expiry guard nothing (the signature refuses those links): swept here.
+      await knex('fs_signed_writes').where('expires_at', '<', now()).delete();
+      try {
+        await knex('fs_signed_writes').insert({ nonce, expires_at: expiresAtMs });
+        return true;
+      } catch (err) {
+        if (isUniqueViolation(err)) return false;
+        throw err;
+      }
+    },
+    async release(nonce) {
+      await knex('fs_signed_writes').where({ nonce }).delete();
+    },
+  };
+}

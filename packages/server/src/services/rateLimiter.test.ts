@@ -1,0 +1,46 @@
+// @clip-databases sqlite postgres
+// The budget read every credentialed request makes: the reads of one turn go together (one transaction
+// on SQLite, one statement on Postgres), and each still answers for its own key.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { manualClock } from '../clock.ts';
+import { type Database, openDatabase } from '../db/connect.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { createRateLimiter } from './rateLimiter.ts';
+
+let testDb: TestDatabase;
+let db: Database;
+let dataDir: string;
+test.before(async () => {
+  testDb = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'clip-limits-'));
+  db = await openDatabase({ dataDir, databaseUrl: testDb.url });
+});
+test.after(async () => {
+  await db?.close();
+  await testDb?.release();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const statusOf = (r: PromiseSettledResult<unknown>) =>
+  r.status === 'fulfilled' ? 'ok' : String((r.reason as { status?: number }).status ?? r.reason);
+
+test('checks made in one turn answer each for its own key; the lockout ends with the window', async () => {
+  const clock = manualClock(1_000_000);
+  const limiter = createRateLimiter(db, { maxFailures: 2, windowMs: 60_000, clock });
+  for (let i = 0; i < 2; i++) await limiter.attempt('spent');
+  await limiter.attempt('once');
+  const keys = ['spent', 'once', 'never', 'spent', 'once', 'spent'];
+  const answers = await Promise.allSettled(keys.map((key) => limiter.check(key)));
+  assert.equal(answers.map(statusOf), ['429', 'ok', 'ok', '429', 'ok', '429']);
+  clock.advance(60_001);
+  assert.equal(
+    (await Promise.allSettled(keys.map((key) => limiter.check(key)))).map(statusOf),
+    keys.map(() => 'ok'),
+  );
+});
+
+test.run();
