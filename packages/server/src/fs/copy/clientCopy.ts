@@ -15,7 +15,7 @@ import {
 } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
-import { checkDirectWrite, countDirectWrite, unadmitted } from '../../services/admission/admittedDriver.ts';
+import { checkWrite, countDirectWrite, unadmitted } from '../../services/admission/admittedDriver.ts';
 import { guessMimetype } from '../../services/files/mimetypes.ts';
 import { canMultipart, canPresign } from '../../storage/driver.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
@@ -49,7 +49,7 @@ export function createClientCopy(fs: FsService): ClientCopy {
     to: ResolvedMountPath,
   ): Promise<ClientCopyItem> {
     // The client sends the bytes straight to the store: the file must fit before anything is signed.
-    await checkDirectWrite(to.driver, unit.size);
+    await checkWrite(to.driver, unit.size);
     // A multipart upload the client drives is counted at commit, not reserved by the admission here.
     const target = unadmitted(to.driver);
     const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S, forceDownload: true });

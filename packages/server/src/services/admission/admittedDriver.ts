@@ -195,10 +195,11 @@ export async function admitWrite<T>(
 }
 
 /**
- * Checks a file a client will send straight to the store (a presigned upload of a client-side copy)
- * against max_upload_size and the capacity left; nothing is reserved, since the client may never send it.
+ * Checks a file of `bytes` against max_upload_size and the capacity left, reserving nothing: before a
+ * client is signed an upload straight to the store (it may never send it), or before a task is queued
+ * whose size is known (an archive), so the caller hears 413 at once rather than from a failed task.
  */
-export async function checkDirectWrite(driver: StorageDriver, bytes: number): Promise<void> {
+export async function checkWrite(driver: StorageDriver, bytes: number): Promise<void> {
   const held = (driver as Partial<Admitted>)[ADMISSION];
   await held?.admission.check(held.configId, bytes);
 }

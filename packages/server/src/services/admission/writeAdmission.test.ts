@@ -219,9 +219,13 @@ test('URL fetches, batch copies and archives are held to max_upload_size and the
     assert.match(failures[0].error ?? '', /capacity/);
     await nothingAt(m, 'copied.bin');
 
-    const archived = await api('/admin/fs/archive', {
-      json: { paths: ['/loc/src.bin'], targetPath: `${m.path}/packed.zip` },
-    });
+    const archive = { paths: ['/loc/src.bin'], targetPath: `${m.path}/packed.zip` };
+    const refused = await api('/admin/fs/archive', { json: archive });
+    assert.is(refused.status, 413, `${m.kind} archive refused before it is queued`);
+    assert.match(refused.body.message ?? '', /capacity/);
+    // Room for the entry's bytes but not the ZIP's headers: the task's write is refused as it runs.
+    await leaveRoom(m, 700);
+    const archived = await api('/admin/fs/archive', { json: archive });
     const task = await finished((archived.body.data as { task_id: string }).task_id);
     assert.is(task.failed, 1, `${m.kind} archive refused`);
     assert.match(task.results?.[0]?.error ?? '', /capacity/);
