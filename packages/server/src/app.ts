@@ -306,6 +306,12 @@ export async function startApp(
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
   );
   if (config.taskPollMs > 0) taskRunner.start();
+  // Share objects an older server kept in the mount namespace move into .clip/shares (ADR 0040): at
+  // once, and again with the sweeps for shares that were still uploading or a storage that failed.
+  const stopMoves = new AbortController();
+  const moveObjects = () => services.files.moveLegacyObjects(stopMoves.signal);
+  const firstMoves = moveObjects().catch((err) => logger.error({ err }, 'moving share objects failed'));
+  scheduler.start('move-share-objects', config.sweepIntervalMs, moveObjects);
 
   return {
     url,
@@ -313,6 +319,8 @@ export async function startApp(
     routes,
     firstAdmin,
     async close({ graceMs = 0 } = {}) {
+      stopMoves.abort();
+      await firstMoves;
       await scheduler.stopAll();
       await taskRunner.stop();
       await new Promise<void>((resolve) => {

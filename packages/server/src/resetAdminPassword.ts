@@ -3,7 +3,9 @@
  * straight in the database the server uses (CLIP_DATA_DIR or DATABASE_URL) and signs out its sessions.
  */
 import { randomUUID } from 'node:crypto';
-import { ConfigError, loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { randomToken } from './crypto/tokens.ts';
 import { openDatabase } from './db/connect.ts';
@@ -23,6 +25,7 @@ export async function resetAdminPassword(
   if (options.password !== undefined && options.password.length < 8)
     throw new ConfigError('the new password must be at least 8 characters');
   const config = loadConfig(env, { webDir: null });
+  await requireExistingDatabase(config);
   const db = await openDatabase(config);
   try {
     const admins: { id: string; username: string }[] = await db.knex('admins').select('id', 'username');
@@ -61,4 +64,38 @@ export async function resetAdminPassword(
   } finally {
     await db.close();
   }
+}
+
+const HINT = 'run this on the server machine with its CLIP_DATA_DIR or DATABASE_URL (or pass --data-dir)';
+
+/**
+ * Opening a database creates and migrates it when it is missing, so without the server's environment
+ * a reset would make a new, empty one and "succeed". Refuse instead, naming the place tried.
+ */
+async function requireExistingDatabase(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    const file = join(config.dataDir, 'clip.db');
+    if (!existsSync(file)) throw new ConfigError(`no clip database at ${file}: ${HINT}`);
+    return;
+  }
+  const place = databasePlace(config.databaseUrl);
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT to_regclass('admins') IS NOT NULL AS present");
+    if (!rows[0]?.present)
+      throw new ConfigError(`no clip database at ${place} (it has no clip tables): ${HINT}`);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`cannot open the database at ${place}: ${(err as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Host, port and database name of a Postgres URL; never its password. */
+function databasePlace(url: string): string {
+  const parsed = new URL(url);
+  return `postgres://${parsed.host}${parsed.pathname}`;
 }

@@ -2,7 +2,6 @@
  * `clip get <file share>`: saves a file share to disk (or stdout with `-o -`), resuming a partial
  * download with Range, retrying network failures, and checking the final size.
  */
-import { rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,7 +9,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { type ClipClient, ProgressReporter, type PublicFileView } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { printLine } from '../output.ts';
+import { note, printLine } from '../output.ts';
+import { checkFolder, checkNamedTarget, freeTarget, planDownload } from '../services/downloadTarget.ts';
 import { safeLocalFilename } from '../services/fileShareRef.ts';
 import { openProgressDisplay } from '../services/progressDisplay.ts';
 import { downloadResumable } from '../services/resumableDownload.ts';
@@ -23,14 +23,6 @@ export interface DownloadOptions extends GlobalOptions {
   continue?: boolean;
 }
 
-async function sizeOrNull(path: string): Promise<number | null> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads the share (counting a view) and answers its signed links; a protected share needs --password. */
 async function openShare(
   client: ClipClient,
@@ -40,21 +32,6 @@ async function openShare(
   const view = password ? await client.files.verify(slug, password) : await client.files.getPublic(slug);
   if ('requires_password' in view) throw new CliError(`file share ${slug} is protected: pass --password`);
   return view;
-}
-
-/** Where the bytes go, or a refusal to touch an existing file without --force / --continue. */
-async function plan(target: string, size: number, options: DownloadOptions) {
-  const existing = await sizeOrNull(target);
-  if (existing === null) return { partPath: `${target}.part`, finalPath: target, done: false };
-  if (options.force) {
-    await rm(`${target}.part`, { force: true });
-    return { partPath: `${target}.part`, finalPath: target, done: false };
-  }
-  if (options.continue && existing <= size)
-    return { partPath: target, finalPath: target, done: existing === size };
-  throw new CliError(
-    `${target} already exists (--force overwrites it${existing < size ? ', --continue resumes it' : ''})`,
-  );
 }
 
 async function toStdout(server: string, view: PublicFileView): Promise<void> {
@@ -69,12 +46,18 @@ export async function downloadFileShare(
   options: DownloadOptions,
 ): Promise<void> {
   const client = anonymousClient(server);
+  const toFile = options.output !== '-';
+  // Refusals come before the share is opened: opening it counts a view.
+  const named = options.output && toFile ? resolve(options.output) : null;
+  if (named) await checkNamedTarget(named, options);
+  else if (toFile) await checkFolder(process.cwd());
   let view: PublicFileView | null = await openShare(client, slug, options.password);
-  if (options.output === '-') return toStdout(server, view);
-  const target = options.output
-    ? resolve(options.output)
-    : join(process.cwd(), safeLocalFilename(view.filename));
-  const where = await plan(target, view.size, options);
+  if (!toFile) return toStdout(server, view);
+  const ownName = join(process.cwd(), safeLocalFilename(view.filename));
+  const target = named ?? (await freeTarget(ownName, options));
+  if (target !== ownName && !named)
+    note(`${basename(ownName)} exists, so this one is saved as ${basename(target)}`);
+  const where = await planDownload(target, view.size, options);
   if (!where.done) {
     const display = await openProgressDisplay([basename(target)], 'download');
     const reporter = new ProgressReporter((p) => display.update(0, p));

@@ -1,11 +1,12 @@
 /** `clip files ls|rm`: file share management (a key sees its own, the admin all). */
 import { type FileRecord, formatBytes } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
 import { parseCount } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
 import { resolveShareIds } from '../services/shareIds.ts';
+import { type Column, formatTable, shortTime, truncate } from '../table.ts';
 
 const authenticated = { requireAuth: true };
 

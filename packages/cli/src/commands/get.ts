@@ -4,8 +4,9 @@ import type { GlobalOptions } from '../globalOptions.ts';
 import { writeOut } from '../output.ts';
 import { loadConfig } from '../services/config.ts';
 import { parseFileShareRef } from '../services/fileShareRef.ts';
+import { explainServerFailure } from '../services/serverCheck.ts';
 import { anonymousClient, resolveServer } from '../services/session.ts';
-import { parseShareRef } from '../services/shareRef.ts';
+import { parseShareRef, type ShareRef } from '../services/shareRef.ts';
 import type { DownloadOptions } from './download.ts';
 
 export interface GetOptions extends GlobalOptions, DownloadOptions {
@@ -17,10 +18,27 @@ const downloadFile = async (server: string, slug: string, options: GetOptions) =
 
 export async function get(ref: string, options: GetOptions): Promise<void> {
   const fileLink = parseFileShareRef(ref);
-  if (fileLink) return downloadFile(fileLink.server, fileLink.slug, options);
+  if (fileLink)
+    return explained(fileLink.server, () => downloadFile(fileLink.server, fileLink.slug, options));
   const share = parseShareRef(ref);
   // A link names its own server; shares are public, so no credential is sent anywhere.
   const server = share.server ?? resolveServer(options, await loadConfig(), process.env);
+  return explained(server, () => getTextOrFile(server, share, options));
+}
+
+async function explained(server: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    throw await explainServerFailure(server, err);
+  }
+}
+
+const missing = (err: unknown, statuses: number[]) =>
+  err instanceof ClipError && statuses.includes(err.status);
+
+/** A text link is a text share; a bare slug is a text share or else a file share of that slug. */
+async function getTextOrFile(server: string, share: ShareRef, options: GetOptions): Promise<void> {
   const client = anonymousClient(server);
   const password = options.password ?? share.password ?? undefined;
   // With a password the content comes from a POST, keeping the password out of URLs and logs.
@@ -29,11 +47,17 @@ export async function get(ref: string, options: GetOptions): Promise<void> {
     content = password
       ? (await client.pastes.unlock(share.slug, password)).content
       : await client.pastes.raw(share.slug);
-  } catch (err) {
-    // A bare slug that names no text share may name a file share.
-    if (share.server === null && err instanceof ClipError && err.status === 404)
-      return downloadFile(server, share.slug, options);
-    throw err;
+  } catch (textErr) {
+    if (share.server !== null || !missing(textErr, [404, 410])) throw textErr;
+    try {
+      return await downloadFile(server, share.slug, options);
+    } catch (fileErr) {
+      if (!missing(fileErr, [404])) throw fileErr;
+      // Neither kind is there: say so, or give the text share's own reason (expired, used up).
+      if (missing(textErr, [404]))
+        throw new ClipError(404, 'NOT_FOUND', `text or file share "${share.slug}" not found on ${server}`);
+      throw textErr;
+    }
   }
   await writeOut(content);
 }

@@ -3,10 +3,11 @@ import type { ApiKey, CreateApiKeyBody } from '@clip/sdk';
 import { customKeyProblem } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
 import { parseKeyExpiry } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
+import { type Column, formatTable, shortTime, truncate } from '../table.ts';
 
 const admin = { requireAuth: true };
 

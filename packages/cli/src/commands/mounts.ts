@@ -2,10 +2,11 @@
 import type { Mount, UpdateMountBody } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, truncate } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
 import { parseCount } from '../services/durations.ts';
 import { withSession } from '../services/session.ts';
 import { findStorage } from '../services/storageRef.ts';
+import { type Column, formatTable, truncate } from '../table.ts';
 
 const authenticated = { requireAuth: true };
 

@@ -1,11 +1,13 @@
 /** `clip pastes ls|rm|clear-expired`: text share management (a key sees its own, the admin all). */
 import type { PasteListItem } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
+import { counted } from '../services/counted.ts';
 import { parseCount } from '../services/durations.ts';
 import { removeEach } from '../services/removeEach.ts';
 import { withSession } from '../services/session.ts';
 import { resolveShareIds } from '../services/shareIds.ts';
+import { type Column, formatTable, shortTime, truncate } from '../table.ts';
 
 const authenticated = { requireAuth: true };
 
@@ -60,6 +62,6 @@ export async function clearExpiredPastes(options: GlobalOptions): Promise<void> 
   await withSession(options, authenticated, async ({ client }) => {
     const result = await client.pastes.clearExpired();
     if (options.json) return printJson(result);
-    return printLine(`removed ${result.deleted} expired text share${result.deleted === 1 ? '' : 's'}`);
+    return printLine(`removed ${counted(result.deleted, 'expired text share')}`);
   });
 }

@@ -8,9 +8,10 @@ import {
 } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
 import { withSession } from '../services/session.ts';
 import { findStorage } from '../services/storageRef.ts';
+import { type Column, formatTable } from '../table.ts';
 
 const authenticated = { requireAuth: true };
 

@@ -1,11 +1,12 @@
 /** `clip tasks ls|show|watch|cancel|retry`: the server's background tasks (a key sees its own). */
 import type { ClipClient, Task, TaskStatus, TaskType } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, shortTime, truncate } from '../output.ts';
+import { note, printJson, printLine } from '../output.ts';
 import { parseCount } from '../services/durations.ts';
 import { openProgressDisplay } from '../services/progressDisplay.ts';
 import { withSession } from '../services/session.ts';
 import { humanSize } from '../services/virtualPath.ts';
+import { type Column, formatTable, shortTime, truncate } from '../table.ts';
 
 const authenticated = { requireAuth: true };
 

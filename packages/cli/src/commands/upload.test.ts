@@ -188,7 +188,7 @@ test('upload of several files prints their links in order; --slug with several i
   );
   failedWith(
     await box.run(['upload', join(dir, 'missing.bin')], { env: adminEnv }),
-    /cannot read .*missing\.bin/,
+    /missing\.bin: no such file$/,
   );
   failedWith(await box.run(['upload', a.path]), /not logged in/);
 });

@@ -11,11 +11,12 @@ import {
   uploadFile,
   uploadFromUrl,
 } from '@clip/sdk';
-import { fileSource, tempFileSink } from '@clip/sdk/node';
+import { tempFileSink } from '@clip/sdk/node';
 import { CliError, failureLine } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { printJson, printLine } from '../output.ts';
 import { parseCount, parseShareExpiry } from '../services/durations.ts';
+import { localFileSource } from '../services/localFiles.ts';
 import { openProgressDisplay } from '../services/progressDisplay.ts';
 import { withSession } from '../services/session.ts';
 import { resolveStorage } from '../services/storageRef.ts';
@@ -55,14 +56,13 @@ function shareOptions(options: UploadCommandOptions, count: number): UploadOptio
 
 async function fileJob(path: string, name: string | undefined): Promise<Job> {
   let source: UploadSource;
-  try {
-    source =
-      path === '-'
-        ? await (await import('../services/stdinFile.ts')).stdinSource(name ?? 'stdin')
-        : await fileSource(path, { name });
-  } catch (err) {
-    throw new CliError(failureLine(err));
-  }
+  if (path !== '-') source = await localFileSource(path, { name });
+  else
+    try {
+      source = await (await import('../services/stdinFile.ts')).stdinSource(name ?? 'stdin');
+    } catch (err) {
+      throw new CliError(failureLine(err));
+    }
   return {
     label: source.name,
     run: async (client, options) => {

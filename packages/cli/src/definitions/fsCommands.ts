@@ -120,7 +120,7 @@ export function defineFsCommands(program: Command): void {
   const tasks = program.command('tasks').description('background tasks (copies, deletes)');
   const loadTasks = () => import('../commands/tasks.ts');
   tasks
-    .command('ls')
+    .command('ls', { isDefault: true })
     .alias('list')
     .description('list tasks')
     .option('--type <type>', 'copy, upload, delete or download')

@@ -9,7 +9,10 @@ const UNIT_HOURS: Record<string, number> = { h: 1, d: 24, w: 24 * 7 };
  */
 export function parseShareExpiry(raw: string): number | undefined {
   const value = raw.trim().toLowerCase();
-  if (value === 'never' || value === '0') return undefined;
+  if (value === 'never') return undefined;
+  // 0 hours is no lifetime at all; some tools mean "never" by it: neither is guessed.
+  if (/^0+(\.0+)?\s*[hdw]?$/.test(value))
+    throw new CliError(`--expire ${raw} would end the share at once: use never for no expiry`);
   const match = /^(\d+(?:\.\d+)?)\s*([hdw]?)$/.exec(value);
   const hours = match ? Number(match[1]) * UNIT_HOURS[match[2] || 'h'] : Number.NaN;
   if (!Number.isFinite(hours) || hours <= 0)

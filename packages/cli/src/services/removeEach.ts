@@ -3,6 +3,7 @@ import type { BatchDeleteResult } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { note, printJson, printLine } from '../output.ts';
+import { counted } from './counted.ts';
 
 export async function removeEach(
   ids: string[],
@@ -20,7 +21,7 @@ export async function removeEach(
     result = await removeMany(unique);
   }
   if (options.json) await printJson(result);
-  else await printLine(`deleted ${result.deleted} ${noun}${result.deleted === 1 ? '' : 's'}`);
+  else await printLine(`deleted ${counted(result.deleted, noun)}`);
   for (const failure of result.failed) note(`${failure.id}: ${failure.message}`);
   if (result.failed.length > 0)
     throw new CliError(`${result.failed.length} of ${unique.length} could not be deleted`);

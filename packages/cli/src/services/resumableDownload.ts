@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { ClipError, DEFAULT_MESSAGES } from '@clip/sdk';
 import { CliError } from '../errors.ts';
+import { counted } from './counted.ts';
 
 export interface DownloadLink {
   url: string;
@@ -141,7 +142,7 @@ export async function downloadResumable(job: ResumableDownload): Promise<number>
   const written = await sizeOf(job.partPath);
   if (written !== link.size)
     throw new CliError(
-      `download incomplete: ${job.partPath} has ${written} bytes, the share has ${link.size}`,
+      `download incomplete: ${job.partPath} has ${counted(written, 'byte')}, the share has ${link.size}`,
     );
   if (job.partPath !== job.finalPath) await rename(job.partPath, job.finalPath);
   return written;

@@ -8,6 +8,7 @@ import { type Auth, ClipClient, type ClipError, DEFAULT_SERVER_URL } from '@clip
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { clearCredentials, loadConfig, type StoredConfig } from './config.ts';
+import { explainServerFailure } from './serverCheck.ts';
 import { normalizeServerUrl } from './serverUrl.ts';
 
 export type CredentialSource = 'env' | 'config' | 'none';
@@ -80,7 +81,7 @@ export async function withSession<T>(
       if (target.source === 'config') await clearCredentials(env);
       throw new CliError(`${seen.ended.message} (${reloginHint(target.source)})`, { cause: err });
     }
-    throw err;
+    throw await explainServerFailure(target.server, err);
   }
 }
 

@@ -1,6 +1,7 @@
 /** Reads the text a share is made from: a file, or stdin. Bytes must be UTF-8 text. */
 import { readFile } from 'node:fs/promises';
 import { CliError } from '../errors.ts';
+import { localFileError } from './localFiles.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -19,11 +20,7 @@ export async function readTextFile(path: string): Promise<string> {
   try {
     bytes = await readFile(path);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError(`${path}: no such file`);
-    if (code === 'EISDIR') throw new CliError(`${path}: is a directory`);
-    if (code === 'EACCES') throw new CliError(`${path}: permission denied`);
-    throw new CliError(`${path}: ${(err as Error).message}`);
+    throw localFileError(path, err);
   }
   return decode(bytes, path);
 }

@@ -33,11 +33,16 @@ export async function onPath<T>(path: string, work: () => Promise<T>): Promise<T
   try {
     return await work();
   } catch (err) {
-    if (err instanceof CliError && err.message.includes(path)) throw err;
-    const message = err instanceof Error ? err.message : String(err);
-    const exitCode = err instanceof CliError ? err.exitCode : 1;
-    throw new CliError(message.includes(path) ? message : `${path}: ${message}`, { exitCode, cause: err });
+    throw pathFailure(path, err);
   }
+}
+
+/** A failure as one line naming the path it is about, once (the server's message may name it already). */
+export function pathFailure(path: string, err: unknown): CliError {
+  if (err instanceof CliError && err.message.includes(path)) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  const exitCode = err instanceof CliError ? err.exitCode : 1;
+  return new CliError(message.includes(path) ? message : `${path}: ${message}`, { exitCode, cause: err });
 }
 
 export function isNotFound(err: unknown): boolean {

@@ -1,11 +1,12 @@
 /** What the file-system service's parts share: dependencies, resolution and the item shape. */
 import type { FsItem } from '@clip/sdk';
-import { badRequest } from '../http/appError.ts';
+import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import { guessMimetype } from '../services/files/mimetypes.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.ts';
 import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
+import { isServerObjectPath } from '../storage/serverObjects.ts';
 import type { DeadProperties } from './deadProperties.ts';
 import { itemTypeOf } from './itemTypes.ts';
 import type { LinkIssuers } from './linkIssuer.ts';
@@ -63,6 +64,8 @@ export function createFsContext(deps: FsDeps): FsContext {
       mounts = await deps.liveMounts();
       match = matchMount(mounts, path);
     }
+    // The server's own objects (ADR 0040) are not there, whatever mount or spelling leads to them.
+    if (match && isServerObjectPath(match.storagePath)) throw notFound(`"${path}" not found`);
     return { mounts, match };
   }
 

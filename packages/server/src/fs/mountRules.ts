@@ -3,6 +3,7 @@ import { MOUNT_NAME_MAX, MOUNT_NAME_MIN, MOUNT_PATH_MAX, RESERVED_MOUNT_SEGMENTS
 import { badRequest } from '../http/appError.ts';
 import { StoragePathError } from '../storage/driver.ts';
 import { cleanPath } from '../storage/paths.ts';
+import { isServerObjectPath, SERVER_ROOT } from '../storage/serverObjects.ts';
 
 /** Why a mount path is refused, or null. */
 export function mountPathProblem(path: string): string | null {
@@ -37,15 +38,24 @@ export function checkMountName(name: string): string {
   return trimmed;
 }
 
-/** A folder inside the storage config: relative, no `..`; '' = the config's root. */
+/**
+ * A folder inside the storage config: relative, no `..`, never inside the server's own `.clip` folder
+ * (ADR 0040); '' = the config's root.
+ */
 export function checkRootPrefix(prefix: string | null | undefined): string {
   if (!prefix) return '';
+  let clean: string;
   try {
-    return cleanPath(prefix.replace(/^\/+/, ''));
+    clean = cleanPath(prefix.replace(/^\/+/, ''));
   } catch (err) {
     if (err instanceof StoragePathError) throw badRequest(`root_prefix: ${err.message}`);
     throw err;
   }
+  if (isServerObjectPath(clean))
+    throw badRequest(
+      `root_prefix "${prefix}" is inside "${SERVER_ROOT}/", which is reserved for the server's own objects`,
+    );
+  return clean;
 }
 
 /** sort_order and cache_ttl: non-negative integers; 0 is kept as 0 (never "falsy means default"). */

@@ -11,6 +11,7 @@ import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
 import { createListing } from './listing.ts';
 import { createLockGuard } from './lockGuard.ts';
+import { mountView } from './mountView.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
 import { createSignedAccess } from './signedAccess.ts';
 import type { FsFileHandle, FsReadResult, FsService, ResolvedMountPath } from './types.ts';
@@ -23,7 +24,12 @@ export const FS_SIGNED_LINK_TTL_S = 3600;
 
 const NO_TOKENS: ReadonlySet<string> = new Set();
 
-export function createFsService(deps: FsDeps): FsService {
+export function createFsService(storageDeps: FsDeps): FsService {
+  // Every part of the service sees storages through the mount view: never the server's own objects.
+  const deps: FsDeps = {
+    ...storageDeps,
+    driverFor: async (id) => mountView(await storageDeps.driverFor(id)),
+  };
   const ctx = createFsContext(deps);
   const listing = createListing(ctx);
   return build(NO_TOKENS);

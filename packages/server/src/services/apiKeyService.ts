@@ -95,17 +95,25 @@ export interface ApiKeyService {
   verification(actor: Actor): ApiKeyVerification;
 }
 
-const toActor = (row: KeyLookupRow): Actor => ({
-  kind: 'apikey',
-  id: row.id,
-  name: row.name,
-  basicPath: row.basic_path,
-  permissions: {
-    text: Boolean(row.text_permission),
-    file: Boolean(row.file_permission),
-    mount: Boolean(row.mount_permission),
-  },
-});
+/** What a key row lets its holder do: the one mapping from the row to an Actor (requests and tasks). */
+export function keyActor(
+  row: Pick<
+    ApiKeyRow,
+    'id' | 'name' | 'basic_path' | 'text_permission' | 'file_permission' | 'mount_permission'
+  >,
+): Actor & { kind: 'apikey' } {
+  return {
+    kind: 'apikey',
+    id: row.id,
+    name: row.name,
+    basicPath: row.basic_path,
+    permissions: {
+      text: Boolean(row.text_permission),
+      file: Boolean(row.file_permission),
+      mount: Boolean(row.mount_permission),
+    },
+  };
+}
 
 /** Normalised like every path it will be compared with (the SDK's parseVirtualPath); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
@@ -219,13 +227,13 @@ export function createApiKeyService(
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
         await hot.run(KEY_TOUCH, [now, row.id]);
-      return toActor(row);
+      return keyActor(row);
     },
 
     async actorForId(id) {
       const [row] = await hot.rows<KeyLookupRow>(KEY_BY_ID, [id]);
       if (!row || (row.expires_at !== null && row.expires_at <= clock.now())) return null;
-      return toActor(row);
+      return keyActor(row);
     },
 
     verification(actor) {

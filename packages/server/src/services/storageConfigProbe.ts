@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type { StorageTestResult, StorageTestStep, StorageTestStepName } from '@clip/sdk';
 import type { StorageDriver } from '../storage/driver.ts';
 import { describeS3Error } from '../storage/s3/s3Errors.ts';
+import { SERVER_ROOT } from '../storage/serverObjects.ts';
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -23,7 +24,8 @@ function describe(err: unknown): string {
 
 export async function probeStorage(driver: StorageDriver): Promise<StorageTestResult> {
   const steps: StorageTestStep[] = [];
-  const probePath = `.clip-probe-${randomUUID()}.txt`;
+  // In the server's reserved folder: a mount over the storage never shows it, even mid-test (ADR 0040).
+  const probePath = `${SERVER_ROOT}/probe-${randomUUID()}.txt`;
   const payload = Buffer.from(`clip storage probe ${new Date().toISOString()}\n`);
   let failed = false;
 

@@ -224,3 +224,5 @@ export class StorageNotFoundError extends Error {}
 export class StorageSizeError extends Error {}
 /** Raised by `read` when the range starts at or past the end of the object (HTTP 416). */
 export class StorageRangeError extends Error {}
+/** Raised when the storage itself cannot be used (a local root that cannot be made); its cause is for the log. */
+export class StorageUnavailableError extends Error {}

@@ -2,12 +2,17 @@
  * Runs one claimed task: items in order from `next_item` (the first not yet done), a few at once,
  * with the counts, results and lease written at most twice a second, and a cooperative stop when the
  * task is cancelled (read from the database, so a cancel from any process reaches it) or the lease is lost.
+ * Each item runs as the task's owner read again just before it (taskOwner.ts): a key deleted or expired
+ * meanwhile fails the remaining items, a narrowed one reaches only what it may now.
  */
 import type { TaskItemResult, TaskStatus } from '@clip/sdk';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
 import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
+import { itemFailureText } from './itemFailure.ts';
+import { taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
 
 export interface ExecutionOptions {
@@ -60,6 +65,9 @@ export async function executeTask(
   const stop = new AbortController();
   let stopReason: 'cancelled' | 'lease-lost' | 'shutdown' | null = null;
   let dirty = true;
+  const owner = taskOwner(knex, clock, row.owner);
+  /** Why the owner may no longer run items (deleted, expired), once that was read. */
+  let refusal: string | null = null;
 
   // A cancel is cooperative: items in flight finish their current write (or stop at their next
   // checkpoint, between parts). A lost lease aborts at once: another runner owns the task now.
@@ -117,7 +125,8 @@ export async function executeTask(
     options.onItemDone?.(row.id, index);
   };
 
-  const ctxFor = () => ({
+  const ctxFor = (actor: Actor) => ({
+    actor,
     signal: stop.signal,
     addBytes(n: number) {
       bytesDone += n;
@@ -133,15 +142,28 @@ export async function executeTask(
     while (!stopReason && nextToStart < items.length) {
       const index = nextToStart++;
       const item = items[index];
-      running.set(index, handler.describe(item));
+      const path = handler.describe(item);
+      running.set(index, path);
       dirty = true;
+      let actor: Actor | null = null;
       try {
+        const standing = await owner();
+        if ('refused' in standing) {
+          refusal = standing.refused;
+          record(index, { status: 'failed', path, error: `not run: ${refusal}` });
+          continue;
+        }
+        actor = standing.actor;
         // An item that finished is recorded even when a stop came meanwhile: its write happened.
-        record(index, await handler.runItem(item, payload, ctxFor()));
+        record(index, await handler.runItem(item, payload, ctxFor(actor)));
       } catch (err) {
         // An item cut short by a stop is not done: a takeover or a retry does it again.
         if (!stopReason)
-          record(index, { status: 'failed', path: handler.describe(item), error: (err as Error).message });
+          record(index, {
+            status: 'failed',
+            path,
+            error: itemFailureText(err, { taskId: row.id, item: path, actor, logger: options.logger }),
+          });
       } finally {
         running.delete(index);
       }
@@ -184,7 +206,11 @@ export async function executeTask(
         : counts.success + counts.skipped > 0
           ? 'partial'
           : 'failed';
-  const error = status === 'failed' ? `all ${counts.failed} items failed` : null;
+  const error = refusal
+    ? `${refusal}: the remaining items were not run`
+    : status === 'failed'
+      ? `all ${counts.failed} items failed`
+      : null;
   await mine().update({
     ...progressFields(),
     ...finalFields(status, clock.now(), error),

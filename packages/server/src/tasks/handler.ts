@@ -1,5 +1,6 @@
 /** What a task type plugs into the runner: how to do one item. The runner owns order, counts, progress and cancel. */
 import type { TaskItemResult } from '@clip/sdk';
+import type { Actor } from '../services/actor.ts';
 import type { TaskPayload } from './taskRow.ts';
 
 /** Thrown by `checkpoint()` once the task was cancelled or its lease lost: the item stops between parts. */
@@ -11,6 +12,8 @@ export class TaskStopped extends Error {
 }
 
 export interface ItemContext {
+  /** Who the item runs as: the task's owner read from the database just before it (taskOwner.ts). */
+  actor: Actor;
   /** Aborted when this runner lost its lease (a cancel waits for `checkpoint`); pass it to storage calls. */
   signal: AbortSignal;
   /** Counts bytes moved (progress). */

@@ -10,7 +10,7 @@ import { claimTask } from './claim.ts';
 import { manualClock } from './clock.ts';
 import { createTaskRunner } from './runner.ts';
 import { createTaskService } from './taskService.ts';
-import { adminActor, testHandler } from './tasksTestKit.ts';
+import { adminActor, insertTestAdmin, testHandler } from './tasksTestKit.ts';
 import { isTransient, withRetry } from './transient.ts';
 
 const silent = { warn() {}, error() {} };
@@ -26,6 +26,7 @@ const open = async () => {
 test.before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'clip-tasks-'));
   database = await createTestDatabase();
+  await insertTestAdmin((await open()).knex);
 });
 test.after(async () => {
   for (const db of opened) await db.close();

@@ -3,7 +3,7 @@ import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { keyActor, testHandler, until } from './tasksTestKit.ts';
+import { keyActor, serverAdmin, testHandler, until } from './tasksTestKit.ts';
 
 let server: TestServer;
 const kit = testHandler();
@@ -147,13 +147,10 @@ test('a task runs its items, reports results, and retry runs only the failed ite
 test('delete is refused while a task runs; cancel stops it between items', async () => {
   const admin = await server.adminClient();
   kit.rearm();
-  const created = await server.app.services.tasks.create(
-    { kind: 'admin', id: 'admin', username: 'admin' },
-    {
-      type: 'download',
-      payload: { items: [{ name: 'c1' }, { name: 'c2', wait: true }, { name: 'c3' }, { name: 'c4' }] },
-    },
-  );
+  const created = await server.app.services.tasks.create(await serverAdmin(server.app.services.db.knex), {
+    type: 'download',
+    payload: { items: [{ name: 'c1' }, { name: 'c2', wait: true }, { name: 'c3' }, { name: 'c4' }] },
+  });
   await waitFor(
     () => admin.tasks.get(created.id),
     (t) => t.status === 'running' && kit.started.includes('c2'),

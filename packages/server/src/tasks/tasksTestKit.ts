@@ -1,4 +1,5 @@
 /** Test handlers for the runner: items that record when they ran, can fail, or wait for a signal. */
+import type { Knex } from 'knex';
 import type { Actor } from '../services/actor.ts';
 import type { ItemContext, TaskHandler } from './handler.ts';
 
@@ -59,6 +60,23 @@ export function testHandler(options: { concurrency?: number } = {}) {
 }
 
 export const adminActor: Actor = { kind: 'admin', id: 'admin-test', username: 'admin' };
+
+/** A server's own administrator as an actor, for tasks a test queues through the service. */
+export async function serverAdmin(knex: Knex): Promise<Actor> {
+  const { id, username } = await knex('admins').select('id', 'username').first();
+  return { kind: 'admin', id, username };
+}
+
+/** The administrator row behind `adminActor`: a task runs as its owner read from the database. */
+export async function insertTestAdmin(knex: Knex): Promise<void> {
+  await knex('admins').insert({
+    id: 'admin-test',
+    username: 'admin',
+    password_hash: 'unused',
+    created_at: Date.now(),
+    updated_at: Date.now(),
+  });
+}
 export const keyActor = (id: string, basicPath = '/'): Actor => ({
   kind: 'apikey',
   id,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Auth, ClipClient } from '@clip/sdk';
+import type { Logger } from 'pino';
 import { type RunningApp, startApp } from '../app.ts';
 import type { TimerClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -30,10 +31,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `clock`: the server's injected clock (e.g. `offsetClock()`), so a test moves time instead of waiting. */
+/**
+ * `clock`: the server's injected clock (e.g. `offsetClock()`), so a test moves time instead of waiting;
+ * `logger`: where the server logs (silent by default), for tests that read its log lines.
+ */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { clock?: TimerClock } = {},
+  options: { clock?: TimerClock; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clip-test-'));
   const database = await createTestDatabase();
@@ -49,7 +53,7 @@ export async function startTestServer(
     sweepIntervalMs: 0,
     ...overrides,
   };
-  const app = await startApp(config, { clock: options.clock });
+  const app = await startApp(config, { clock: options.clock, logger: options.logger });
   let adminToken: string | null = null;
   const client = (auth?: Auth) => new ClipClient({ baseUrl: app.url, auth });
   const getAdminToken = async () => {

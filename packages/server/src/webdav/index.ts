@@ -46,6 +46,7 @@ export type { DavEntry, DavFs } from './davFs.ts';
 export type { DavDeps } from './davRequest.ts';
 
 function answerError(ctx: Context, err: unknown, deps: DavDeps): void {
+  const reqId: string | undefined = ctx.state.requestId;
   let status = 500;
   let message = 'internal error';
   let condition: string | null = null;
@@ -59,6 +60,9 @@ function answerError(ctx: Context, err: unknown, deps: DavDeps): void {
     // A lock met by the fs service itself (the handler's own check passed: another process locked meanwhile).
     if (status === 423) condition = 'lock-token-submitted';
     for (const [k, v] of Object.entries(err.headers)) ctx.set(k, v);
+    // What failed underneath (errno text, server paths) goes to the log only, as for /api.
+    if (err.detail !== undefined)
+      deps.logger.error({ err: err.detail, reqId, message: err.message }, 'upstream failure');
   } else if (err instanceof StorageNotFoundError) {
     status = 404;
     message = err.message;
@@ -69,8 +73,10 @@ function answerError(ctx: Context, err: unknown, deps: DavDeps): void {
     status = 416;
     message = err.message;
   } else {
-    deps.logger.error({ err, method: ctx.method, path: ctx.path }, 'webdav request failed');
+    deps.logger.error({ err, reqId, method: ctx.method, path: ctx.path }, 'webdav request failed');
   }
+  // A server-side failure names the request id, so a report can be matched with the log.
+  if (status >= 500 && reqId) message = `${message} (request id ${reqId})`;
   if (status === 401) ctx.set('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
   ctx.status = status;
   if (condition) {

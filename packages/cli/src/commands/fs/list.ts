@@ -4,9 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FsItem } from '@clip/sdk';
 import type { GlobalOptions } from '../../globalOptions.ts';
-import { type Column, formatTable, note, printJson, printLine, shortTime } from '../../output.ts';
+import { note, printJson, printLine } from '../../output.ts';
 import { withSession } from '../../services/session.ts';
 import { humanSize, normalizeVirtual, onPath, parseSeconds } from '../../services/virtualPath.ts';
+import { type Column, formatTable, shortTime } from '../../table.ts';
 
 const authenticated = { requireAuth: true };
 

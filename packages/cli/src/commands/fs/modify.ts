@@ -6,7 +6,14 @@ import type { GlobalOptions } from '../../globalOptions.ts';
 import { note, printJson, printLine } from '../../output.ts';
 import { ask, canPrompt } from '../../services/prompt.ts';
 import { withSession } from '../../services/session.ts';
-import { baseName, isNotFound, joinVirtual, normalizeVirtual, onPath } from '../../services/virtualPath.ts';
+import {
+  baseName,
+  isNotFound,
+  joinVirtual,
+  normalizeVirtual,
+  onPath,
+  pathFailure,
+} from '../../services/virtualPath.ts';
 import { followTask } from '../tasks.ts';
 
 const authenticated = { requireAuth: true };
@@ -90,7 +97,7 @@ export async function mv(args: string[], options: CopyCommandOptions): Promise<v
       } catch (err) {
         if (err instanceof ClipError && err.status === 400 && /mount|copy/i.test(err.message))
           across.push(pair);
-        else throw new CliError(`${pair.sourcePath}: ${(err as Error).message}`);
+        else throw pathFailure(pair.sourcePath, err);
       }
     }
     if (across.length === 0) return options.json ? printJson({ moved: pairs.length }) : undefined;

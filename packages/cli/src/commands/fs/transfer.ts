@@ -9,14 +9,15 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ClipClient } from '@clip/sdk';
-import { fileDownloadSink, fileSource } from '@clip/sdk/node';
+import { fileDownloadSink } from '@clip/sdk/node';
 import { CliError } from '../../errors.ts';
 import type { GlobalOptions } from '../../globalOptions.ts';
 import { printJson, printLine } from '../../output.ts';
+import { localFileError, localFileSource } from '../../services/localFiles.ts';
 import { openProgressDisplay } from '../../services/progressDisplay.ts';
 import { withSession } from '../../services/session.ts';
 import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
-import { baseName, joinVirtual, normalizeVirtual, onPath } from '../../services/virtualPath.ts';
+import { baseName, joinVirtual, normalizeVirtual, onPath, pathFailure } from '../../services/virtualPath.ts';
 
 const authenticated = { requireAuth: true };
 
@@ -27,8 +28,8 @@ interface LocalFile {
 }
 
 async function walk(local: string, folder: string, out: LocalFile[]): Promise<void> {
-  const info = await stat(local).catch(() => {
-    throw new CliError(`${local}: no such file or folder`);
+  const info = await stat(local).catch((err) => {
+    throw localFileError(local, err);
   });
   if (info.isFile()) {
     out.push({ local, folder });
@@ -62,7 +63,7 @@ export async function put(args: string[], options: GlobalOptions): Promise<void>
       for (const [index, file] of uploads.entries()) {
         display.start(index);
         try {
-          const source = await fileSource(file.local);
+          const source = await localFileSource(file.local);
           const result = await client.fs.upload(file.folder, source, {
             createParents: true,
             concurrency: PARTS_IN_FLIGHT,
@@ -72,11 +73,10 @@ export async function put(args: string[], options: GlobalOptions): Promise<void>
           display.finish(index, true);
           done.push(result);
         } catch (err) {
-          display.finish(index, false, err instanceof Error ? err.message : String(err));
+          // The reason is the command's own failure line: said once, there, not on the file's line too.
+          display.finish(index, false);
           await display.close();
-          throw new CliError(`${labels[index]}: ${err instanceof Error ? err.message : err}`, {
-            exitCode: controller.signal.aborted ? 130 : 1,
-          });
+          throw putFailure(labels[index], err, controller.signal.aborted);
         }
       }
       await display.close();
@@ -86,6 +86,15 @@ export async function put(args: string[], options: GlobalOptions): Promise<void>
     if (options.json) return printJson(done);
     for (const label of labels) await printLine(label);
   });
+}
+
+/** A failed put: an interruption says how to resume; else the reason, naming the path once. */
+function putFailure(remote: string, err: unknown, interrupted: boolean): CliError {
+  if (interrupted)
+    return new CliError(`put interrupted at ${remote}: run the same command again to resume`, {
+      exitCode: 130,
+    });
+  return err instanceof CliError ? err : pathFailure(remote, err);
 }
 
 function ignoreConflict(err: unknown): void {

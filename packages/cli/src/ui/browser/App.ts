@@ -6,7 +6,7 @@
  * React.createElement (plain Node runs no .tsx). All server access goes through a backend.
  */
 
-import { Box, Text, useApp, useInput, useWindowSize } from 'ink';
+import { Box, Text, useApp, useWindowSize } from 'ink';
 import { createElement as h, type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
 import type { BrowserActions } from './actions.ts';
 import type { BrowserBackend } from './backend.ts';
@@ -18,6 +18,7 @@ import { mountKey } from './mountKeys.ts';
 import { shareList } from './ShareList.ts';
 import { helpScreen, previewScreen } from './screens.ts';
 import { shareKey } from './shareKeys.ts';
+import { useKeys } from './useKeys.ts';
 import { LOADING, useListing } from './useListing.ts';
 import { type Mode, VIEW_TITLES, VIEWS, type View } from './views.ts';
 
@@ -102,7 +103,7 @@ export function App({ backend, editText, setClipboard, cwd, initialPath = '/' }:
   };
 
   // The folder picker reads the keyboard itself while it is open.
-  useInput(
+  useKeys(
     (input, key) => {
       if (modeKey({ mode, setMode, setFilter, setCursor, setStatus, perform }, input, key)) return;
       if (input === 'q') return exit();

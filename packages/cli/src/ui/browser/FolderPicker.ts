@@ -5,11 +5,12 @@
  * it is open (the app's own input handler is inactive meanwhile).
  */
 import type { FsItem } from '@clip/sdk';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement, useEffect, useState } from 'react';
 import type { BrowserBackend } from './backend.ts';
 import { errorLine, parentOf, scrollWindow } from './format.ts';
 import { editLine } from './modeKeys.ts';
+import { useKeys } from './useKeys.ts';
 
 export interface FolderPickerProps {
   backend: BrowserBackend;
@@ -76,7 +77,7 @@ export function FolderPicker({
     setCursor(0);
   };
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (typed !== null) {
       if (key.escape) return setTyped(null);
       if (key.return) {

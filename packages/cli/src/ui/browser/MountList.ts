@@ -2,6 +2,7 @@
 import type { FsItem } from '@clip/sdk';
 import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement } from 'react';
+import { fitToWidth } from '../../services/displayWidth.ts';
 import { formatSize, scrollWindow } from './format.ts';
 
 export function mountList(
@@ -22,7 +23,7 @@ export function mountList(
       const name = item.type === 'folder' ? `${item.name}/` : item.name;
       const right = `${formatSize(item.size).padStart(9)}  ${item.modified ? item.modified.slice(0, 16).replace('T', ' ') : ''.padEnd(16)}`;
       const room = Math.max(8, width - right.length - 5);
-      const label = name.length > room ? `${name.slice(0, room - 1)}…` : name.padEnd(room);
+      const label = fitToWidth(name, room);
       return h(
         Text,
         { key: item.path, inverse: index === cursor, color: item.type === 'folder' ? 'blue' : undefined },

@@ -1,6 +1,7 @@
 /** The Text shares and File shares views' rows: slug, title and a detail column. */
 import { Box, Text } from 'ink';
 import { createElement as h, type ReactElement } from 'react';
+import { fitToWidth, padToWidth } from '../../services/displayWidth.ts';
 import type { ShareRow } from './backend.ts';
 import { scrollWindow } from './format.ts';
 import type { View } from './views.ts';
@@ -27,7 +28,7 @@ export function shareList(
       h(
         Text,
         { key: row.id, inverse: start + i === cursor, wrap: 'truncate-end' },
-        `  ${row.slug.padEnd(12)} ${row.title.slice(0, Math.max(10, width - 50)).padEnd(titleWidth)}  ${row.detail}`,
+        `  ${padToWidth(row.slug, 12)} ${fitToWidth(row.title, titleWidth)}  ${row.detail}`,
       ),
     ),
   );

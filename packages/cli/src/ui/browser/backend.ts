@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import type { ClipClient, FsItem } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
+import { counted } from '../../services/counted.ts';
 import { PARTS_IN_FLIGHT } from '../../services/uploadSettings.ts';
 import { joinPath as join } from './format.ts';
 
@@ -115,7 +116,7 @@ export function clientBackend(client: ClipClient, server: string): BrowserBacken
         id: p.id,
         slug: p.slug,
         title: p.title || p.remark || p.slug,
-        detail: `${p.format}  ${p.views} views`,
+        detail: `${p.format}  ${counted(p.views, 'view')}`,
         url: `${server}/paste/${p.slug}`,
       }));
     },
@@ -125,7 +126,7 @@ export function clientBackend(client: ClipClient, server: string): BrowserBacken
         id: f.id,
         slug: f.slug,
         title: f.filename,
-        detail: `${f.mimetype}  ${f.size} bytes`,
+        detail: `${f.mimetype}  ${counted(f.size, 'byte')}`,
         url: `${server}/file/${f.slug}`,
       }));
     },

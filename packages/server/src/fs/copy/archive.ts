@@ -16,7 +16,7 @@ import type { Actor } from '../../services/actor.ts';
 import { checkWrite } from '../../services/admission/admittedDriver.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
-import { onStorage } from '../errors.ts';
+import { fsStorageError, onStorage } from '../errors.ts';
 import { baseNameOf, parentPath } from '../paths.ts';
 import type { FsService } from '../types.ts';
 
@@ -37,7 +37,6 @@ interface ArchivePayload {
   /** One item: the archive itself. */
   items: { target: string }[];
   entries: ArchiveEntry[];
-  actor: Actor;
 }
 
 export interface ArchiveService {
@@ -93,7 +92,8 @@ export function createArchive(deps: {
     describe: (item: { target: string }) => item.target,
     async runItem(item: { target: string }, payload, ctx) {
       const p = payload as unknown as ArchivePayload;
-      const to = await fs.resolve(p.actor, item.target, 'write');
+      // The owner's scope as it is now (ctx.actor), not only as it was when the task was made.
+      const to = await fs.resolve(ctx.actor, item.target, 'write');
       const out = new PassThrough({ highWaterMark: 1024 * 1024 });
       let failure = null as Error | null;
       const zip = new Zip((err, chunk, final) => {
@@ -128,7 +128,7 @@ export function createArchive(deps: {
             continue;
           }
           // Read permission is checked again as the task runs, not only when it was made.
-          const read = await fs.read(p.actor, entry.source);
+          const read = await fs.read(ctx.actor, entry.source);
           for await (const chunk of read.stream) {
             if (out.destroyed) throw failure ?? new Error('the archive write stopped');
             // A cancel stops a large entry midway too; the write is then abandoned whole.
@@ -147,7 +147,7 @@ export function createArchive(deps: {
         out.destroy(err as Error);
         await writing.catch(() => {});
         ctx.addBytes(-written);
-        throw err;
+        throw fsStorageError(err, to.path);
       }
       await fs.afterWrite(to);
       return { status: 'success', path: to.path };
@@ -164,7 +164,7 @@ export function createArchive(deps: {
       const { entries, bytes } = await plan(actor, body.paths);
       // Known now: an archive over max_upload_size or the capacity left is refused before it is queued.
       await checkWrite(to.driver, bytes);
-      const payload: ArchivePayload = { items: [{ target: to.path }], entries, actor };
+      const payload: ArchivePayload = { items: [{ target: to.path }], entries };
       const task = await tasks.create(actor, {
         type: 'download',
         payload: payload as unknown as ArchivePayload & { [k: string]: unknown },

@@ -21,6 +21,7 @@ import { type ClientCopy, createClientCopy } from './clientCopy.ts';
 import { copyUnit } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
 import { unreachableStorages } from './reachability.ts';
+import { refreshListings } from './refreshListings.ts';
 
 /** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
 const UNITS_IN_FLIGHT = 8;
@@ -51,15 +52,12 @@ const gated = <T>(unit: CopyUnit, fn: () => Promise<T>) =>
 interface CopyPayload {
   items: CopyUnit[];
   skipExisting: boolean;
-  /** Who asked: the task re-checks every path against this actor's scope as it goes. */
-  actor: Actor;
   /** Top-level targets, for the listing-cache invalidation at the end. */
   targets: string[];
 }
 
 interface DeletePayload {
   items: string[];
-  actor: Actor;
 }
 
 export interface BatchCopyService extends ClientCopy {
@@ -78,27 +76,14 @@ export function createBatchCopy(deps: {
   const { fs, tasks } = deps;
   const taskFs = deps.taskFs ?? fs;
 
-  async function invalidateTargets(actor: Actor, targets: string[]): Promise<void> {
-    const seen = new Set<string>();
-    for (const target of targets) {
-      try {
-        const r = await fs.resolve(actor, target, 'write');
-        if (seen.has(r.mount.storageConfigId)) continue;
-        seen.add(r.mount.storageConfigId);
-        await fs.afterWrite(r);
-      } catch {
-        // A mount removed meanwhile has no listing left to refresh.
-      }
-    }
-  }
-
   deps.runner.register('copy', {
     concurrency: UNITS_IN_FLIGHT,
     describe: (unit: CopyUnit) => unit.target,
     async runItem(unit: CopyUnit, payload, ctx) {
       const p = payload as unknown as CopyPayload;
-      const from = await taskFs.resolve(p.actor, unit.source, 'read');
-      const to = await taskFs.resolve(p.actor, unit.target, 'write');
+      // The owner's scope as it is now (ctx.actor), not as it was when the task was made.
+      const from = await taskFs.resolve(ctx.actor, unit.source, 'read');
+      const to = await taskFs.resolve(ctx.actor, unit.target, 'write');
       const outcome = await gated(unit, () =>
         copyUnit(unit, from, to, {
           skipExisting: p.skipExisting,
@@ -106,21 +91,22 @@ export function createBatchCopy(deps: {
           checkpoint: ctx.checkpoint,
           addBytes: ctx.addBytes,
         }),
-      );
+      ).catch((err) => {
+        throw fsStorageError(err, unit.target);
+      });
       if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
       return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
     },
     async finish(payload) {
       const p = payload as unknown as CopyPayload;
-      await invalidateTargets(p.actor, p.targets);
+      await refreshListings(fs, p.targets);
     },
   });
 
   deps.runner.register('delete', {
     describe: (path: string) => path,
-    async runItem(path: string, payload) {
-      const p = payload as unknown as DeletePayload;
-      await taskFs.remove(p.actor, path);
+    async runItem(path: string, _payload, ctx) {
+      await taskFs.remove(ctx.actor, path);
       return { status: 'success', path };
     },
   });
@@ -173,7 +159,6 @@ export function createBatchCopy(deps: {
       const payload: CopyPayload = {
         items: plan.units,
         skipExisting,
-        actor,
         targets: plan.pairs.map((p) => p.to.path),
       };
       const task = await tasks.create(actor, {
@@ -191,7 +176,7 @@ export function createBatchCopy(deps: {
         if (r && (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS))) {
           const task = await tasks.create(actor, {
             type: 'delete',
-            payload: { items: paths, actor } as DeletePayload & { [k: string]: unknown },
+            payload: { items: paths } as DeletePayload & { [k: string]: unknown },
           });
           return { task_id: task.id };
         }

@@ -6,6 +6,7 @@
  */
 import { Transform } from 'node:stream';
 import { COPY_MULTIPART_THRESHOLD } from '@clip/sdk/contract';
+import { conflict } from '../../http/appError.ts';
 import {
   canCopy,
   canMkdir,
@@ -51,7 +52,7 @@ export async function copyUnit(
     // copy landing first on S3, where a folder exists once a key is below it) simply counts as ensured.
     const existing = await retry(() => to.driver.stat(to.storagePath));
     if (existing?.isDirectory) return 'copied';
-    if (existing) throw new Error(`"${to.path}" is a file; the folder cannot be copied onto it`);
+    if (existing) throw conflict(`"${to.path}" is a file; the folder cannot be copied onto it`);
     const driver = to.driver;
     if (!canMkdir(driver)) return 'copied';
     try {
@@ -66,7 +67,7 @@ export async function copyUnit(
   // and a folder in the way fails the write itself.
   if (ctx.skipExisting) {
     const existing = await retry(() => to.driver.stat(to.storagePath));
-    if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder; the file cannot replace it`);
+    if (existing?.isDirectory) throw conflict(`"${to.path}" is a folder; the file cannot replace it`);
     if (existing) return 'skipped';
   }
   ctx.checkpoint?.();

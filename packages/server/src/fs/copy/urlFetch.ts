@@ -11,7 +11,7 @@ import {
   type FetchUrlItem,
   httpUrlProblem,
 } from '@clip/sdk/contract';
-import { badRequest, conflict } from '../../http/appError.ts';
+import { badRequest, conflict, upstreamFailed } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { guardedFetch } from '../../services/url/guardedFetch.ts';
 import { remoteMimetype, remoteSize } from '../../services/url/remoteFile.ts';
@@ -21,14 +21,14 @@ import { pipeThrough } from '../../storage/pipeThrough.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
 import { withRetry } from '../../tasks/transient.ts';
-import { onStorage } from '../errors.ts';
+import { fsStorageError, onStorage } from '../errors.ts';
 import { parentPath } from '../paths.ts';
 import type { FsService } from '../types.ts';
+import { refreshListings } from './refreshListings.ts';
 
 interface FetchPayload {
   items: FetchUrlItem[];
   skipExisting: boolean;
-  actor: Actor;
 }
 
 export interface UrlFetchService {
@@ -37,7 +37,7 @@ export interface UrlFetchService {
 
 /** The remote's answer as an error the retry rules read (its own status: 5xx and 429 are retried, 4xx not). */
 function remoteRefusal(status: number, host: string): Error {
-  return Object.assign(new Error(`${host} answered HTTP ${status}`), { status });
+  return upstreamFailed(`${host} answered HTTP ${status}`, null, status);
 }
 
 export function createUrlFetch(deps: {
@@ -53,10 +53,10 @@ export function createUrlFetch(deps: {
     describe: (item: FetchUrlItem) => item.targetPath,
     async runItem(item: FetchUrlItem, payload, ctx) {
       const p = payload as unknown as FetchPayload;
-      // The actor's scope is checked again when the item runs, not only when the task was made.
-      const to = await fs.resolve(p.actor, item.targetPath, 'write');
+      // The owner's scope as it is now (ctx.actor), not only as it was when the task was made.
+      const to = await fs.resolve(ctx.actor, item.targetPath, 'write');
       const existing = await onStorage(to.path, () => to.driver.stat(to.storagePath));
-      if (existing?.isDirectory) throw new Error(`"${to.path}" is a folder`);
+      if (existing?.isDirectory) throw conflict(`"${to.path}" is a folder`);
       if (existing && p.skipExisting) return { status: 'skipped', path: to.path };
       await withRetry(
         async () => {
@@ -94,18 +94,17 @@ export function createUrlFetch(deps: {
           }
         },
         { signal: ctx.signal },
-      );
+      ).catch((err) => {
+        throw fsStorageError(err, to.path);
+      });
       return { status: 'success', path: to.path };
     },
     async finish(payload) {
       const p = payload as unknown as FetchPayload;
-      const seen = new Set<string>();
-      for (const item of p.items) {
-        const r = await fs.resolve(p.actor, item.targetPath, 'write').catch(() => null);
-        if (!r || seen.has(r.mount.storageConfigId)) continue;
-        seen.add(r.mount.storageConfigId);
-        await fs.afterWrite(r);
-      }
+      await refreshListings(
+        fs,
+        p.items.map((item) => item.targetPath),
+      );
     },
   });
 
@@ -121,7 +120,7 @@ export function createUrlFetch(deps: {
         if (parent?.type !== 'folder')
           throw conflict(`target folder "${parentPath(to.path)}" does not exist`);
       }
-      const payload: FetchPayload = { items: body.items, skipExisting: body.skipExisting ?? true, actor };
+      const payload: FetchPayload = { items: body.items, skipExisting: body.skipExisting ?? true };
       const task = await tasks.create(actor, {
         type: 'upload',
         payload: payload as unknown as FetchPayload & { [k: string]: unknown },

@@ -33,7 +33,7 @@ test.after(async () => {
 });
 
 // Local parts live inside the storage (the local mount's root is `<data>/mount-loc`), not the data dir.
-const uploadsDir = () => join(server.dataDir, 'mount-loc', '.clip-uploads');
+const uploadsDir = () => join(server.dataDir, 'mount-loc', '.clip', 'uploads');
 const sessionDirs = async () => readdir(uploadsDir()).catch(() => [] as string[]);
 
 async function rejects(p: Promise<unknown>): Promise<ClipError> {
@@ -338,9 +338,9 @@ for (const which of ['local', 's3'] as const) {
       assert.equal(await sessionDirs(), [init.uploadId]);
       // Hidden from listings and out of reach of paths, through the service as through the driver.
       const listed = await admin.fs.list(mount().path, { refresh: true });
-      assert.not.ok(listed.items.some((item) => item.name === '.clip-uploads'));
-      const reach = await rejects(admin.fs.get(`${mount().path}/.clip-uploads/${init.uploadId}/data`));
-      assert.is(reach.status, 400);
+      assert.not.ok(listed.items.some((item) => item.name === '.clip'));
+      const reach = await rejects(admin.fs.get(`${mount().path}/.clip/uploads/${init.uploadId}/data`));
+      assert.is(reach.status, 404);
     }
     const sweep = server.app.services.fsUploads.sweep;
     assert.equal(await sweep(Date.now() + FS_UPLOAD_IDLE_MS - 60_000), { aborted: 0, removed: 0 });

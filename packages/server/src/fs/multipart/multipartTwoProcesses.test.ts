@@ -1,7 +1,7 @@
 // @clip-databases postgres
 // Two server processes on one Postgres, each with its own data dir, over one local storage config whose
 // root lies outside both: parts sent to one process complete on the other, byte-identical. The parts
-// live in the storage (`.clip-uploads/<session>/`), not in the data dir of the process that received them.
+// live in the storage (`.clip/uploads/<session>/`), not in the data dir of the process that received them.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,12 +101,12 @@ test('parts sent to one process complete on another with its own data dir, byte-
   await postPart(a.url, tokenA, partQuery(2), slice(2));
   await postPart(b.url, tokenB, partQuery(3), slice(3));
   // One file, each part written at its offset by whichever process received it (ADR 0027).
-  assert.equal(await readdir(join(root, '.clip-uploads', init.uploadId)), ['data']);
+  assert.equal(await readdir(join(root, '.clip', 'uploads', init.uploadId)), ['data']);
 
   const done = await adminB.fs.multipartComplete({ uploadId: init.uploadId, key: init.key });
   assert.is(done.item.size, bytes.length);
   assert.is(sha256(await readFile(join(root, 'two.bin'))), sha256(bytes));
-  assert.equal(await readdir(join(root, '.clip-uploads')), [], 'the parts went with the complete');
+  assert.equal(await readdir(join(root, '.clip', 'uploads')), [], 'the parts went with the complete');
   // Neither process kept parts of its own.
   for (const data of [dataA, dataB]) assert.not.ok((await readdir(data)).includes('uploads'));
 });

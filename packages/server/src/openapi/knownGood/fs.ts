@@ -1,7 +1,7 @@
 /** Known-good calls of the mount, file-system, upload, copy and task routes, in both scopes. */
 import * as assert from 'uvu/assert';
 import type { Actor } from '../../services/actor.ts';
-import { adminActor, keyActor, testHandler, until } from '../../tasks/tasksTestKit.ts';
+import { keyActor, serverAdmin, testHandler, until } from '../../tasks/tasksTestKit.ts';
 import { linkParts, type Walker } from './walker.ts';
 
 type Data = Record<string, unknown>;
@@ -209,6 +209,7 @@ export async function walkTasks({ ok, f }: Walker, copyTasks: Record<string, str
   // Stand-in handlers: a pending task to cancel, an item that fails once to retry.
   services.taskRunner.register('download', kit.handler);
   services.taskRunner.register('upload', kit.handler);
+  const adminActor = await serverAdmin(services.db.knex);
   for (const scope of SCOPES) {
     const authorization = scope === 'user' ? f.keyAuth : undefined;
     const actor: Actor = scope === 'user' ? keyActor(f.keyId) : adminActor;

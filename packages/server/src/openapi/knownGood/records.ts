@@ -2,7 +2,7 @@
  * Records left in place for the property tests, so that random valid calls of `{id}` and `{slug}` routes
  * reach real rows (and their answers are validated) instead of only ever answering 404.
  */
-import { adminActor } from '../../tasks/tasksTestKit.ts';
+import { serverAdmin } from '../../tasks/tasksTestKit.ts';
 import type { Walker } from './walker.ts';
 
 /** Which operation paths a record's id or slug belongs to. */
@@ -22,7 +22,7 @@ export async function durableRecords({ ok, f }: Walker): Promise<KnownValue[]> {
     body: { name: 'kept', mount_path: '/kept', storage_type: 'local', storage_config_id: f.localConfigId },
   });
   // No handler runs 'upload' tasks here: it stays pending (cancellable) for the properties.
-  const task = await f.server.app.services.tasks.create(adminActor, {
+  const task = await f.server.app.services.tasks.create(await serverAdmin(f.server.app.services.db.knex), {
     type: 'upload',
     payload: { items: [{ name: 'kept' }] },
   });

@@ -177,7 +177,7 @@ test('paths that climb out of the root are refused; folders shape the storage pa
   const record = await admin.files.getById(id);
   assert.is(record.path, '/docs/2024');
   assert.is(record.filename, 'x.txt');
-  assert.match(record.storage_path, /^docs\/2024\/\d{4}\/\d{2}\/[0-9a-f]{12}-x\.txt$/);
+  assert.match(record.storage_path, /^\.clip\/shares\/docs\/2024\/\d{4}\/\d{2}\/[0-9a-f]{12}-x\.txt$/);
   await admin.files.remove(id);
   assert.equal(await fileRows(server), []);
 });
@@ -198,7 +198,7 @@ test('placement fields may come after the file: the part is spooled, stored in t
   const admin = await server.adminClient();
   const record = await admin.files.getById(data.id);
   assert.equal([record.path, record.remark], ['/elsewhere', 'after the file']);
-  assert.match(record.storage_path, /^elsewhere\//);
+  assert.match(record.storage_path, /^\.clip\/shares\/elsewhere\//);
   const view = asView(await server.client().files.getPublic(record.slug));
   assert.is(await (await fetch(view.download_url)).text(), 'late');
   assert.equal(await spoolFiles(), []);

@@ -94,7 +94,7 @@ for (const [name, call] of Object.entries(entries)) {
       const { id } = await call(path);
       const row = await db('file_shares').where({ id }).first('path', 'storage_path');
       assert.is(row.path, folder, `${JSON.stringify(path)}`);
-      assert.ok(row.storage_path.startsWith(`${folder.slice(1)}/`), row.storage_path);
+      assert.ok(row.storage_path.startsWith(`.clip/shares/${folder.slice(1)}/`), row.storage_path);
     }
     await db('file_shares').delete();
   });

@@ -37,13 +37,13 @@ test('upload folders are normalised and may not climb out of the root', () => {
   assert.throws(() => folder(`/${'x'.repeat(600)}`), /at most 512/);
 });
 
-test('storage keys never collide and stay inside their folder', () => {
+test('storage keys never collide and stay inside their folder, below the reserved prefix', () => {
   const when = new Date(Date.UTC(2025, 0, 5));
   const a = storageKey('/docs', 'a.txt', when);
   const b = storageKey('/docs', 'a.txt', when);
-  assert.match(a, /^docs\/2025\/01\/[0-9a-f]{12}-a\.txt$/);
+  assert.match(a, /^\.clip\/shares\/docs\/2025\/01\/[0-9a-f]{12}-a\.txt$/);
   assert.is.not(a, b);
-  assert.match(storageKey('/', 'x', when), /^2025\/01\/[0-9a-f]{12}-x$/);
+  assert.match(storageKey('/', 'x', when), /^\.clip\/shares\/2025\/01\/[0-9a-f]{12}-x$/);
 });
 
 test('Content-Disposition carries an ASCII fallback and the RFC 5987 UTF-8 name', () => {

@@ -4,6 +4,7 @@
  * never collide and no key can leave the folder it was given.
  */
 import { randomBytes } from 'node:crypto';
+import { SHARES_PREFIX } from '../../storage/serverObjects.ts';
 
 const MAX_NAME_BYTES = 200;
 // Windows device names stay reserved with any extension ("con.txt").
@@ -40,11 +41,14 @@ export function sanitizeFilename(raw: string): string {
   return name || 'file';
 }
 
-/** `<folder>/<yyyy>/<mm>/<random>-<filename>`, driver-relative (no leading slash). */
+/**
+ * `.clip/shares/<folder>/<yyyy>/<mm>/<random>-<filename>`, driver-relative (no leading slash): in the
+ * server's reserved prefix, which no mount over the same storage can list, read or overwrite (ADR 0040).
+ */
 export function storageKey(folder: string, filename: string, now = new Date()): string {
   const yyyy = String(now.getUTCFullYear());
   const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
   const random = randomBytes(6).toString('hex');
-  const prefix = folder === '/' ? '' : `${folder.slice(1)}/`;
-  return `${prefix}${yyyy}/${mm}/${random}-${filename}`;
+  const inFolder = folder === '/' ? '' : `${folder.slice(1)}/`;
+  return `${SHARES_PREFIX}/${inFolder}${yyyy}/${mm}/${random}-${filename}`;
 }

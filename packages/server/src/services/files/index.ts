@@ -12,6 +12,7 @@ import { createFileShareRepo } from './fileShareRepo.ts';
 import { createMultipartService, type MultipartService } from './multipartService.ts';
 import { createPresignService, type PresignService } from './presignService.ts';
 import { createPublicFileService, type PublicFileService } from './publicFileService.ts';
+import { type MoveReport, moveShareObjects } from './shareObjectMoves.ts';
 import { createLinkSigner } from './signing.ts';
 import type { FileStorage } from './storageAccess.ts';
 import { createUploadService, type UploadService } from './uploadService.ts';
@@ -24,6 +25,8 @@ export interface FileServices {
   publicFiles: PublicFileService;
   downloads: DownloadService;
   manage: FileManagement;
+  /** Moves share objects stored before ADR 0040 into `.clip/shares/` (shareObjectMoves.ts). */
+  moveLegacyObjects(signal?: AbortSignal): Promise<MoveReport>;
 }
 
 export interface FileServicesOptions {
@@ -63,5 +66,7 @@ export function createFileServices(o: FileServicesOptions): FileServices {
     }),
     downloads: createDownloadService(deps),
     manage: createFileManagement(deps),
+    moveLegacyObjects: (signal) =>
+      moveShareObjects({ knex: o.knex, storage: o.storage, logger: o.logger }, signal),
   };
 }

@@ -4,8 +4,8 @@
  */
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { StoragePathError } from '../driver.ts';
-import { cleanPath } from '../paths.ts';
+import { StoragePathError, StorageUnavailableError } from '../driver.ts';
+import { cleanPath, isSameOrBelow } from '../paths.ts';
 
 export interface Located {
   /** The clean driver path. */
@@ -18,25 +18,29 @@ export class Jail {
   readonly root: string;
   #realRoot: Promise<string> | null = null;
 
-  /** First path segments kept for the driver's own use: no caller's path may name them. */
-  readonly #reserved: ReadonlySet<string>;
+  /** Folders kept for the driver's own use: no caller's path may name them or anything below them. */
+  readonly #reserved: readonly string[];
 
   constructor(root: string, reserved: string[] = []) {
     this.root = resolve(root);
-    this.#reserved = new Set(reserved);
+    this.#reserved = reserved;
   }
 
   #clean(rawPath: string): string {
     const path = cleanPath(rawPath);
-    const first = path.split('/', 1)[0];
-    if (this.#reserved.has(first))
+    if (path !== '' && this.#reserved.some((dir) => isSameOrBelow(dir, path)))
       throw new StoragePathError(`storage path "${rawPath}" is reserved for uploads in progress`);
     return path;
   }
 
   /** The root's real path; the root is created on first use. */
   realRoot(): Promise<string> {
-    this.#realRoot ??= mkdir(this.root, { recursive: true }).then(() => realpath(this.root));
+    this.#realRoot ??= mkdir(this.root, { recursive: true })
+      .then(() => realpath(this.root))
+      .catch((err) => {
+        // The errno text names the server's path: the cause is logged, the caller learns the storage is unusable.
+        throw new StorageUnavailableError('the storage root folder cannot be used', { cause: err });
+      });
     // A failed creation is retried on the next call rather than cached forever.
     this.#realRoot.catch(() => {
       this.#realRoot = null;

@@ -97,6 +97,25 @@ jail(
   },
 );
 
+jail(
+  'uploads an older server left in .clip-uploads/ move into .clip/uploads/ and still complete; both are out of reach',
+  async ({ root }) => {
+    const id = '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0';
+    await mkdir(join(root, '.clip-uploads', id), { recursive: true });
+    await writeFile(join(root, '.clip-uploads', id, 'data'), 'parts sent before the upgrade');
+    const driver = new LocalDriver({ root });
+    for (const reserved of ['.clip-uploads', `.clip-uploads/${id}/data`, `.clip/uploads/${id}/data`])
+      await rejectsWith(driver.read(reserved), StoragePathError);
+    await driver.joinParts(id, [{ partNumber: 1, size: 29 }], 'resumed.bin');
+    assert.is(
+      (await collect((await driver.read('resumed.bin')).stream)).toString(),
+      'parts sent before the upgrade',
+    );
+    assert.not.ok((await readdir(root)).includes('.clip-uploads'), 'the old folder is gone');
+    assert.equal(await readdir(join(root, '.clip', 'uploads')), [], 'the parts went with the complete');
+  },
+);
+
 jail.after(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });

@@ -2,8 +2,8 @@
  * A directory on the server's disk as storage. Paths are jailed below the root (see jail.ts); writes land
  * in a temp file beside the target and are renamed into place, so a failed write leaves nothing behind.
  * A file already on the server's disk (a spooled upload) is adopted: renamed into place, not copied.
- * Resumable uploads are written into the storage itself (`.clip-uploads/`, hidden and unreachable by path;
- * stagedUpload.ts), so any server process with this storage can complete an upload another one received.
+ * Resumable uploads are written into the storage itself (`.clip/uploads/`, unreachable by path and never
+ * shown by a mount; stagedUpload.ts), so any server process with this storage can complete an upload another one received.
  * No presign or S3 multipart: services stream through the server instead.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ import {
 import { baseName, childPath, isSameOrBelow } from '../paths.ts';
 import { FileWriter } from './fileWriter.ts';
 import { Jail } from './jail.ts';
-import { PARTS_DIR, StagedUploads } from './stagedUpload.ts';
+import { LEGACY_PARTS_DIR, PARTS_DIR, StagedUploads } from './stagedUpload.ts';
 
 /** Temp files of writes in progress; never listed. */
 const TEMP_PREFIX = '.clip-tmp-';
@@ -69,7 +69,7 @@ export class LocalDriver
   readonly #staged: StagedUploads;
 
   constructor(options: { root: string }) {
-    this.#jail = new Jail(options.root, [PARTS_DIR]);
+    this.#jail = new Jail(options.root, [PARTS_DIR, LEGACY_PARTS_DIR]);
     this.#staged = new StagedUploads(() => this.#jail.realRoot());
   }
 
@@ -93,7 +93,7 @@ export class LocalDriver
     let names: string[];
     try {
       names = (await readdir(at.full)).filter(
-        (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === PARTS_DIR),
+        (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === LEGACY_PARTS_DIR),
       );
     } catch (err) {
       if (isMissing(err)) return { entries: [], cursor: null };
@@ -306,7 +306,9 @@ export class LocalDriver
       await rename(src.full, dst.full);
     } catch (err) {
       if (['EISDIR', 'ENOTDIR', 'ENOTEMPTY', 'EEXIST'].includes(errno(err) ?? ''))
-        throw new StoragePathError(`cannot move "${src.path}" onto "${dst.path}": ${errno(err)}`);
+        throw new StoragePathError(
+          `cannot move "${src.path}" onto "${dst.path}": a ${errno(err) === 'ENOTDIR' ? 'file' : 'folder'} is in the way`,
+        );
       throw err;
     }
   }

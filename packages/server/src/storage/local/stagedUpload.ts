@@ -1,30 +1,35 @@
 /**
  * Resumable uploads into a local storage (ADR 0027): every part is written at its own offset into one file,
- * `<root>/.clip-uploads/<upload id>/data`, and completing renames that file into place. Parts have fixed
- * offsets (all but the last are the session's part size), so nothing is read back or copied at the end.
- * A part never writes outside its range (its body is held to its size before it reaches the file); which
- * parts are whole is the database's business (upload_parts), not the file's. A part is written by
- * `FileWriter` at its offset: one `writev` per batch of queued chunks, each chunk freed once on disk (the
- * part's body is the storage's alone, driver.ts), as the direct upload does (ADR 0026).
+ * `<root>/.clip/uploads/<upload id>/data` (in the server's reserved folder, ADR 0040), and completing
+ * renames that file into place. Parts have fixed offsets (all but the last are the session's part size),
+ * so nothing is read back or copied at the end. A part never writes outside its range (its body is held to
+ * its size before it reaches the file); which parts are whole is the database's business (upload_parts),
+ * not the file's. A part is written by `FileWriter` at its offset: one `writev` per batch of queued chunks,
+ * each chunk freed once on disk (the part's body is the storage's alone, driver.ts), as the direct upload
+ * does (ADR 0026).
  */
 
 import { once } from 'node:events';
 import { constants } from 'node:fs';
-import { mkdir, rm, stat, truncate } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, StoragePathError } from '../driver.ts';
+import { UPLOADS_PREFIX } from '../serverObjects.ts';
 import { FileWriter } from './fileWriter.ts';
 
-/** `<root>/.clip-uploads/`: never listed nor reachable by path (the jail reserves it). */
-export const PARTS_DIR = '.clip-uploads';
+/** `<root>/.clip/uploads/`: never listed nor reachable by path (the jail reserves it). */
+export const PARTS_DIR = UPLOADS_PREFIX;
+/** Where parts waited before ADR 0040: moved into PARTS_DIR on first use, reserved until then. */
+export const LEGACY_PARTS_DIR = '.clip-uploads';
 const UPLOAD_ID = /^[0-9a-f-]{36}$/;
 /** The one file of an upload in progress; holes stay where parts have not arrived yet. */
 const DATA_FILE = 'data';
 
 export class StagedUploads {
   readonly #realRoot: () => Promise<string>;
+  #partsDir: Promise<string> | null = null;
 
   constructor(realRoot: () => Promise<string>) {
     this.#realRoot = realRoot;
@@ -32,7 +37,14 @@ export class StagedUploads {
 
   async #dir(uploadId: string): Promise<string> {
     if (!UPLOAD_ID.test(uploadId)) throw new StoragePathError(`bad upload id "${uploadId}"`);
-    return join(await this.#realRoot(), PARTS_DIR, uploadId);
+    if (!this.#partsDir) {
+      this.#partsDir = this.#realRoot().then(adoptLegacyParts);
+      // A failure (the root not there yet) is retried on the next call rather than kept.
+      this.#partsDir.catch(() => {
+        this.#partsDir = null;
+      });
+    }
+    return join(await this.#partsDir, uploadId);
   }
 
   /** Writes `body` at `offset` of the upload's file (created on the first part); answers the bytes written. */
@@ -71,4 +83,19 @@ export class StagedUploads {
   async drop(uploadId: string): Promise<void> {
     await rm(await this.#dir(uploadId), { recursive: true, force: true });
   }
+}
+
+/**
+ * Uploads an older server left in `<root>/.clip-uploads/` move into `<root>/.clip/uploads/`, so they still
+ * complete; each is one rename, and one another process already moved is simply gone. Answers PARTS_DIR.
+ */
+async function adoptLegacyParts(root: string): Promise<string> {
+  const dir = join(root, ...PARTS_DIR.split('/'));
+  const legacy = join(root, LEGACY_PARTS_DIR);
+  const ids = await readdir(legacy).catch(() => null);
+  if (ids === null) return dir;
+  await mkdir(dir, { recursive: true });
+  for (const id of ids) await rename(join(legacy, id), join(dir, id)).catch(() => {});
+  await rmdir(legacy).catch(() => {});
+  return dir;
 }

@@ -1,0 +1,38 @@
+/**
+ * Tables and cells for list commands (files ls, pastes ls, ...). Apart from output.ts so that commands
+ * printing no table (paste, get) do not load the display-width tables at start-up.
+ */
+import { cutToWidth, displayWidth, padToWidth } from './services/displayWidth.ts';
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => string;
+}
+
+/**
+ * A plain aligned table, measured in terminal columns (wide CJK names stay aligned); the last column is
+ * not padded so lines carry no trailing spaces.
+ */
+export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
+  const cells = rows.map((row) => columns.map((c) => c.value(row).replace(/\s+/g, ' ')));
+  const widths = columns.map((c, i) =>
+    Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]))),
+  );
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 ? v : padToWidth(v, widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n');
+}
+
+/** Shortens long free text for a table cell to `max` terminal columns. */
+export function truncate(text: string | null | undefined, max = 30): string {
+  return text ? cutToWidth(text, max) : '';
+}
+
+/** An ISO time as `YYYY-MM-DD HH:MM` in UTC, or a fallback for null. */
+export function shortTime(iso: string | null | undefined, fallback = '-'): string {
+  if (!iso) return fallback;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
