@@ -153,8 +153,9 @@ export async function startApp(
   const apiKeys = createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock);
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
+    driverFor: (id) => storageConfigs.driverFor(id),
     // Every write of the file system (uploads, WebDAV, tasks) is admitted against the config's limits.
-    driverFor: async (id) => admittedDriver(await storageConfigs.driverFor(id), id, admission),
+    admit: (driver, id) => admittedDriver(driver, id, admission),
     cache: listingCache,
     props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
