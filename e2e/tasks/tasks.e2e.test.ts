@@ -193,6 +193,8 @@ test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte
   await file.close();
   const server = await start();
   const admin = await adminOf(server);
+  // A copy is held to max_upload_size (MiB) like any write.
+  await admin.system.updateSettings({ max_upload_size: 400 });
   const answer = (await admin.fs.batchCopy({
     items: [{ sourcePath: '/loc/huge.bin', targetPath: '/s3/huge.bin' }],
   })) as {

@@ -30,6 +30,7 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
 import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
+import { createStorageUploadSweep } from './jobs/sweepStorageUploads.ts';
 import { type RouteEntry, routeTable } from './openapi/routeTable.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
 import { registerAuthRoutes } from './routes/auth/index.ts';
@@ -47,6 +48,8 @@ import { registerTaskRoutes } from './routes/tasks/index.ts';
 import { registerUrlRoutes } from './routes/url/index.ts';
 import { recordView } from './services/activity.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
+import { admittedDriver } from './services/admission/admittedDriver.ts';
+import { createWriteAdmission } from './services/admission/writeAdmission.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
 import { createAuthBudget } from './services/authBudget.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
@@ -63,6 +66,7 @@ import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsService } from './services/settingsService.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
@@ -92,7 +96,13 @@ export async function startApp(
   const clock = options.clock ?? systemClock;
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
   const box = createSecretBox(serverSecret);
-  const storageConfigs = createStorageConfigService(db.knex, { box, dataDir: config.dataDir, logger });
+  const storageUploads = createStorageUploads(db.knex, clock);
+  const storageConfigs = createStorageConfigService(db.knex, {
+    box,
+    dataDir: config.dataDir,
+    logger,
+    ledgerFor: (id) => storageUploads.ledgerFor(id),
+  });
   const limiter = createRateLimiter(db, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
@@ -125,6 +135,12 @@ export async function startApp(
     onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
     clock,
   });
+  const admission = createWriteAdmission({
+    knex: db.knex,
+    dialect: db.dialect,
+    clock,
+    maxUploadBytes: () => settings.maxUploadBytes(),
+  });
   const mounts = createMountService(db.knex, db.hot, (id) => storageConfigs.resolve(id));
   const listingCache = createListingCache({
     knex: db.knex,
@@ -138,6 +154,8 @@ export async function startApp(
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
+    // Every write of the file system (uploads, WebDAV, tasks) is admitted against the config's limits.
+    admit: (driver, id) => admittedDriver(driver, id, admission),
     cache: listingCache,
     props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
@@ -179,6 +197,7 @@ export async function startApp(
     caches,
     pastes,
     storageConfigs,
+    admission,
     sweepPastes: createPasteSweep(pastes, logger),
     files,
     urlUploads: createUrlService({
@@ -195,13 +214,18 @@ export async function startApp(
       db,
       fs,
       recentFs: taskFs,
-      settings,
       storageConfigs,
-      shareBytes: (id) => files.deps.repo.usedBytes(id),
+      admission,
       logger,
       now: () => clock.now(),
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
+    sweepStorageUploads: createStorageUploadSweep({
+      uploads: storageUploads,
+      driverFor: async (id) => ((await storageConfigs.resolve(id)) ? storageConfigs.driverFor(id) : null),
+      logger,
+      now: () => clock.now(),
+    }),
     tasks: taskService,
     taskRunner,
     fsCopy: createBatchCopy({ fs, taskFs, tasks: taskService, runner: taskRunner }),
@@ -277,6 +301,7 @@ export async function startApp(
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
   scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
+  scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
   // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),

@@ -26,6 +26,8 @@ export interface FsDeps {
    */
   liveMounts?(): Promise<MountRecord[]>;
   driverFor(storageConfigId: string): Promise<StorageDriver>;
+  /** Wraps a config's driver so every write that adds bytes is admitted (services/admission, ADR 0041). */
+  admit?(driver: StorageDriver, storageConfigId: string): StorageDriver;
   cache: ListingCache;
   /** Dead properties (set through WebDAV PROPPATCH): moved, copied and removed with their resource. */
   props: DeadProperties;

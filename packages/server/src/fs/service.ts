@@ -25,10 +25,14 @@ export const FS_SIGNED_LINK_TTL_S = 3600;
 const NO_TOKENS: ReadonlySet<string> = new Set();
 
 export function createFsService(storageDeps: FsDeps): FsService {
-  // Every part of the service sees storages through the mount view: never the server's own objects.
+  // Every part of the service sees storages through the mount view: never the server's own objects. Its
+  // writes go through the admission on top of that view (ADR 0041).
   const deps: FsDeps = {
     ...storageDeps,
-    driverFor: async (id) => mountView(await storageDeps.driverFor(id)),
+    driverFor: async (id) => {
+      const view = mountView(await storageDeps.driverFor(id));
+      return storageDeps.admit ? storageDeps.admit(view, id) : view;
+    },
   };
   const ctx = createFsContext(deps);
   const listing = createListing(ctx);

@@ -11,8 +11,10 @@ import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { FileSweepResult } from '../jobs/sweepFiles.ts';
 import type { SweepResult } from '../jobs/sweepPastes.ts';
+import type { StorageUploadSweepResult } from '../jobs/sweepStorageUploads.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
+import type { WriteAdmission } from './admission/writeAdmission.ts';
 import type { ApiKeyService } from './apiKeyService.ts';
 import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
@@ -40,6 +42,8 @@ export interface Services {
   pastes: PasteService;
   /** Storage configs, and the driver of each (`driverFor`). */
   storageConfigs: StorageConfigService;
+  /** The one admission check of writes against a config's capacity and max_upload_size, and its usage. */
+  admission: WriteAdmission;
   /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
   sweepPastes(): Promise<SweepResult>;
   files: FileServices;
@@ -54,6 +58,8 @@ export interface Services {
   fsUploads: FsUploads;
   /** Aborts upload sessions idle 24 h with their storage uploads; run by the scheduler. */
   sweepUploads(now?: number): Promise<UploadSweepResult>;
+  /** Aborts multipart uploads left in S3 storages that no session owns (jobs/sweepStorageUploads.ts). */
+  sweepStorageUploads(now?: number): Promise<StorageUploadSweepResult>;
   /** Background tasks (copy, delete, ...): the API's service and this process's runner. */
   tasks: TaskService;
   taskRunner: TaskRunner;

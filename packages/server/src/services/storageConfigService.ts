@@ -21,6 +21,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/connect.ts';
 import { AppError, conflict, notFound } from '../http/appError.ts';
 import { createDriver, localRoot, type StorageConfigRow } from '../storage/createDriver.ts';
 import type { StorageDriver } from '../storage/driver.ts';
+import type { UploadLedger } from '../storage/uploadLedger.ts';
 import type { Actor } from './actor.ts';
 import { probeStorage } from './storageConfigProbe.ts';
 import { checkConfig } from './storageConfigRules.ts';
@@ -51,7 +52,13 @@ const REFERENCES = [
 
 export function createStorageConfigService(
   knex: Knex,
-  options: { box: SecretBox; dataDir: string; logger: Logger },
+  options: {
+    box: SecretBox;
+    dataDir: string;
+    logger: Logger;
+    /** Where a config's driver records the multipart uploads it opens (services/storageUploads.ts). */
+    ledgerFor?: (configId: string) => UploadLedger;
+  },
 ): StorageConfigService {
   const { box, dataDir, logger } = options;
   // Promises, so requests that arrive while a driver is being built (its SDK loading) share it.
@@ -252,7 +259,12 @@ export function createStorageConfigService(
       const cached = drivers.get(configId);
       if (cached?.version === version) return cached.driver;
       // An older driver may still serve a transfer in flight: it is dropped, not closed.
-      const driver = createDriver(current, { box, dataDir, logger: driverLogger });
+      const driver = createDriver(current, {
+        box,
+        dataDir,
+        logger: driverLogger,
+        ledger: options.ledgerFor?.(configId),
+      });
       drivers.set(configId, { version, driver });
       driver.catch(() => {
         // A driver that could not be built is built again by the next call.

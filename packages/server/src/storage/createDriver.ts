@@ -3,6 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import type { StorageDriver } from './driver.ts';
 import { LocalDriver } from './local/localDriver.ts';
+import type { UploadLedger } from './uploadLedger.ts';
 
 /** A row of `storage_configs` as the database answers it (booleans are 0/1 on SQLite). */
 export interface StorageConfigRow {
@@ -34,6 +35,8 @@ export interface CreateDriverOptions {
   logger?: { warn(obj: object, msg: string): void };
   /** A short leash for connection tests: one attempt, quick timeouts. */
   probe?: boolean;
+  /** Where the driver records the multipart uploads it opens (none for a connection test). */
+  ledger?: UploadLedger;
 }
 
 /** The directory a local config stores into. */
@@ -62,6 +65,7 @@ export async function createDriver(
     defaultFolder: row.default_folder,
     customHost: row.custom_host,
     logger: options.logger,
+    ledger: options.ledger,
     ...(options.probe ? { maxAttempts: 1, connectionTimeoutMs: 5000, socketTimeoutMs: 15_000 } : {}),
   });
 }

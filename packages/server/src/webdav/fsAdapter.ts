@@ -9,6 +9,7 @@ import type { FsItem } from '@clip/sdk';
 import type { FsFileHandle, FsService } from '../fs/types.ts';
 import { AppError, forbidden, tooLarge } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
+import { admitWrite } from '../services/admission/admittedDriver.ts';
 import { requireFsReadWrite } from '../services/permissions.ts';
 import { canPresign } from '../storage/driver.ts';
 import { DEFAULT_PART_BYTES } from '../storage/s3/partSize.ts';
@@ -123,7 +124,9 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
         });
         const size = options.size;
         try {
-          return await putToPresigned(url, body, size, options.contentType, options.signal);
+          return await admitWrite(driver, resolved.storagePath, size, () =>
+            putToPresigned(url, body, size, options.contentType, options.signal),
+          );
         } finally {
           await fs.afterWrite(resolved);
         }

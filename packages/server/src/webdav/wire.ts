@@ -10,10 +10,10 @@ export function createDav(services: Services, budget: AuthBudget) {
   const adapterDeps: Omit<FsAdapterDeps, 'fs'> = {
     maxUploadBytes: () => services.settings.maxUploadBytes(),
     async quota(storageConfigId) {
-      const config = await services.storageConfigs.resolve(storageConfigId);
-      if (!config || config.total_storage_bytes === null) return null;
-      const used = await services.files.deps.repo.usedBytes(config.id);
-      return { used, available: Math.max(0, config.total_storage_bytes - used) };
+      // What the write admission counts, so the quota a client reads is what its next PUT is held to.
+      const { used, total } = await services.admission.usage(storageConfigId);
+      if (total === null) return null;
+      return { used, available: Math.max(0, total - used) };
     },
   };
   const authenticate = createDavAuth({

@@ -12,6 +12,7 @@ import * as uploadSessions from './012_upload_sessions.ts';
 import * as tasks from './013_tasks.ts';
 import * as webdav from './014_webdav.ts';
 import * as reservedPrefix from './015_reserved_prefix.ts';
+import * as writeAdmission from './016_write_admission.ts';
 import * as signedWrites from './017_signed_writes.ts';
 
 export interface Migration {
@@ -33,6 +34,7 @@ const migrations: Migration[] = [
   { name: '013_tasks', ...tasks },
   { name: '014_webdav', ...webdav },
   { name: '015_reserved_prefix', ...reservedPrefix },
+  { name: '016_write_admission', ...writeAdmission },
   { name: '017_signed_writes', ...signedWrites },
 ];
 

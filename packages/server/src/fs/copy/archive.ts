@@ -13,6 +13,7 @@ import type { ArchiveBody, BatchCopyQueued } from '@clip/sdk';
 import { Zip, ZipPassThrough } from 'fflate';
 import { badRequest, conflict } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
+import { checkWrite } from '../../services/admission/admittedDriver.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
@@ -161,6 +162,8 @@ export function createArchive(deps: {
       if (parent?.type !== 'folder') throw conflict(`target folder "${parentPath(to.path)}" does not exist`);
       if (await fs.stat(actor, to.path)) throw conflict(`"${to.path}" exists already`);
       const { entries, bytes } = await plan(actor, body.paths);
+      // Known now: an archive over max_upload_size or the capacity left is refused before it is queued.
+      await checkWrite(to.driver, bytes);
       const payload: ArchivePayload = { items: [{ target: to.path }], entries };
       const task = await tasks.create(actor, {
         type: 'download',

@@ -15,6 +15,8 @@ let s3MountId: string;
 test.before(async () => {
   kit = await startFsKit(startTestServer());
   fs = kit.server.app.services.fs;
+  // Every write is held to max_upload_size (MiB), the 120 MiB fixture file too.
+  await (await kit.server.adminClient()).system.updateSettings({ max_upload_size: 200 });
   await kit.mount({ mount_path: '/loc', storage_type: 'local' });
   s3MountId = (await kit.mount({ mount_path: '/s3', storage_type: 's3' })).id;
 });

@@ -15,6 +15,7 @@ import {
 } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
+import { checkWrite, countDirectWrite, unadmitted } from '../../services/admission/admittedDriver.ts';
 import { guessMimetype } from '../../services/files/mimetypes.ts';
 import { canMultipart, canPresign } from '../../storage/driver.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
@@ -47,7 +48,10 @@ export function createClientCopy(fs: FsService): ClientCopy {
     unit: { source: string; target: string; size: number; etag?: string | null; contentType?: string | null },
     to: ResolvedMountPath,
   ): Promise<ClientCopyItem> {
-    const target = to.driver;
+    // The client sends the bytes straight to the store: the file must fit before anything is signed.
+    await checkWrite(to.driver, unit.size);
+    // A multipart upload the client drives is counted at commit, not reserved by the admission here.
+    const target = unadmitted(to.driver);
     const link = await fs.fileLink(actor, unit.source, { expiresIn: LINK_TTL_S, forceDownload: true });
     const contentType =
       unit.contentType ?? guessMimetype(baseNameOf(unit.target), null) ?? 'application/octet-stream';
@@ -152,6 +156,8 @@ export function createClientCopy(fs: FsService): ClientCopy {
             throw badRequest(`the target has ${head.size} bytes, expected ${file.fileSize}`);
           if (!file.uploadId && file.etag && unquote(file.etag) !== unquote(head.etag))
             throw badRequest(`the target's ETag ${head.etag} differs from ${file.etag}`);
+          // A signed PUT to this server (a store without presigning) was counted as it was written.
+          if (canPresign(driver)) await countDirectWrite(driver, head.size);
           result.committed.push({ targetPath: to.path, size: head.size, etag: head.etag });
         } catch (err) {
           result.failed.push({ targetPath: to.path, error: fsStorageError(err, to.path).message });

@@ -1,10 +1,14 @@
 /**
  * The UploadHost of resumable uploads over the one file-system service: resolution and permission come from
  * `FsService.resolve` (so the rules of services/permissions.ts apply unchanged), listings are invalidated
- * through `FsService.afterWrite`, and sizes are checked against max_upload_size and the config's capacity.
+ * through `FsService.afterWrite`, and sizes are checked against max_upload_size and the config's capacity by
+ * the write admission. An open session is itself the promise of its bytes (the admission counts open
+ * sessions' declared sizes), so parts go to the driver behind the admission, and a landed file is counted
+ * as stored once.
  */
-import { AppError, conflict, tooLarge } from '../../http/appError.ts';
-import type { SettingsService } from '../../services/settingsService.ts';
+import { conflict } from '../../http/appError.ts';
+import { unadmitted } from '../../services/admission/admittedDriver.ts';
+import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
 import type { StorageConfigService } from '../../services/storageConfigService.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 import { checkName, joinVirtual, normalizeVirtualPath } from '../paths.ts';
@@ -16,22 +20,21 @@ export interface FsUploadHostDeps {
   fs: FsService;
   /** The fs service that rereads mounts and drivers at most once a second (app.ts's `taskFs`). */
   recentFs: FsService;
-  settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
   repo: SessionRepo;
-  /** Bytes of file shares stored in a config (they count against its capacity too). */
-  shareBytes(configId: string): Promise<number>;
+  admission: WriteAdmission;
 }
 
 const resolvedOf = new WeakMap<UploadTarget, ResolvedMountPath>();
 
-function toTarget(resolved: ResolvedMountPath): UploadTarget {
+function toTarget(resolved: ResolvedMountPath, existingBytes = 0): UploadTarget {
   const target: UploadTarget = {
     path: resolved.path,
     mountId: resolved.mount.id,
     storageConfigId: resolved.mount.storageConfigId,
     objectKey: resolved.storagePath,
-    driver: resolved.driver,
+    driver: unadmitted(resolved.driver),
+    existingBytes,
   };
   resolvedOf.set(target, resolved);
   return target;
@@ -54,7 +57,7 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
       } else if (parent.type !== 'folder') throw conflict(`"${folder}" is a file, not a folder`);
       const existing = await fs.stat(actor, resolved.path);
       if (existing?.type === 'folder') throw conflict(`"${resolved.path}" is a folder`);
-      return toTarget(resolved);
+      return toTarget(resolved, existing?.size ?? 0);
     },
 
     async retarget(actor, path, options) {
@@ -62,23 +65,8 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
     },
 
     async checkSize(target, size, sessionId) {
-      const limit = await deps.settings.maxUploadBytes();
-      if (size > limit) throw tooLarge(`the file has ${size} bytes; the upload limit is ${limit} bytes`);
-      const config = await deps.storageConfigs.resolve(target.storageConfigId);
-      const total = config?.total_storage_bytes;
-      if (!total) return;
       // Open sessions have promised their bytes; this upload's own session is not counted twice.
-      const used =
-        (await deps.shareBytes(target.storageConfigId)) +
-        (await deps.repo.pendingBytes(target.storageConfigId, sessionId));
-      const remaining = Math.max(0, total - used);
-      if (size > remaining)
-        throw new AppError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `insufficient storage: the file has ${size} bytes, ${remaining} of ${total} bytes remain`,
-          { data: { file_size: size, remaining, total } },
-        );
+      await deps.admission.check(target.storageConfigId, size, { exceptSession: sessionId });
     },
 
     async driver(configId): Promise<StorageDriver | null> {
@@ -86,11 +74,12 @@ export function createFsUploadHost(deps: FsUploadHostDeps): UploadHost {
       return deps.storageConfigs.driverFor(configId);
     },
 
-    async written(actor, target) {
+    async written(actor, target, replaced) {
       const resolved = resolvedOf.get(target) ?? (await fs.resolve(actor, target.path, 'write'));
       await fs.afterWrite(resolved);
       const entry = await target.driver.stat(target.objectKey);
       if (!entry) throw conflict(`"${target.path}" vanished right after it was written`);
+      await deps.admission.stored(target.storageConfigId, entry.size - replaced);
       return fs.toItem(target.path, entry);
     },
   };

@@ -1,5 +1,5 @@
 /** Resumable and presigned uploads into mounts, wired once from app.ts. */
-import type { SettingsService } from '../../services/settingsService.ts';
+import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
 import type { StorageConfigService } from '../../services/storageConfigService.ts';
 import type { FsService } from '../types.ts';
 import { createFsUploadHost } from './fsUploadHost.ts';
@@ -19,9 +19,9 @@ export function createFsUploads(deps: {
   fs: FsService;
   /** The fs service that rereads mounts and drivers at most once a second: parts resolve through it. */
   recentFs: FsService;
-  settings: Pick<SettingsService, 'maxUploadBytes'>;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
-  shareBytes(configId: string): Promise<number>;
+  /** Sizes are checked against max_upload_size and capacity, and landed files counted, by the write admission. */
+  admission: WriteAdmission;
   logger: { warn(obj: object, msg: string): void };
   now?: () => number;
 }): FsUploads {

@@ -135,6 +135,7 @@ export function createMultipartService(deps: MultipartDeps) {
         target_path: target.path,
         object_key: target.objectKey,
         file_size: body.fileSize,
+        replaces_bytes: target.existingBytes,
         part_size: partSize,
         part_count: partCount,
         content_type: contentType,
@@ -304,7 +305,7 @@ export function createMultipartService(deps: MultipartDeps) {
         await repo.transition(session.id, 'completing', 'aborted');
         throw conflict(`the joined parts hold ${written.size} bytes, but ${session.file_size} were declared`);
       }
-      const item = await host.written(actor, target);
+      const item = await host.written(actor, target, session.replaces_bytes);
       const done: FsUploadDone = { uploadId: session.id, key: session.target_path, item };
       // Kept a while, so a retried complete answers the same result.
       await repo.transition(session.id, 'completing', 'completed', {

@@ -66,6 +66,7 @@ export function createFsPresignService(deps: PresignDeps) {
         target_path: target.path,
         object_key: target.objectKey,
         file_size: body.fileSize,
+        replaces_bytes: target.existingBytes,
         part_size: body.fileSize,
         part_count: 1,
         content_type: contentType,
@@ -110,11 +111,11 @@ export function createFsPresignService(deps: PresignDeps) {
         // What landed is not what was declared: it goes, so no half-written file stays in the folder.
         await target.driver.remove(session.object_key).catch(() => undefined);
         await repo.transition(session.id, 'uploading', 'aborted', { updated_at: now() });
-        await host.written(actor, target).catch(() => undefined);
+        await host.written(actor, target, session.replaces_bytes).catch(() => undefined);
         throw conflict(`the stored object has ${stat.size} bytes, but ${session.file_size} were declared`);
       }
       await host.checkSize(target, session.file_size, session.id);
-      const item = await host.written(actor, target);
+      const item = await host.written(actor, target, session.replaces_bytes);
       const done: FsUploadDone = { uploadId: session.id, key: session.target_path, item };
       await repo.update(session.id, {
         status: 'completed',

@@ -24,6 +24,8 @@ export interface UploadSessionRow {
   target_path: string;
   object_key: string;
   file_size: number;
+  /** Bytes of the file the upload replaces (0 for a new file): its completion adds only the difference. */
+  replaces_bytes: number;
   part_size: number;
   part_count: number;
   content_type: string;
@@ -47,6 +49,7 @@ export interface UploadPartRow {
 
 const NUMERIC: (keyof UploadSessionRow)[] = [
   'file_size',
+  'replaces_bytes',
   'part_size',
   'part_count',
   'expires_at',
@@ -197,16 +200,6 @@ export function createSessionRepo({ knex, hot, sqliteHot }: SessionDb) {
         .orderBy('expires_at')
         .limit(limit);
       return rows.map((r: Record<string, unknown>) => sessionOf(r)!);
-    },
-
-    /** Bytes promised to open sessions of a storage config (counted against its capacity). */
-    async pendingBytes(storageConfigId: string, exceptId?: string): Promise<number> {
-      const q = knex('upload_sessions')
-        .where({ storage_config_id: storageConfigId })
-        .whereIn('status', ['uploading', 'completing']);
-      if (exceptId) q.whereNot({ id: exceptId });
-      const row = await q.sum({ total: 'file_size' }).first();
-      return Number(row?.total ?? 0);
     },
   };
 }

@@ -15,6 +15,8 @@ export interface UploadTarget {
   /** Driver-relative key of the object. */
   objectKey: string;
   driver: StorageDriver;
+  /** Bytes of the file at the path when the upload began (0: none). */
+  existingBytes: number;
 }
 
 export interface UploadHost {
@@ -40,6 +42,9 @@ export interface UploadHost {
   checkSize(target: UploadTarget, size: number, sessionId?: string): Promise<void>;
   /** The driver of a storage config, or null when the config is gone (the sweep has no actor). */
   driver(storageConfigId: string): Promise<StorageDriver | null>;
-  /** After a file landed: invalidates the listing cache and answers the item as a listing shows it. */
-  written(actor: Actor, target: UploadTarget): Promise<FsItem>;
+  /**
+   * After a file landed over `replaced` bytes: counts what it added to the config's usage, invalidates the
+   * listing cache and answers the item as a listing shows it.
+   */
+  written(actor: Actor, target: UploadTarget, replaced: number): Promise<FsItem>;
 }

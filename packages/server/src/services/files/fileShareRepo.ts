@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { storageUsage } from '../admission/usage.ts';
 
 /** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */
 export type FileStatus = 'pending' | 'ready' | 'deleting';
@@ -76,7 +77,10 @@ export interface FileShareRepo {
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
   countVerified(id: string, passwordHash: string, now: number): Promise<FileShareRow | null>;
   list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
-  /** Bytes held (or declared by pending uploads) by the shares of one storage config. */
+  /**
+   * Bytes stored and promised in one storage config: its shares' (pending ones at their declared size) and
+   * everything else the write admission counts (services/admission/usage.ts).
+   */
   usedBytes(configId: string): Promise<number>;
   /** Ready shares past expiry, used-up shares whose links have lapsed, pending uploads past their deadline. */
   dead(now: number, linkTtlMs: number, limit: number): Promise<FileShareRow[]>;
@@ -88,7 +92,11 @@ export interface FileShareRepo {
   withCapacityLock<T>(configId: string, work: (repo: FileShareRepo) => Promise<T>): Promise<T>;
 }
 
-export function createFileShareRepo(knex: Knex | Knex.Transaction, dialect: Dialect): FileShareRepo {
+export function createFileShareRepo(
+  knex: Knex | Knex.Transaction,
+  dialect: Dialect,
+  now: () => number = Date.now,
+): FileShareRepo {
   const table = () => knex<FileShareRow>('file_shares');
   // knex.raw answers an array on better-sqlite3 and a pg Result on Postgres.
   const firstRow = (result: unknown): FileShareRow | null => {
@@ -148,12 +156,7 @@ export function createFileShareRepo(knex: Knex | Knex.Transaction, dialect: Dial
         .offset(o.offset);
       return { rows, total: Number(count) };
     },
-    async usedBytes(configId) {
-      const [{ used }] = await table()
-        .where({ s3_config_id: configId })
-        .sum<{ used: number | string | null }[]>({ used: 'size' });
-      return Number(used ?? 0);
-    },
+    usedBytes: (configId) => storageUsage(knex, configId, { now: now() }),
     async dead(now, linkTtlMs, limit) {
       return table()
         .where((w) =>
@@ -182,7 +185,7 @@ export function createFileShareRepo(knex: Knex | Knex.Transaction, dialect: Dial
       return knex.transaction(async (trx) => {
         if (dialect === 'postgres')
           await trx('storage_configs').where({ id: configId }).forUpdate().first('id');
-        return work(createFileShareRepo(trx, dialect));
+        return work(createFileShareRepo(trx, dialect, now));
       });
     },
   };

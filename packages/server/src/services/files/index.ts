@@ -46,7 +46,7 @@ export interface FileServicesOptions {
 
 export function createFileServices(o: FileServicesOptions): FileServices {
   const deps: FileDeps = {
-    repo: createFileShareRepo(o.knex, o.dialect),
+    repo: createFileShareRepo(o.knex, o.dialect, () => (o.clock ?? systemClock).now()),
     storage: o.storage,
     settings: o.settings,
     origin: o.origin,

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ShareFields, uploadContentType } from '@clip/sdk/contract';
 import { isUniqueViolation } from '../../db/connect.ts';
-import { AppError, badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
+import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../actor.ts';
+import { overCapacity } from '../admission/writeAdmission.ts';
 import { ownsRecord, shareFolderFor } from '../permissions.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { sanitizeFilename, storageKey } from './filenames.ts';
@@ -45,13 +46,7 @@ export async function checkCapacity(
   if (!total) return;
   const used = await repo.usedBytes(config.id);
   const remaining = Math.max(0, total - used);
-  if ((size ?? 1) > remaining)
-    throw new AppError(
-      413,
-      'PAYLOAD_TOO_LARGE',
-      `insufficient storage: the file has ${size ?? 'an unknown number of'} bytes, ${remaining} of ${total} bytes remain`,
-      { data: { file_size: size, remaining, total } },
-    );
+  if ((size ?? 1) > remaining) throw overCapacity(size, remaining, total);
 }
 
 /** Inserts the pending record of an upload the client is about to send. */

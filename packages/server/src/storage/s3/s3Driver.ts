@@ -31,6 +31,7 @@ import {
   type WriteResult,
 } from '../driver.ts';
 import { baseName, cleanPath, isSameOrBelow } from '../paths.ts';
+import type { UploadLedger } from '../uploadLedger.ts';
 import { createS3Client, type S3ClientOptions } from './s3Client.ts';
 import { isNotFound, s3ErrorName } from './s3Errors.ts';
 import { deleteKeys, eachLimited, encodeKey, KeySpace, keysBelow } from './s3Keys.ts';
@@ -47,6 +48,8 @@ export interface S3DriverOptions extends S3ClientOptions {
   logger?: { warn(obj: object, msg: string): void };
   /** Multipart part size for streamed writes (default 5 MiB; grows for huge known sizes). */
   partBytes?: number;
+  /** Where multipart uploads are recorded while open (the sweep of orphaned uploads reads it). */
+  ledger?: UploadLedger;
 }
 
 const COPY_CONCURRENCY = 8;
@@ -60,7 +63,7 @@ export class S3Driver
 
   constructor(options: S3DriverOptions) {
     const client: S3Client = createS3Client(options);
-    super(client, options.bucket, new KeySpace(options.defaultFolder ?? ''), options.logger);
+    super(client, options.bucket, new KeySpace(options.defaultFolder ?? ''), options.logger, options.ledger);
     this.#options = options;
   }
 
@@ -162,6 +165,8 @@ export class S3Driver
       bucket: this.bucket,
       key,
       abort: (id: string) => this.multipartAbort(path, id),
+      opened: (id: string) => this.recordOpened(path, id),
+      closed: async (id: string) => this.ledger?.closed(id),
     };
     return streamedWrite(target, body, options, this.#options.partBytes);
   }

@@ -22,6 +22,7 @@ import type {
   StreamPutCapability,
   WriteResult,
 } from '../driver.ts';
+import type { UploadLedger } from '../uploadLedger.ts';
 import { describeS3Error } from './s3Errors.ts';
 import type { KeySpace } from './s3Keys.ts';
 import { unquote } from './s3Write.ts';
@@ -37,17 +38,32 @@ export class S3Transfers implements PresignCapability, MultipartCapability, Stre
   protected readonly bucket: string;
   protected readonly keys: KeySpace;
   readonly #logger?: { warn(obj: object, msg: string): void };
+  /** Records every multipart upload this driver opens until it is completed or aborted. */
+  protected readonly ledger?: UploadLedger;
 
   constructor(
     client: S3Client,
     bucket: string,
     keys: KeySpace,
     logger?: { warn(obj: object, msg: string): void },
+    ledger?: UploadLedger,
   ) {
     this.client = client;
     this.bucket = bucket;
     this.keys = keys;
     this.#logger = logger;
+    this.ledger = ledger;
+  }
+
+  /** Records an opened upload before any part goes; an upload that cannot be recorded is aborted. */
+  protected async recordOpened(path: string, uploadId: string): Promise<void> {
+    if (!this.ledger) return;
+    try {
+      await this.ledger.opened(uploadId, path);
+    } catch (err) {
+      await this.multipartAbort(path, uploadId);
+      throw err;
+    }
   }
 
   presignPut(
@@ -116,6 +132,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability, Stre
       }),
     );
     if (!res.UploadId) throw new Error('the store answered no UploadId');
+    await this.recordOpened(path, res.UploadId);
     return { uploadId: res.UploadId };
   }
 
@@ -168,6 +185,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability, Stre
         MultipartUpload: { Parts: sorted.map((p) => ({ PartNumber: p.partNumber, ETag: quoted(p.etag) })) },
       }),
     );
+    await this.ledger?.closed(uploadId);
     const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
     return { size: head.ContentLength ?? 0, etag: unquote(head.ETag) };
   }
@@ -178,6 +196,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability, Stre
       await this.client.send(
         new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
       );
+      await this.ledger?.closed(uploadId);
       return true;
     } catch (err) {
       // Some stores refuse the call (s3rver: MethodNotAllowed); the parts then wait for the bucket's

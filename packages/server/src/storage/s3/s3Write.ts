@@ -24,6 +24,10 @@ export interface WriteTarget {
   key: string;
   /** Best-effort abort of a multipart upload that will not complete. */
   abort(uploadId: string): Promise<boolean>;
+  /** Records the multipart upload before its first part is sent (aborting it when that fails). */
+  opened(uploadId: string): Promise<void>;
+  /** The multipart upload completed. */
+  closed(uploadId: string): Promise<void>;
 }
 
 export const unquote = (etag: string | undefined | null): string | null =>
@@ -151,6 +155,7 @@ export async function streamedWrite(
       },
     );
     const uploadId = init.UploadId as string;
+    await target.opened(uploadId);
     const inFlight = new Set<Promise<void>>();
     try {
       const done: MultipartPart[] = [];
@@ -209,6 +214,7 @@ export async function streamedWrite(
         { abortSignal: signal },
       );
       buffers.finished();
+      await target.closed(uploadId);
       return { size: total, etag: unquote(res.ETag) };
     } catch (err) {
       // Let parts already on the wire settle, so none lands after the abort.
