@@ -3,11 +3,11 @@ import type { FileRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
-import { useFeedback } from '../shared/feedback.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { formatBytes } from '../shared/format.ts';
 import { ShareSettingsFields } from '../shared/ShareSettingsFields.tsx';
 import { initialShareForm, shareUpdateBody, validateShareForm } from '../shared/shareForm.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 
 export function FileEditDialog({
   file,
@@ -20,48 +20,33 @@ export function FileEditDialog({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const [share, setShare] = useState(() => initialShareForm(file));
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateShareForm(share);
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    const body = shareUpdateBody(share, file);
-    if (Object.keys(body).length === 0) return onClose();
-    setSaving(true);
-    try {
-      await client.files.update(file.id, body);
-      feedback.ok(t`File share updated`);
-      onSaved();
-    } catch (err) {
-      feedback.fail(t`Could not update the file share`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: Object.keys(problems).length === 0,
+      failure: t`Could not update the file share`,
+      run: async () => {
+        const body = shareUpdateBody(share, file);
+        if (Object.keys(body).length === 0) return onClose();
+        await client.files.update(file.id, body);
+        form.ok(t`File share updated`);
+        onSaved();
+      },
+    });
 
   const name = file.filename;
   const size = formatBytes(file.size);
   return (
-    <Dialog
+    <FormDialog
       title={t`Edit file share ${name}`}
       name="file-edit"
       wide
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
     >
       <div className="form">
         <p className="muted">{`${size} · ${file.mimetype}`}</p>
@@ -69,10 +54,10 @@ export function FileEditDialog({
           record={file}
           state={share}
           problems={problems}
-          showProblems={tried}
+          showProblems={form.tried}
           onChange={setShare}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,10 +3,10 @@ import { type ApiKey, CUSTOM_KEY_MAX, normalizeScopePath } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { formatDateTime } from '../shared/format.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   createBody,
   editKeyForm,
@@ -34,18 +34,16 @@ export function KeyFormDialog({
 }) {
   const { t, i18n } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const creating = apiKey === null;
   const [state, setState] = useState<KeyFormState>(() => (apiKey ? editKeyForm(apiKey) : newKeyForm()));
   const [tab, setTab] = useState<Tab>('basic');
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateKeyForm(state, creating);
   const set = <K extends keyof KeyFormState>(key: K, value: KeyFormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
 
   const text = (problem: KeyProblem | undefined): string | null => {
-    if (!tried) return null;
+    if (!form.tried) return null;
     switch (problem) {
       case 'name-empty':
         return t`The key needs a name`;
@@ -66,31 +64,28 @@ export function KeyFormDialog({
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) {
-      // Show the tab that holds the first problem.
+  function save() {
+    const valid = Object.keys(problems).length === 0;
+    // Show the tab that holds the first problem.
+    if (!valid)
       setTab(
         problems.basicPath && !problems.name && !problems.expiry && !problems.customKey ? 'path' : 'basic',
       );
-      return;
-    }
-    setSaving(true);
-    try {
-      if (creating) {
-        const created = await client.apiKeys.create(createBody(state));
-        onSaved(created, true);
-      } else {
-        const body = updateBody(state, apiKey);
-        if (Object.keys(body).length === 0) return onClose();
-        onSaved(await client.apiKeys.update(apiKey.id, body), false);
-        feedback.ok(t`API key updated`);
-      }
-    } catch (err) {
-      feedback.fail(creating ? t`Could not create the API key` : t`Could not update the API key`, err);
-    } finally {
-      setSaving(false);
-    }
+    return form.save({
+      valid,
+      failure: creating ? t`Could not create the API key` : t`Could not update the API key`,
+      run: async () => {
+        if (creating) {
+          const created = await client.apiKeys.create(createBody(state));
+          onSaved(created, true);
+        } else {
+          const body = updateBody(state, apiKey);
+          if (Object.keys(body).length === 0) return onClose();
+          onSaved(await client.apiKeys.update(apiKey.id, body), false);
+          form.ok(t`API key updated`);
+        }
+      },
+    });
   }
 
   const tabButton = (value: Tab, label: string, invalid: boolean) => (
@@ -104,7 +99,7 @@ export function KeyFormDialog({
       onClick={() => setTab(value)}
     >
       {label}
-      {tried && invalid && <span className="field-error"> •</span>}
+      {form.tried && invalid && <span className="field-error"> •</span>}
     </button>
   );
   const expiryLabel = apiKey?.expires_at
@@ -112,21 +107,13 @@ export function KeyFormDialog({
     : t`Keep current (never expires)`;
 
   return (
-    <Dialog
+    <FormDialog
       title={creating ? t`New API key` : t`Edit API key ${apiKey.name}`}
       name="key-form"
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : creating ? t`Create key` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
+      submitLabel={creating ? t`Create key` : undefined}
     >
       <div className="tabs" role="tablist" aria-label={t`Key settings`}>
         {tabButton('basic', t`Basic info`, Boolean(problems.name || problems.expiry || problems.customKey))}
@@ -272,6 +259,6 @@ export function KeyFormDialog({
         )}
         <p className="muted">{t`Pick a folder from the mounts above, or type a path.`}</p>
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

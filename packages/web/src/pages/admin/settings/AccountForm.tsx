@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   type AccountFormState,
   type AccountProblem,
@@ -17,14 +17,12 @@ export function AccountForm() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const [state, setState] = useState<AccountFormState>(emptyAccountForm);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateAccountForm(state);
   const set = (key: keyof AccountFormState, value: string) => setState((s) => ({ ...s, [key]: value }));
   const text = (p: AccountProblem | undefined): string | null => {
-    if (!tried) return null;
+    if (!form.tried) return null;
     switch (p) {
       case 'current-missing':
         return t`Enter your current password`;
@@ -43,23 +41,19 @@ export function AccountForm() {
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      await client.auth.changePassword(accountBody(state));
-      feedback.ok(t`Admin account updated; other sessions were signed out`);
-      setState(emptyAccountForm());
-      setTried(false);
-      // The header shows the (possibly new) username.
-      void auth.revalidate();
-    } catch (err) {
-      feedback.fail(t`Could not update the admin account`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: Object.keys(problems).length === 0,
+      failure: t`Could not update the admin account`,
+      run: async () => {
+        await client.auth.changePassword(accountBody(state));
+        form.ok(t`Admin account updated; other sessions were signed out`);
+        setState(emptyAccountForm());
+        form.untry();
+        // The header shows the (possibly new) username.
+        void auth.revalidate();
+      },
+    });
 
   return (
     <form
@@ -128,8 +122,8 @@ export function AccountForm() {
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? t`Saving…` : t`Update account`}
+        <button type="submit" className="button primary" disabled={form.saving}>
+          {form.saving ? t`Saving…` : t`Update account`}
         </button>
       </div>
     </form>

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { binaryUnitLabel } from '../shared/format.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
 export function UploadSettingsForm({
@@ -17,15 +17,13 @@ export function UploadSettingsForm({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const initial = fromMegabytes(settings.max_upload_size);
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<SizeUnit>(initial.unit);
   const [mode, setMode] = useState<WebdavUploadMode>(settings.webdav_upload_mode);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problem = uploadLimitProblem(amount, unit);
-  const problemText = !tried
+  const problemText = !form.tried
     ? null
     : problem === 'not-number'
       ? t`Enter a number`
@@ -48,23 +46,19 @@ export function UploadSettingsForm({
     },
   };
 
-  async function save() {
-    setTried(true);
-    if (problem) return;
-    setSaving(true);
-    try {
-      const saved = await client.system.updateSettings({
-        max_upload_size: toMegabytes(Number(amount), unit),
-        webdav_upload_mode: mode,
-      });
-      feedback.ok(t`Settings saved`);
-      onSaved(saved);
-    } catch (err) {
-      feedback.fail(t`Could not save the settings`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: !problem,
+      failure: t`Could not save the settings`,
+      run: async () => {
+        const saved = await client.system.updateSettings({
+          max_upload_size: toMegabytes(Number(amount), unit),
+          webdav_upload_mode: mode,
+        });
+        form.ok(t`Settings saved`);
+        onSaved(saved);
+      },
+    });
 
   return (
     <form
@@ -124,8 +118,8 @@ export function UploadSettingsForm({
         ))}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? t`Saving…` : t`Save settings`}
+        <button type="submit" className="button primary" disabled={form.saving}>
+          {form.saving ? t`Saving…` : t`Save settings`}
         </button>
       </div>
     </form>

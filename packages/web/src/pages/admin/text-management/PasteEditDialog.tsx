@@ -3,11 +3,11 @@ import type { PasteFormat, PasteRecord, UpdatePasteBody } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { ShareSettingsFields } from '../shared/ShareSettingsFields.tsx';
 import { initialShareForm, shareUpdateBody, validateShareForm } from '../shared/shareForm.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 
 export function PasteEditDialog({
   paste,
@@ -20,58 +20,43 @@ export function PasteEditDialog({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const [content, setContent] = useState(paste.content);
   const [format, setFormat] = useState<PasteFormat>(paste.format);
   const [share, setShare] = useState(() => initialShareForm(paste));
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateShareForm(share);
   const contentEmpty = content.trim().length === 0;
 
-  async function save() {
-    setTried(true);
-    if (contentEmpty || Object.keys(problems).length > 0) return;
-    const body: UpdatePasteBody = shareUpdateBody(share, paste);
-    if (content !== paste.content) body.content = content;
-    if (format !== paste.format) body.format = format;
-    if (Object.keys(body).length === 0) return onClose();
-    setSaving(true);
-    try {
-      await client.pastes.update(paste.id, body);
-      feedback.ok(t`Text share updated`);
-      onSaved();
-    } catch (err) {
-      feedback.fail(t`Could not update the text share`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: !contentEmpty && Object.keys(problems).length === 0,
+      failure: t`Could not update the text share`,
+      run: async () => {
+        const body: UpdatePasteBody = shareUpdateBody(share, paste);
+        if (content !== paste.content) body.content = content;
+        if (format !== paste.format) body.format = format;
+        if (Object.keys(body).length === 0) return onClose();
+        await client.pastes.update(paste.id, body);
+        form.ok(t`Text share updated`);
+        onSaved();
+      },
+    });
 
   return (
-    <Dialog
+    <FormDialog
       title={t`Edit text share ${paste.slug}`}
       name="paste-edit"
       wide
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
     >
       <div className="form">
-        <Field label={t`Content`} error={tried && contentEmpty ? t`Content cannot be empty` : null}>
+        <Field label={t`Content`} error={form.tried && contentEmpty ? t`Content cannot be empty` : null}>
           <textarea
             name="content"
             value={content}
-            aria-invalid={(tried && contentEmpty) || undefined}
+            aria-invalid={(form.tried && contentEmpty) || undefined}
             onChange={(e) => setContent(e.target.value)}
           />
         </Field>
@@ -85,10 +70,10 @@ export function PasteEditDialog({
           record={paste}
           state={share}
           problems={problems}
-          showProblems={tried}
+          showProblems={form.tried}
           onChange={setShare}
         />
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }
