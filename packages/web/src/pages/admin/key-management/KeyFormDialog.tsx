@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { Field } from '../shared/FormFields.tsx';
+import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
 import { formatDateTime } from '../shared/format.ts';
 import { useFormSave } from '../shared/useFormSave.ts';
 import {
@@ -126,46 +126,27 @@ export function KeyFormDialog({
         className="form"
         hidden={tab !== 'basic'}
       >
-        <Field label={t`Name`} error={text(problems.name)}>
-          <input
-            name="name"
-            value={state.name}
-            maxLength={100}
-            aria-invalid={Boolean(text(problems.name)) || undefined}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </Field>
+        <TextField
+          label={t`Name`}
+          name="name"
+          value={state.name}
+          maxLength={100}
+          error={text(problems.name)}
+          onChange={(v) => set('name', v)}
+        />
         <fieldset className="field">
           <legend>
             <strong>{t`Permissions`}</strong>
           </legend>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="text_permission"
-              checked={state.text}
-              onChange={(e) => set('text', e.target.checked)}
-            />
+          <CheckField name="text_permission" checked={state.text} onChange={(v) => set('text', v)}>
             {t`Text: create and manage its text shares`}
-          </label>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="file_permission"
-              checked={state.file}
-              onChange={(e) => set('file', e.target.checked)}
-            />
+          </CheckField>
+          <CheckField name="file_permission" checked={state.file} onChange={(v) => set('file', v)}>
             {t`File: upload and manage its file shares`}
-          </label>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="mount_permission"
-              checked={state.mount}
-              onChange={(e) => set('mount', e.target.checked)}
-            />
+          </CheckField>
+          <CheckField name="mount_permission" checked={state.mount} onChange={(v) => set('mount', v)}>
             {t`Mount: browse and change mounted storage within its path`}
-          </label>
+          </CheckField>
           {!state.text && !state.file && !state.mount && (
             <span className="field-hint">{t`Without any permission the key can sign in to nothing.`}</span>
           )}
@@ -198,31 +179,25 @@ export function KeyFormDialog({
         </Field>
         {creating && (
           <>
-            <label className="check-field">
-              <input
-                type="checkbox"
-                name="use_custom_key"
-                checked={state.useCustomKey}
-                onChange={(e) => set('useCustomKey', e.target.checked)}
-              />
+            <CheckField
+              name="use_custom_key"
+              checked={state.useCustomKey}
+              onChange={(v) => set('useCustomKey', v)}
+            >
               {t`Use a custom key instead of a random one`}
-            </label>
+            </CheckField>
             {state.useCustomKey && (
-              <Field
+              <TextField
                 label={t`Custom key`}
                 error={text(problems.customKey)}
                 hint={t`8 to 128 letters, digits, _ or -`}
-              >
-                <input
-                  name="custom_key"
-                  value={state.customKey}
-                  maxLength={CUSTOM_KEY_MAX + 10}
-                  autoComplete="off"
-                  className="mono"
-                  aria-invalid={Boolean(text(problems.customKey)) || undefined}
-                  onChange={(e) => set('customKey', e.target.value)}
-                />
-              </Field>
+                name="custom_key"
+                value={state.customKey}
+                maxLength={CUSTOM_KEY_MAX + 10}
+                autoComplete="off"
+                className="mono"
+                onChange={(v) => set('customKey', v)}
+              />
             )}
           </>
         )}
@@ -234,20 +209,16 @@ export function KeyFormDialog({
         className="form"
         hidden={tab !== 'path'}
       >
-        <Field
+        <TextField
           label={t`Basic path`}
           error={text(problems.basicPath)}
           hint={t`The key reaches this folder and everything below it; / reaches everything.`}
-        >
-          <input
-            name="basic_path"
-            value={state.basicPath}
-            className="mono"
-            placeholder="/"
-            aria-invalid={Boolean(text(problems.basicPath)) || undefined}
-            onChange={(e) => set('basicPath', e.target.value)}
-          />
-        </Field>
+          name="basic_path"
+          value={state.basicPath}
+          className="mono"
+          placeholder="/"
+          onChange={(v) => set('basicPath', v)}
+        />
         {tab === 'path' && (
           <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
             <FolderTree

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
+import { SubmitButton, TextField } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import {
   type AccountFormState,
@@ -67,54 +67,44 @@ export function AccountForm() {
     >
       <h2 id="account-title">{t`Admin account`}</h2>
       <p className="muted">{t`Signed in as ${auth.userInfo.value.name ?? ''}.`}</p>
-      <Field label={t`Current password`} error={text(problems.currentPassword)}>
-        <input
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={state.currentPassword}
-          aria-invalid={Boolean(text(problems.currentPassword)) || undefined}
-          onChange={(e) => set('currentPassword', e.target.value)}
-        />
-      </Field>
-      <Field
+      <TextField
+        label={t`Current password`}
+        error={text(problems.currentPassword)}
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        value={state.currentPassword}
+        onChange={(v) => set('currentPassword', v)}
+      />
+      <TextField
         label={t`New username`}
         error={text(problems.newUsername)}
         hint={t`Leave empty to keep the current one.`}
-      >
-        <input
-          name="new_username"
-          autoComplete="username"
-          value={state.newUsername}
-          aria-invalid={Boolean(text(problems.newUsername)) || undefined}
-          onChange={(e) => set('newUsername', e.target.value)}
-        />
-      </Field>
+        name="new_username"
+        autoComplete="username"
+        value={state.newUsername}
+        onChange={(v) => set('newUsername', v)}
+      />
       <div className="grid-2">
-        <Field
+        <TextField
           label={t`New password`}
           error={text(problems.newPassword)}
           hint={t`Leave empty to keep the current one.`}
-        >
-          <input
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            value={state.newPassword}
-            aria-invalid={Boolean(text(problems.newPassword)) || undefined}
-            onChange={(e) => set('newPassword', e.target.value)}
-          />
-        </Field>
-        <Field label={t`Repeat the new password`} error={text(problems.confirmPassword)}>
-          <input
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            value={state.confirmPassword}
-            aria-invalid={Boolean(text(problems.confirmPassword)) || undefined}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </Field>
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          value={state.newPassword}
+          onChange={(v) => set('newPassword', v)}
+        />
+        <TextField
+          label={t`Repeat the new password`}
+          error={text(problems.confirmPassword)}
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          value={state.confirmPassword}
+          onChange={(v) => set('confirmPassword', v)}
+        />
       </div>
       {text(problems.form) && (
         <p className="field-error" role="alert">
@@ -122,9 +112,7 @@ export function AccountForm() {
         </p>
       )}
       <div className="actions">
-        <button type="submit" className="button primary" disabled={form.saving}>
-          {form.saving ? t`Saving…` : t`Update account`}
-        </button>
+        <SubmitButton saving={form.saving} label={t`Update account`} />
       </div>
     </form>
   );

@@ -3,7 +3,7 @@ import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from 
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
+import { Field, SubmitButton } from '../shared/FormFields.tsx';
 import { binaryUnitLabel } from '../shared/format.ts';
 import { useFormSave } from '../shared/useFormSave.ts';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
@@ -118,9 +118,7 @@ export function UploadSettingsForm({
         ))}
       </fieldset>
       <div className="actions">
-        <button type="submit" className="button primary" disabled={form.saving}>
-          {form.saving ? t`Saving…` : t`Save settings`}
-        </button>
+        <SubmitButton saving={form.saving} label={t`Save settings`} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Dialog, type DialogProps } from './Dialog.tsx';
+import { SubmitButton } from './FormFields.tsx';
 
 /**
  * A dialog whose body is a form, with Cancel and a submit button that reads "Saving…" while the save
@@ -23,9 +24,7 @@ export function FormDialog({
           <button type="button" className="button" onClick={onClose}>
             {t`Cancel`}
           </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : (submitLabel ?? t`Save`)}
-          </button>
+          <SubmitButton saving={saving} label={submitLabel ?? t`Save`} />
         </>
       }
     />
