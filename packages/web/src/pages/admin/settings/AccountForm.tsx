@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { SubmitButton, TextField } from '../shared/FormFields.tsx';
+import { TextField } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import {
   type AccountFormState,
@@ -12,6 +12,7 @@ import {
   emptyAccountForm,
   validateAccountForm,
 } from './accountForm.ts';
+import { SettingsForm } from './SettingsForm.tsx';
 
 export function AccountForm() {
   useSignals();
@@ -56,16 +57,13 @@ export function AccountForm() {
     });
 
   return (
-    <form
-      className="card form"
-      aria-labelledby="account-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      titleId="account-title"
+      title={t`Admin account`}
+      saving={form.saving}
+      submitLabel={t`Update account`}
+      onSubmit={save}
     >
-      <h2 id="account-title">{t`Admin account`}</h2>
       <p className="muted">{t`Signed in as ${auth.userInfo.value.name ?? ''}.`}</p>
       <TextField
         label={t`Current password`}
@@ -111,9 +109,6 @@ export function AccountForm() {
           {text(problems.form)}
         </p>
       )}
-      <div className="actions">
-        <SubmitButton saving={form.saving} label={t`Update account`} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

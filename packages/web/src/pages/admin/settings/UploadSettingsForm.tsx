@@ -3,9 +3,10 @@ import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from 
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Field, SubmitButton } from '../shared/FormFields.tsx';
+import { Field } from '../shared/FormFields.tsx';
 import { binaryUnitLabel } from '../shared/format.ts';
 import { useFormSave } from '../shared/useFormSave.ts';
+import { SettingsForm } from './SettingsForm.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
 export function UploadSettingsForm({
@@ -61,16 +62,13 @@ export function UploadSettingsForm({
     });
 
   return (
-    <form
-      className="card form"
-      aria-labelledby="upload-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      titleId="upload-settings-title"
+      title={t`Uploads`}
+      saving={form.saving}
+      submitLabel={t`Save settings`}
+      onSubmit={save}
     >
-      <h2 id="upload-settings-title">{t`Uploads`}</h2>
       <Field label={t`Maximum upload size`} error={problemText} hint={t`Files larger than this are refused.`}>
         <div className="field-row">
           <input
@@ -117,9 +115,6 @@ export function UploadSettingsForm({
           </label>
         ))}
       </fieldset>
-      <div className="actions">
-        <SubmitButton saving={form.saving} label={t`Save settings`} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
