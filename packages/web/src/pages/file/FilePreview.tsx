@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { type PreviewKind, previewKind } from './previewKind.ts';
+import './filePreview.css';
 
 const MarkdownView = lazy(() =>
   import('../../components/MarkdownView.tsx').then((m) => ({ default: m.MarkdownView })),

@@ -1,9 +1,8 @@
 import type { PasteCreated } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { formatDateTime } from '../admin/shared/format.ts';
 
 /** Seconds the new share's link stays on screen (spec section 2: hidden after a countdown). */
@@ -27,7 +26,7 @@ export function ShareResult({
 }) {
   const { t, i18n } = useLingui();
   const [passwordShown, setPasswordShown] = useState<'hidden' | 'shown' | 'gone'>('hidden');
-  const { toasts } = useServices();
+  const copy = useCopyToast();
   const [left, setLeft] = useState(LINK_VISIBLE_SECONDS);
   const [paused, setPaused] = useState(false);
 
@@ -40,15 +39,6 @@ export function ShareResult({
     const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
     return () => clearTimeout(timer);
   }, [left, paused, onHidden]);
-
-  async function copyLink() {
-    try {
-      await copyText(created.url);
-      toasts.show(t`Link copied`, { kind: 'success' });
-    } catch {
-      toasts.show(t`Could not copy`, { kind: 'error' });
-    }
-  }
 
   return (
     <section className="card share-result" aria-labelledby="share-result-title">
@@ -65,7 +55,11 @@ export function ShareResult({
             />
           </label>
           <div className="actions">
-            <button type="button" className="button primary" onClick={copyLink}>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => copy(created.url, t`Link copied`)}
+            >
               {t`Copy link`}
             </button>
             <a className="button" href={created.url} target="_blank" rel="noopener noreferrer">

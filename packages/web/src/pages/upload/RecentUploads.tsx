@@ -6,7 +6,7 @@ import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { useConfirm } from '../admin/shared/confirm.tsx';
 
 /**
@@ -22,6 +22,7 @@ export function RecentUploads({
 }) {
   const { t } = useLingui();
   const { client, toasts } = useServices();
+  const copy = useCopyToast();
   const { confirm, confirmHost } = useConfirm();
   const [items, setItems] = useState<FileRecord[] | null>(null);
   const [qrFor, setQrFor] = useState<string | null>(null);
@@ -59,15 +60,6 @@ export function RecentUploads({
     }
   }
 
-  async function copy(url: string) {
-    try {
-      await copyText(url);
-      toasts.show(t`Link copied`, { kind: 'success' });
-    } catch {
-      toasts.show(t`Could not copy`, { kind: 'error' });
-    }
-  }
-
   if (!items || items.length === 0) return confirmHost ?? null;
   return (
     <section className="card recent-uploads" aria-labelledby="recent-title">
@@ -87,7 +79,7 @@ export function RecentUploads({
                   <button
                     type="button"
                     className="button small"
-                    onClick={() => copy(file.url)}
+                    onClick={() => copy(file.url, t`Link copied`)}
                     aria-label={t`Copy link of ${name}`}
                   >
                     {t`Copy link`}

@@ -3,10 +3,10 @@ import { type ApiKey, CUSTOM_KEY_MAX, normalizeScopePath } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
-import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
+import { FormDialog } from '../shared/FormDialog.tsx';
+import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
 import { formatDateTime } from '../shared/format.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   createBody,
   editKeyForm,
@@ -34,18 +34,16 @@ export function KeyFormDialog({
 }) {
   const { t, i18n } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const creating = apiKey === null;
   const [state, setState] = useState<KeyFormState>(() => (apiKey ? editKeyForm(apiKey) : newKeyForm()));
   const [tab, setTab] = useState<Tab>('basic');
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateKeyForm(state, creating);
   const set = <K extends keyof KeyFormState>(key: K, value: KeyFormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
 
   const text = (problem: KeyProblem | undefined): string | null => {
-    if (!tried) return null;
+    if (!form.tried) return null;
     switch (problem) {
       case 'name-empty':
         return t`The key needs a name`;
@@ -66,31 +64,28 @@ export function KeyFormDialog({
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) {
-      // Show the tab that holds the first problem.
+  function save() {
+    const valid = Object.keys(problems).length === 0;
+    // Show the tab that holds the first problem.
+    if (!valid)
       setTab(
         problems.basicPath && !problems.name && !problems.expiry && !problems.customKey ? 'path' : 'basic',
       );
-      return;
-    }
-    setSaving(true);
-    try {
-      if (creating) {
-        const created = await client.apiKeys.create(createBody(state));
-        onSaved(created, true);
-      } else {
-        const body = updateBody(state, apiKey);
-        if (Object.keys(body).length === 0) return onClose();
-        onSaved(await client.apiKeys.update(apiKey.id, body), false);
-        feedback.ok(t`API key updated`);
-      }
-    } catch (err) {
-      feedback.fail(creating ? t`Could not create the API key` : t`Could not update the API key`, err);
-    } finally {
-      setSaving(false);
-    }
+    return form.save({
+      valid,
+      failure: creating ? t`Could not create the API key` : t`Could not update the API key`,
+      run: async () => {
+        if (creating) {
+          const created = await client.apiKeys.create(createBody(state));
+          onSaved(created, true);
+        } else {
+          const body = updateBody(state, apiKey);
+          if (Object.keys(body).length === 0) return onClose();
+          onSaved(await client.apiKeys.update(apiKey.id, body), false);
+          form.ok(t`API key updated`);
+        }
+      },
+    });
   }
 
   const tabButton = (value: Tab, label: string, invalid: boolean) => (
@@ -104,7 +99,7 @@ export function KeyFormDialog({
       onClick={() => setTab(value)}
     >
       {label}
-      {tried && invalid && <span className="field-error"> •</span>}
+      {form.tried && invalid && <span className="field-error"> •</span>}
     </button>
   );
   const expiryLabel = apiKey?.expires_at
@@ -112,21 +107,13 @@ export function KeyFormDialog({
     : t`Keep current (never expires)`;
 
   return (
-    <Dialog
+    <FormDialog
       title={creating ? t`New API key` : t`Edit API key ${apiKey.name}`}
       name="key-form"
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : creating ? t`Create key` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
+      submitLabel={creating ? t`Create key` : undefined}
     >
       <div className="tabs" role="tablist" aria-label={t`Key settings`}>
         {tabButton('basic', t`Basic info`, Boolean(problems.name || problems.expiry || problems.customKey))}
@@ -139,46 +126,27 @@ export function KeyFormDialog({
         className="form"
         hidden={tab !== 'basic'}
       >
-        <Field label={t`Name`} error={text(problems.name)}>
-          <input
-            name="name"
-            value={state.name}
-            maxLength={100}
-            aria-invalid={Boolean(text(problems.name)) || undefined}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </Field>
+        <TextField
+          label={t`Name`}
+          name="name"
+          value={state.name}
+          maxLength={100}
+          error={text(problems.name)}
+          onChange={(v) => set('name', v)}
+        />
         <fieldset className="field">
           <legend>
             <strong>{t`Permissions`}</strong>
           </legend>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="text_permission"
-              checked={state.text}
-              onChange={(e) => set('text', e.target.checked)}
-            />
+          <CheckField name="text_permission" checked={state.text} onChange={(v) => set('text', v)}>
             {t`Text: create and manage its text shares`}
-          </label>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="file_permission"
-              checked={state.file}
-              onChange={(e) => set('file', e.target.checked)}
-            />
+          </CheckField>
+          <CheckField name="file_permission" checked={state.file} onChange={(v) => set('file', v)}>
             {t`File: upload and manage its file shares`}
-          </label>
-          <label className="check-field">
-            <input
-              type="checkbox"
-              name="mount_permission"
-              checked={state.mount}
-              onChange={(e) => set('mount', e.target.checked)}
-            />
+          </CheckField>
+          <CheckField name="mount_permission" checked={state.mount} onChange={(v) => set('mount', v)}>
             {t`Mount: browse and change mounted storage within its path`}
-          </label>
+          </CheckField>
           {!state.text && !state.file && !state.mount && (
             <span className="field-hint">{t`Without any permission the key can sign in to nothing.`}</span>
           )}
@@ -211,31 +179,25 @@ export function KeyFormDialog({
         </Field>
         {creating && (
           <>
-            <label className="check-field">
-              <input
-                type="checkbox"
-                name="use_custom_key"
-                checked={state.useCustomKey}
-                onChange={(e) => set('useCustomKey', e.target.checked)}
-              />
+            <CheckField
+              name="use_custom_key"
+              checked={state.useCustomKey}
+              onChange={(v) => set('useCustomKey', v)}
+            >
               {t`Use a custom key instead of a random one`}
-            </label>
+            </CheckField>
             {state.useCustomKey && (
-              <Field
+              <TextField
                 label={t`Custom key`}
                 error={text(problems.customKey)}
                 hint={t`8 to 128 letters, digits, _ or -`}
-              >
-                <input
-                  name="custom_key"
-                  value={state.customKey}
-                  maxLength={CUSTOM_KEY_MAX + 10}
-                  autoComplete="off"
-                  className="mono"
-                  aria-invalid={Boolean(text(problems.customKey)) || undefined}
-                  onChange={(e) => set('customKey', e.target.value)}
-                />
-              </Field>
+                name="custom_key"
+                value={state.customKey}
+                maxLength={CUSTOM_KEY_MAX + 10}
+                autoComplete="off"
+                className="mono"
+                onChange={(v) => set('customKey', v)}
+              />
             )}
           </>
         )}
@@ -247,20 +209,16 @@ export function KeyFormDialog({
         className="form"
         hidden={tab !== 'path'}
       >
-        <Field
+        <TextField
           label={t`Basic path`}
           error={text(problems.basicPath)}
           hint={t`The key reaches this folder and everything below it; / reaches everything.`}
-        >
-          <input
-            name="basic_path"
-            value={state.basicPath}
-            className="mono"
-            placeholder="/"
-            aria-invalid={Boolean(text(problems.basicPath)) || undefined}
-            onChange={(e) => set('basicPath', e.target.value)}
-          />
-        </Field>
+          name="basic_path"
+          value={state.basicPath}
+          className="mono"
+          placeholder="/"
+          onChange={(v) => set('basicPath', v)}
+        />
         {tab === 'path' && (
           <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
             <FolderTree
@@ -272,6 +230,6 @@ export function KeyFormDialog({
         )}
         <p className="muted">{t`Pick a folder from the mounts above, or type a path.`}</p>
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import { isFullStorageConfig, MOUNT_PATH_MAX, type Mount, type StorageConfigView
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   editMountForm,
   type MountFormState,
@@ -33,15 +33,13 @@ export function MountFormDialog({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const creating = mount === null;
   const [state, setState] = useState<MountFormState>(() => {
     if (mount) return editMountForm(mount);
     const first = configs.find((c) => isFullStorageConfig(c) && c.is_default) ?? configs[0];
     return newMountForm(first ? String(first.id) : '', first ? storageTypeOf(first) : 's3');
   });
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateMountForm(
     state,
     takenPaths.filter((p) => p !== mount?.mount_path),
@@ -50,7 +48,7 @@ export function MountFormDialog({
     setState((s) => ({ ...s, [key]: value }));
 
   const text = (p: MountProblem | undefined): string | null => {
-    if (!tried || !p) return null;
+    if (!form.tried || !p) return null;
     switch (p) {
       case 'required':
         return t`Required`;
@@ -75,40 +73,28 @@ export function MountFormDialog({
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      const body = mountBody(state);
-      if (creating) await client.mounts.create(body);
-      else await client.mounts.update(mount.id, body);
-      feedback.ok(creating ? t`Mount created` : t`Mount updated`);
-      onSaved();
-    } catch (err) {
-      feedback.fail(creating ? t`Could not create the mount` : t`Could not update the mount`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: Object.keys(problems).length === 0,
+      failure: creating ? t`Could not create the mount` : t`Could not update the mount`,
+      run: async () => {
+        const body = mountBody(state);
+        if (creating) await client.mounts.create(body);
+        else await client.mounts.update(mount.id, body);
+        form.ok(creating ? t`Mount created` : t`Mount updated`);
+        onSaved();
+      },
+    });
 
   return (
-    <Dialog
+    <FormDialog
       title={creating ? t`New mount` : t`Edit mount ${mount.name}`}
       name="mount-form"
       wide
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : creating ? t`Create` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
+      submitLabel={creating ? t`Create` : undefined}
     >
       <div className="form">
         <div className="grid-2">
@@ -186,6 +172,6 @@ export function MountFormDialog({
           {t`Active`}
         </CheckField>
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
+import { TextField } from '../shared/FormFields.tsx';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   type AccountFormState,
   type AccountProblem,
@@ -12,19 +12,18 @@ import {
   emptyAccountForm,
   validateAccountForm,
 } from './accountForm.ts';
+import { SettingsForm } from './SettingsForm.tsx';
 
 export function AccountForm() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const [state, setState] = useState<AccountFormState>(emptyAccountForm);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateAccountForm(state);
   const set = (key: keyof AccountFormState, value: string) => setState((s) => ({ ...s, [key]: value }));
   const text = (p: AccountProblem | undefined): string | null => {
-    if (!tried) return null;
+    if (!form.tried) return null;
     switch (p) {
       case 'current-missing':
         return t`Enter your current password`;
@@ -43,95 +42,73 @@ export function AccountForm() {
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      await client.auth.changePassword(accountBody(state));
-      feedback.ok(t`Admin account updated; other sessions were signed out`);
-      setState(emptyAccountForm());
-      setTried(false);
-      // The header shows the (possibly new) username.
-      void auth.revalidate();
-    } catch (err) {
-      feedback.fail(t`Could not update the admin account`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: Object.keys(problems).length === 0,
+      failure: t`Could not update the admin account`,
+      run: async () => {
+        await client.auth.changePassword(accountBody(state));
+        form.ok(t`Admin account updated; other sessions were signed out`);
+        setState(emptyAccountForm());
+        form.untry();
+        // The header shows the (possibly new) username.
+        void auth.revalidate();
+      },
+    });
 
   return (
-    <form
-      className="card form"
-      aria-labelledby="account-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      titleId="account-title"
+      title={t`Admin account`}
+      saving={form.saving}
+      submitLabel={t`Update account`}
+      onSubmit={save}
     >
-      <h2 id="account-title">{t`Admin account`}</h2>
       <p className="muted">{t`Signed in as ${auth.userInfo.value.name ?? ''}.`}</p>
-      <Field label={t`Current password`} error={text(problems.currentPassword)}>
-        <input
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={state.currentPassword}
-          aria-invalid={Boolean(text(problems.currentPassword)) || undefined}
-          onChange={(e) => set('currentPassword', e.target.value)}
-        />
-      </Field>
-      <Field
+      <TextField
+        label={t`Current password`}
+        error={text(problems.currentPassword)}
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        value={state.currentPassword}
+        onChange={(v) => set('currentPassword', v)}
+      />
+      <TextField
         label={t`New username`}
         error={text(problems.newUsername)}
         hint={t`Leave empty to keep the current one.`}
-      >
-        <input
-          name="new_username"
-          autoComplete="username"
-          value={state.newUsername}
-          aria-invalid={Boolean(text(problems.newUsername)) || undefined}
-          onChange={(e) => set('newUsername', e.target.value)}
-        />
-      </Field>
+        name="new_username"
+        autoComplete="username"
+        value={state.newUsername}
+        onChange={(v) => set('newUsername', v)}
+      />
       <div className="grid-2">
-        <Field
+        <TextField
           label={t`New password`}
           error={text(problems.newPassword)}
           hint={t`Leave empty to keep the current one.`}
-        >
-          <input
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            value={state.newPassword}
-            aria-invalid={Boolean(text(problems.newPassword)) || undefined}
-            onChange={(e) => set('newPassword', e.target.value)}
-          />
-        </Field>
-        <Field label={t`Repeat the new password`} error={text(problems.confirmPassword)}>
-          <input
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            value={state.confirmPassword}
-            aria-invalid={Boolean(text(problems.confirmPassword)) || undefined}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </Field>
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          value={state.newPassword}
+          onChange={(v) => set('newPassword', v)}
+        />
+        <TextField
+          label={t`Repeat the new password`}
+          error={text(problems.confirmPassword)}
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          value={state.confirmPassword}
+          onChange={(v) => set('confirmPassword', v)}
+        />
       </div>
       {text(problems.form) && (
         <p className="field-error" role="alert">
           {text(problems.form)}
         </p>
       )}
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? t`Saving…` : t`Update account`}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

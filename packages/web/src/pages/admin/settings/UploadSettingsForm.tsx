@@ -4,8 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Field } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { binaryUnitLabel } from '../shared/format.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
+import { SettingsForm } from './SettingsForm.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
 export function UploadSettingsForm({
@@ -17,15 +18,13 @@ export function UploadSettingsForm({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const initial = fromMegabytes(settings.max_upload_size);
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<SizeUnit>(initial.unit);
   const [mode, setMode] = useState<WebdavUploadMode>(settings.webdav_upload_mode);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problem = uploadLimitProblem(amount, unit);
-  const problemText = !tried
+  const problemText = !form.tried
     ? null
     : problem === 'not-number'
       ? t`Enter a number`
@@ -48,35 +47,28 @@ export function UploadSettingsForm({
     },
   };
 
-  async function save() {
-    setTried(true);
-    if (problem) return;
-    setSaving(true);
-    try {
-      const saved = await client.system.updateSettings({
-        max_upload_size: toMegabytes(Number(amount), unit),
-        webdav_upload_mode: mode,
-      });
-      feedback.ok(t`Settings saved`);
-      onSaved(saved);
-    } catch (err) {
-      feedback.fail(t`Could not save the settings`, err);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: !problem,
+      failure: t`Could not save the settings`,
+      run: async () => {
+        const saved = await client.system.updateSettings({
+          max_upload_size: toMegabytes(Number(amount), unit),
+          webdav_upload_mode: mode,
+        });
+        form.ok(t`Settings saved`);
+        onSaved(saved);
+      },
+    });
 
   return (
-    <form
-      className="card form"
-      aria-labelledby="upload-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      titleId="upload-settings-title"
+      title={t`Uploads`}
+      saving={form.saving}
+      submitLabel={t`Save settings`}
+      onSubmit={save}
     >
-      <h2 id="upload-settings-title">{t`Uploads`}</h2>
       <Field label={t`Maximum upload size`} error={problemText} hint={t`Files larger than this are refused.`}>
         <div className="field-row">
           <input
@@ -123,11 +115,6 @@ export function UploadSettingsForm({
           </label>
         ))}
       </fieldset>
-      <div className="actions">
-        <button type="submit" className="button primary" disabled={saving}>
-          {saving ? t`Saving…` : t`Save settings`}
-        </button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

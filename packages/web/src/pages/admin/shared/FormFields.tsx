@@ -1,7 +1,9 @@
 /**
- * The admin forms' fields: a labelled control with its hint or inline error (`Field`), and the two
- * shapes every form repeats, a text input (`TextField`) and a checkbox with its label (`CheckField`).
+ * The admin forms' fields: a labelled control with its hint or inline error (`Field`), the two
+ * shapes every form repeats, a text input (`TextField`) and a checkbox with its label (`CheckField`),
+ * and the submit button that waits while a save runs (`SubmitButton`).
  */
+import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 
 export function Field({
@@ -97,5 +99,15 @@ export function CheckField({
       <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {children}
     </label>
+  );
+}
+
+/** A form's submit button: it reads "Saving…" and waits while the save runs. */
+export function SubmitButton({ saving, label }: { saving: boolean; label: string }) {
+  const { t } = useLingui();
+  return (
+    <button type="submit" className="button primary" disabled={saving}>
+      {saving ? t`Saving…` : label}
+    </button>
   );
 }

@@ -3,10 +3,10 @@ import { STORAGE_PROVIDERS, type StorageConfig, type StorageProvider } from '@cl
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { FormDialog } from '../shared/FormDialog.tsx';
 import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { binaryUnitLabel } from '../shared/format.ts';
+import { useFormSave } from '../shared/useFormSave.ts';
 import {
   CAPACITY_UNITS,
   type CapacityUnit,
@@ -33,21 +33,19 @@ export function ConfigFormDialog({
 }) {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
+  const form = useFormSave();
   const providerName = useProviderNames();
   const creating = config === null;
   const [state, setState] = useState<ConfigFormState>(() =>
     config ? editConfigForm(config) : newConfigForm(),
   );
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
   const problems = validateConfigForm(state, creating, config?.has_secret_access_key ?? false);
   const set = <K extends keyof ConfigFormState>(key: K, value: ConfigFormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
   const isLocal = state.provider === 'local';
 
   const text = (p: ConfigProblem | undefined): string | null => {
-    if (!tried) return null;
+    if (!form.tried) return null;
     switch (p) {
       case 'required':
         return t`Required`;
@@ -74,45 +72,30 @@ export function ConfigFormDialog({
     }
   };
 
-  async function save() {
-    setTried(true);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      const body = configBody(state, creating);
-      const saved = creating
-        ? await client.storageConfigs.create(body)
-        : await client.storageConfigs.update(config.id, body);
-      feedback.ok(creating ? t`Storage config created` : t`Storage config updated`);
-      onSaved(saved);
-    } catch (err) {
-      feedback.fail(
-        creating ? t`Could not create the storage config` : t`Could not update the storage config`,
-        err,
-      );
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = () =>
+    form.save({
+      valid: Object.keys(problems).length === 0,
+      failure: creating ? t`Could not create the storage config` : t`Could not update the storage config`,
+      run: async () => {
+        const body = configBody(state, creating);
+        const saved = creating
+          ? await client.storageConfigs.create(body)
+          : await client.storageConfigs.update(config.id, body);
+        form.ok(creating ? t`Storage config created` : t`Storage config updated`);
+        onSaved(saved);
+      },
+    });
 
   const preset = isLocal ? null : PROVIDER_PRESETS[state.provider as Exclude<StorageProvider, 'local'>];
   return (
-    <Dialog
+    <FormDialog
       title={creating ? t`New storage config` : t`Edit storage config ${config.name}`}
       name="config-form"
       wide
       onClose={onClose}
       onSubmit={save}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t`Cancel`}
-          </button>
-          <button type="submit" className="button primary" disabled={saving}>
-            {saving ? t`Saving…` : creating ? t`Create` : t`Save`}
-          </button>
-        </>
-      }
+      saving={form.saving}
+      submitLabel={creating ? t`Create` : undefined}
     >
       <div className="form">
         <div className="grid-2">
@@ -199,6 +182,6 @@ export function ConfigFormDialog({
           </CheckField>
         )}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { ClipError } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
-import { errorMessage } from '../i18n/errorMessage.ts';
+import { errorMessage } from '../../i18n/errorMessage.ts';
 
 export type ShareState<T> =
   | { kind: 'loading' }
@@ -18,10 +18,10 @@ function failureState<T>(err: unknown): ShareState<T> {
 }
 
 /**
- * A share as its reader opens it (text or file): the first read (which counts a view, so the route
+ * A share as its reader opens it (any kind): the first read (which counts a view, so the route
  * loader's prefetch is used when there is one), the password prompt's state, and a retry.
  */
-export function useProtectedShare<T>(options: {
+export function useShare<T>(options: {
   slug: string;
   load: () => Promise<T | { requires_password: true }>;
   unlock: (password: string) => Promise<T>;
@@ -79,3 +79,6 @@ export function useProtectedShare<T>(options: {
     submitPassword,
   };
 }
+
+/** What useShare hands to the share view: the state and the password prompt's handlers. */
+export type ShareHandle<T> = ReturnType<typeof useShare<T>>;

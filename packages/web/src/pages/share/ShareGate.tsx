@@ -1,17 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { useProtectedShare } from './useProtectedShare.ts';
+import type { ShareHandle } from './useShare.ts';
 
 /**
  * What a share's reader sees before its content: loading, the 404 / 410 / failure states, and the
- * password prompt. Text and file views differ only in the prompt's text and the "new share" link.
+ * password prompt. Share kinds differ only in the prompt's text and the "new share" link.
  */
 export function ShareGate<T>({
   gate,
   lockedText,
   newShare,
 }: {
-  gate: ReturnType<typeof useProtectedShare<T>>;
+  gate: ShareHandle<T>;
   lockedText: string;
   newShare: { to: string; label: string };
 }) {
