@@ -4,6 +4,8 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { isLive as isShareLive, LIVE_SQL } from '../../shares/core/liveness.ts';
+import { whereAnyContains } from '../../shares/core/search.ts';
 import { storageUsage } from '../admission/usage.ts';
 
 /** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */
@@ -36,22 +38,16 @@ export interface FileShareRow {
 }
 
 /** A ready share still serves: not expired and not used up. */
-const LIVE = `status = 'ready' AND (max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)`;
+const LIVE = `status = 'ready' AND ${LIVE_SQL}`;
 const COUNT_UNPROTECTED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
   WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING *`;
 const COUNT_VERIFIED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
   WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING *`;
 
-export function isLive(
+export const isLive = (
   row: Pick<FileShareRow, 'status' | 'max_views' | 'views' | 'expires_at'>,
   now: number,
-): boolean {
-  return (
-    row.status === 'ready' &&
-    (row.max_views === 0 || row.views < row.max_views) &&
-    (row.expires_at === null || row.expires_at > now)
-  );
-}
+): boolean => row.status === 'ready' && isShareLive(row, now);
 
 export interface ListOptions {
   createdBy: string[] | null;
@@ -136,15 +132,7 @@ export function createFileShareRepo(
     async list(o) {
       const base = table().where({ status: 'ready' });
       if (o.createdBy) base.whereIn('created_by', o.createdBy);
-      if (o.search) {
-        const like = `%${o.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base.andWhere((w) =>
-          w
-            .whereRaw("LOWER(filename) LIKE ? ESCAPE '\\'", [like])
-            .orWhereRaw("LOWER(slug) LIKE ? ESCAPE '\\'", [like])
-            .orWhereRaw("LOWER(COALESCE(remark, '')) LIKE ? ESCAPE '\\'", [like]),
-        );
-      }
+      if (o.search) whereAnyContains(base, ['filename', 'slug', 'remark'], o.search);
       const [{ count }] = await base.clone().count<{ count: number | string }[]>({ count: '*' });
       const rows = await base
         .clone()

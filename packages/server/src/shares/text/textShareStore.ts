@@ -13,13 +13,14 @@ import {
   isSqliteConstraintError,
   numbered,
   type SqliteHotStatements,
-} from '../db/hotStatements.ts';
-import { sameTurnBatch, settle, settledError, settledValue } from '../db/sameTurnBatch.ts';
-import { utcDay } from './activity.ts';
+} from '../../db/hotStatements.ts';
+import { sameTurnBatch, settle, settledError, settledValue } from '../../db/sameTurnBatch.ts';
+import { utcDay } from '../../services/activity.ts';
+import { LIVE_SQL } from '../core/liveness.ts';
+import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShares.ts';
 import {
   bumpTally,
   type CountView,
-  LIVE,
   postgresViewCounter,
   READ_COLUMNS,
   sqliteViewCounter,
@@ -45,15 +46,10 @@ export interface PasteRow {
 export type ReadRow = Omit<PasteRow, 'password_hash' | 'created_by' | 'updated_at'>;
 
 const COUNT_VERIFIED = `UPDATE pastes SET views = views + 1
-  WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING ${READ_COLUMNS}`;
+  WHERE id = ? AND password_hash = ? AND ${LIVE_SQL} RETURNING ${READ_COLUMNS}`;
 
-export function isLive(row: Pick<PasteRow, 'max_views' | 'views' | 'expires_at'>, now: number): boolean {
-  return (
-    (row.max_views === 0 || row.views < row.max_views) && (row.expires_at === null || row.expires_at > now)
-  );
-}
-
-export interface PasteQueries {
+/** Text shares' SQL: the public reads and creates here (hot statements), management in ownedTextShares.ts. */
+export interface TextShareStore extends OwnedTextShares {
   /** Counts one view of an unprotected live share and answers it; null when that did not happen. */
   countUnprotected(slug: string, now: number): Promise<ReadRow | null>;
   /** Counts one view of a protected share whose password was just verified against `passwordHash`. */
@@ -61,8 +57,6 @@ export interface PasteQueries {
   /** Inserts a new share (a unique violation on the slug is the caller's to handle). */
   insert(row: PasteRow): Promise<void>;
   bySlug(slug: string): Promise<PasteRow | null>;
-  /** Deletes expired and used-up shares; plain conditional DELETE, safe with several instances. */
-  deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
 /** A counting read; on Postgres the day's tally rides in the same statement (the last placeholder). */
@@ -168,11 +162,11 @@ function postgresInsertGroup(hot: HotStatements) {
 }
 
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
-export function createPasteQueries(
+export function createTextShareStore(
   knex: Knex,
   hot: HotStatements,
   sqliteHot: SqliteHotStatements | null,
-): PasteQueries {
+): TextShareStore {
   // Every read is a write, so its cost sets the read throughput: the unprotected read (every public
   // link) is counted in groups; a read after a password check is rare and counted on its own.
   const countGroup: CountView = sqliteHot ? sqliteViewCounter(sqliteHot) : postgresViewCounter(hot);
@@ -196,6 +190,7 @@ export function createPasteQueries(
     : postgresInsertGroup(hot);
 
   return {
+    ...createOwnedTextShares(knex),
     countUnprotected(slug, now) {
       return countGroup({ slug, now });
     },
@@ -207,15 +202,6 @@ export function createPasteQueries(
     },
     async bySlug(slug) {
       return (await hot.rows<PasteRow>(BY_SLUG, [slug]))[0] ?? null;
-    },
-    async deleteDead(now, createdBy = null) {
-      const query = knex('pastes').where((q) =>
-        q
-          .where((e) => e.whereNotNull('expires_at').andWhere('expires_at', '<=', now))
-          .orWhere((u) => u.where('max_views', '>', 0).andWhereRaw('views >= max_views')),
-      );
-      if (createdBy) query.whereIn('created_by', createdBy);
-      return query.delete();
     },
   };
 }
