@@ -4,7 +4,8 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
-import { isLive as isShareLive, LIVE_SQL } from '../../shares/core/liveness.ts';
+import { whereExpired, whereUsedUp } from '../../shares/core/deadShares.ts';
+import { LIVE_SQL } from '../../shares/core/liveness.ts';
 import { whereAnyContains } from '../../shares/core/search.ts';
 import { storageUsage } from '../admission/usage.ts';
 
@@ -44,11 +45,6 @@ const COUNT_UNPROTECTED = `UPDATE file_shares SET views = views + 1, last_viewed
 const COUNT_VERIFIED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
   WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING *`;
 
-export const isLive = (
-  row: Pick<FileShareRow, 'status' | 'max_views' | 'views' | 'expires_at'>,
-  now: number,
-): boolean => row.status === 'ready' && isShareLive(row, now);
-
 export interface ListOptions {
   createdBy: string[] | null;
   limit: number;
@@ -68,6 +64,8 @@ export interface FileShareRepo {
   bySlug(slug: string): Promise<FileShareRow | null>;
   /** Applies `changes` when the row is still in `status`; answers whether it was. */
   update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
+  /** Points the share at the object `to` if it still points at `from` (an object move); answers whether it did. */
+  repoint(id: string, from: string, to: string): Promise<boolean>;
   /** Deletes the row (only while it is in `status`, when given); answers whether it did. */
   delete(id: string, status?: FileStatus): Promise<boolean>;
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
@@ -118,6 +116,9 @@ export function createFileShareRepo(
       if (status) q.andWhere({ status });
       return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
     },
+    async repoint(id, from, to) {
+      return (await table().where({ id, storage_path: from }).update({ storage_path: to })) > 0;
+    },
     async delete(id, status) {
       const q = table().where({ id });
       if (status) q.andWhere({ status });
@@ -149,17 +150,11 @@ export function createFileShareRepo(
       return table()
         .where((w) =>
           w
-            .where((e) =>
-              e.where({ status: 'ready' }).whereNotNull('expires_at').andWhere('expires_at', '<=', now),
-            )
+            .where((e) => whereExpired(e.where({ status: 'ready' }), now))
             .orWhere((u) =>
-              u
-                .where({ status: 'ready' })
-                .andWhere('max_views', '>', 0)
-                .andWhereRaw('views >= max_views')
-                .andWhere((l) =>
-                  l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
-                ),
+              whereUsedUp(u.where({ status: 'ready' })).andWhere((l) =>
+                l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
+              ),
             )
             .orWhere((p) => p.where({ status: 'pending' }).andWhere('upload_expires_at', '<=', now))
             .orWhere((d) =>

@@ -7,8 +7,9 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { FileShareRepo } from '../../services/files/fileShareRepo.ts';
+import type { FileStorage } from '../../services/files/storageAccess.ts';
 import { canCopy, type StorageDriver } from '../../storage/driver.ts';
-import type { FileStorage } from './storageAccess.ts';
 
 interface MoveEntry {
   share_id: string;
@@ -26,6 +27,7 @@ export interface MoveReport {
 
 export interface ShareObjectMoveDeps {
   knex: Knex;
+  shares: Pick<FileShareRepo, 'byId' | 'repoint'>;
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'info'>;
 }
@@ -56,9 +58,7 @@ async function moveOne(deps: ShareObjectMoveDeps, entry: MoveEntry): Promise<'mo
     return 'moved';
   }
   const driver = await deps.storage.driver(entry.storage_config_id);
-  const share: { storage_path: string; status: string } | undefined = await knex('file_shares')
-    .where({ id: entry.share_id })
-    .first('storage_path', 'status');
+  const share = await deps.shares.byId(entry.share_id);
   if (!share) {
     // Deleted mid-move: its deletion removed one of the two objects; the other goes too.
     await driver.remove(entry.from_path);
@@ -71,10 +71,7 @@ async function moveOne(deps: ShareObjectMoveDeps, entry: MoveEntry): Promise<'mo
     if (await driver.stat(entry.from_path)) await copyObject(driver, entry.from_path, entry.to_path);
     else if (!(await driver.stat(entry.to_path)))
       deps.logger.warn({ share: entry.share_id }, 'the object of a share was missing before its move');
-    const pointed = await knex('file_shares')
-      .where({ id: entry.share_id, storage_path: entry.from_path })
-      .update({ storage_path: entry.to_path });
-    if (pointed === 0) return 'waiting';
+    if (!(await deps.shares.repoint(entry.share_id, entry.from_path, entry.to_path))) return 'waiting';
   } else if (share.storage_path !== entry.to_path) {
     // Pointed elsewhere already (not by this move): nothing of it is ours to remove.
     await done();
