@@ -5,6 +5,7 @@ import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { createDownloadService, type DownloadService } from '../../shares/files/downloadService.ts';
 import { createFileManagement, type FileManagement } from '../../shares/files/fileManagement.ts';
+import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
 import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
 import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
@@ -67,6 +68,9 @@ export function createFileServices(o: FileServicesOptions): FileServices {
     downloads: createDownloadService(deps),
     manage: createFileManagement(deps),
     moveLegacyObjects: (signal) =>
-      moveShareObjects({ knex: o.knex, shares: deps.repo, storage: o.storage, logger: o.logger }, signal),
+      moveShareObjects(
+        { moves: createObjectMoveStore(o.knex), shares: deps.repo, storage: o.storage, logger: o.logger },
+        signal,
+      ),
   };
 }

@@ -5,18 +5,11 @@
  * run interrupted anywhere is finished by the next; several processes running it at once repeat the same
  * harmless steps. A share still uploading waits: its bytes may yet land at the old key.
  */
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { FileShareRepo } from '../../services/files/fileShareRepo.ts';
 import type { FileStorage } from '../../services/files/storageAccess.ts';
 import { canCopy, type StorageDriver } from '../../storage/driver.ts';
-
-interface MoveEntry {
-  share_id: string;
-  storage_config_id: string;
-  from_path: string;
-  to_path: string;
-}
+import type { MoveEntry, ObjectMoveStore } from './objectMoveStore.ts';
 
 export interface MoveReport {
   moved: number;
@@ -26,7 +19,7 @@ export interface MoveReport {
 }
 
 export interface ShareObjectMoveDeps {
-  knex: Knex;
+  moves: ObjectMoveStore;
   shares: Pick<FileShareRepo, 'byId' | 'repoint'>;
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'info'>;
@@ -35,7 +28,7 @@ export interface ShareObjectMoveDeps {
 /** Works off the list once; `signal` stops it between shares (a server shutting down). */
 export async function moveShareObjects(deps: ShareObjectMoveDeps, signal?: AbortSignal): Promise<MoveReport> {
   const report: MoveReport = { moved: 0, waiting: 0, failed: 0 };
-  const entries: MoveEntry[] = await deps.knex('share_object_moves').select().orderBy('share_id');
+  const entries = await deps.moves.entries();
   for (const entry of entries) {
     if (signal?.aborted) break;
     try {
@@ -50,8 +43,7 @@ export async function moveShareObjects(deps: ShareObjectMoveDeps, signal?: Abort
 }
 
 async function moveOne(deps: ShareObjectMoveDeps, entry: MoveEntry): Promise<'moved' | 'waiting'> {
-  const { knex } = deps;
-  const done = () => knex('share_object_moves').where({ share_id: entry.share_id }).delete();
+  const done = () => deps.moves.done(entry.share_id);
   // A config deleted since took its shares and leaves nothing to move.
   if (!(await deps.storage.config(entry.storage_config_id))) {
     await done();

@@ -6,7 +6,7 @@ import { PASTE_PREVIEW_CHARS } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { whereExpired, whereUsedUp } from '../core/deadShares.ts';
 import { whereAnyContains } from '../core/search.ts';
-import type { PasteRow } from './textShareStore.ts';
+import { PASTE_COLUMNS, type PasteRow } from './pasteRow.ts';
 
 /** Who may touch a share: the creators an actor acts for, or null for all. */
 export type Creators = string[] | null;
@@ -30,21 +30,8 @@ export interface OwnedTextShares {
   deleteDead(now: number, creators?: Creators): Promise<number>;
 }
 
-/** Columns a list reads: the text only as far as a preview needs it. */
-const LIST_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'format',
-  'remark',
-  'password_hash',
-  'expires_at',
-  'max_views',
-  'views',
-  'created_by',
-  'created_at',
-  'updated_at',
-];
+/** Columns a list reads: the text only as far as a preview needs it (selected apart). */
+const LIST_COLUMNS = PASTE_COLUMNS.filter((column) => column !== 'content');
 const SEARCHED_COLUMNS = ['slug', 'title', 'remark', 'content'];
 
 export function createOwnedTextShares(knex: Knex): OwnedTextShares {

@@ -18,8 +18,9 @@ import type { Actor } from '../../services/actor.ts';
 import { ownerFilter } from '../../services/permissions.ts';
 import { expiryFromHours } from '../../services/time.ts';
 import { checkSlug, slugTaken } from '../core/slugs.ts';
+import type { PasteRow } from './pasteRow.ts';
 import { checkContent, isStorable, optionalText, toListItem, toRecord } from './pasteRules.ts';
-import type { PasteRow, TextShareStore } from './textShareStore.ts';
+import type { TextShareStore } from './textShareStore.ts';
 
 export interface PasteListOptions {
   search?: string;

@@ -9,7 +9,7 @@ import {
 } from '@clip/sdk/contract';
 import { badRequest, tooLarge } from '../../http/appError.ts';
 import { iso, isoOrNull } from '../../services/time.ts';
-import type { PasteRow, ReadRow } from './textShareStore.ts';
+import type { PasteRow, ReadRow } from './pasteRow.ts';
 
 /** Not blank, storable on both databases (Postgres text refuses NUL), within the size limit in UTF-8 bytes. */
 export function checkContent(content: string, maxBytes: number): string {

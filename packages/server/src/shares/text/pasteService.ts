@@ -18,8 +18,9 @@ import { isExpired } from '../core/liveness.ts';
 import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
 import type { PasteTokens } from './pasteAccessTokens.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
+import type { PasteRow, ReadRow } from './pasteRow.ts';
 import { checkContent, linksFor, optionalText, toView } from './pasteRules.ts';
-import { createTextShareStore, type PasteRow, type ReadRow } from './textShareStore.ts';
+import { createTextShareStore } from './textShareStore.ts';
 
 export interface PasteReadOutcome {
   row: ReadRow;

@@ -17,7 +17,7 @@ import {
 import { type Settled, sameTurnBatch, settle, settledValue } from '../../db/sameTurnBatch.ts';
 import { utcDay } from '../../services/activity.ts';
 import { LIVE_SQL } from '../core/liveness.ts';
-import type { ReadRow } from './textShareStore.ts';
+import type { ReadRow } from './pasteRow.ts';
 
 /** One read asking to count a view of `slug`, judged at `now`. */
 export interface ViewRequest {
