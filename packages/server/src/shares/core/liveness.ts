@@ -6,7 +6,7 @@ export interface Lifetime {
   views: number;
 }
 
-export const viewsLeft = (row: Pick<Lifetime, 'max_views' | 'views'>): boolean =>
+const viewsLeft = (row: Pick<Lifetime, 'max_views' | 'views'>): boolean =>
   row.max_views === 0 || row.views < row.max_views;
 
 export const isExpired = (row: Pick<Lifetime, 'expires_at'>, now: number): boolean =>
