@@ -30,7 +30,7 @@ const STEPS = [
   ['API-key auth (sha256, lookup)', /auth\.ts|apiKeyService\.ts|permissions\.ts/],
   [
     'paste service (create, view, slug, rows)',
-    /pasteService\.ts|pasteQueries\.ts|pasteRules\.ts|routes\/pastes|tokens\.ts|time\.ts|randomFillSync|randomUUID/,
+    /pasteService\.ts|textShareStore\.ts|pasteRules\.ts|shares\/text\/routes|shares\/core|tokens\.ts|time\.ts|randomFillSync|randomUUID/,
   ],
   ['router (@koa/router)', /@koa\/router|path-to-regexp/],
   ['envelope + app middleware', /envelope\.ts|securityHeaders\.ts|app\.ts|webdav\/lazy/],

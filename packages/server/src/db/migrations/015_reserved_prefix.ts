@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * File-share objects move out of the mount namespace into `.clip/shares/` (ADR 0040). Moving objects needs
  * the storage drivers, so this migration only writes down what is to move: one `share_object_moves` row per
  * share stored elsewhere, its new key the old one below `.clip/shares/`. Every server process works the
- * list off after it starts (services/files/shareObjectMoves.ts); an empty table means the move is done.
+ * list off after it starts (shares/files/shareObjectMoves.ts); an empty table means the move is done.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('share_object_moves', (t) => {

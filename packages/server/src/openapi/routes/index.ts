@@ -1,9 +1,10 @@
 /** Every route's docs, by area. The OpenAPI test fails when a route has none or docs name no route. */
+
+import { pasteDocs } from '../../shares/text/pasteDocs.ts';
 import { apiKeyDocs, authDocs } from './auth.ts';
 import { fileShareDocs } from './fileShares.ts';
 import { fsDocs } from './fs.ts';
 import { mountDocs } from './mounts.ts';
-import { pasteDocs } from './pastes.ts';
 import { storageConfigDocs } from './storageConfigs.ts';
 import { systemDocs } from './system.ts';
 import { taskDocs } from './tasks.ts';

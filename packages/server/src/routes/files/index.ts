@@ -1,8 +1,8 @@
 /** File shares: uploads, presigned and multipart uploads, public reads and downloads, management. */
 import type Router from '@koa/router';
 import type { RouteDeps } from '../../services/container.ts';
-import { registerFileManagementRoutes } from './manage.ts';
-import { registerPublicFileRoutes } from './public.ts';
+import { registerFileManagementRoutes } from '../../shares/files/routes/manage.ts';
+import { registerPublicFileRoutes } from '../../shares/files/routes/public.ts';
 import { registerPresignRoutes } from './s3.ts';
 import { registerUploadRoute } from './upload.ts';
 

@@ -4,6 +4,9 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { whereExpired, whereUsedUp } from '../../shares/core/deadShares.ts';
+import { LIVE_SQL } from '../../shares/core/liveness.ts';
+import { whereAnyContains } from '../../shares/core/search.ts';
 import { storageUsage } from '../admission/usage.ts';
 
 /** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */
@@ -36,22 +39,11 @@ export interface FileShareRow {
 }
 
 /** A ready share still serves: not expired and not used up. */
-const LIVE = `status = 'ready' AND (max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)`;
+const LIVE = `status = 'ready' AND ${LIVE_SQL}`;
 const COUNT_UNPROTECTED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
   WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING *`;
 const COUNT_VERIFIED = `UPDATE file_shares SET views = views + 1, last_viewed_at = ?
   WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING *`;
-
-export function isLive(
-  row: Pick<FileShareRow, 'status' | 'max_views' | 'views' | 'expires_at'>,
-  now: number,
-): boolean {
-  return (
-    row.status === 'ready' &&
-    (row.max_views === 0 || row.views < row.max_views) &&
-    (row.expires_at === null || row.expires_at > now)
-  );
-}
 
 export interface ListOptions {
   createdBy: string[] | null;
@@ -72,6 +64,8 @@ export interface FileShareRepo {
   bySlug(slug: string): Promise<FileShareRow | null>;
   /** Applies `changes` when the row is still in `status`; answers whether it was. */
   update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
+  /** Points the share at the object `to` if it still points at `from` (an object move); answers whether it did. */
+  repoint(id: string, from: string, to: string): Promise<boolean>;
   /** Deletes the row (only while it is in `status`, when given); answers whether it did. */
   delete(id: string, status?: FileStatus): Promise<boolean>;
   countUnprotected(slug: string, now: number): Promise<FileShareRow | null>;
@@ -122,6 +116,9 @@ export function createFileShareRepo(
       if (status) q.andWhere({ status });
       return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
     },
+    async repoint(id, from, to) {
+      return (await table().where({ id, storage_path: from }).update({ storage_path: to })) > 0;
+    },
     async delete(id, status) {
       const q = table().where({ id });
       if (status) q.andWhere({ status });
@@ -136,15 +133,7 @@ export function createFileShareRepo(
     async list(o) {
       const base = table().where({ status: 'ready' });
       if (o.createdBy) base.whereIn('created_by', o.createdBy);
-      if (o.search) {
-        const like = `%${o.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base.andWhere((w) =>
-          w
-            .whereRaw("LOWER(filename) LIKE ? ESCAPE '\\'", [like])
-            .orWhereRaw("LOWER(slug) LIKE ? ESCAPE '\\'", [like])
-            .orWhereRaw("LOWER(COALESCE(remark, '')) LIKE ? ESCAPE '\\'", [like]),
-        );
-      }
+      if (o.search) whereAnyContains(base, ['filename', 'slug', 'remark'], o.search);
       const [{ count }] = await base.clone().count<{ count: number | string }[]>({ count: '*' });
       const rows = await base
         .clone()
@@ -161,17 +150,11 @@ export function createFileShareRepo(
       return table()
         .where((w) =>
           w
-            .where((e) =>
-              e.where({ status: 'ready' }).whereNotNull('expires_at').andWhere('expires_at', '<=', now),
-            )
+            .where((e) => whereExpired(e.where({ status: 'ready' }), now))
             .orWhere((u) =>
-              u
-                .where({ status: 'ready' })
-                .andWhere('max_views', '>', 0)
-                .andWhereRaw('views >= max_views')
-                .andWhere((l) =>
-                  l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
-                ),
+              whereUsedUp(u.where({ status: 'ready' })).andWhere((l) =>
+                l.whereNull('last_viewed_at').orWhere('last_viewed_at', '<=', now - linkTtlMs),
+              ),
             )
             .orWhere((p) => p.where({ status: 'pending' }).andWhere('upload_expires_at', '<=', now))
             .orWhere((d) =>

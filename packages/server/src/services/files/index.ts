@@ -3,16 +3,17 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
+import { createDownloadService, type DownloadService } from '../../shares/files/downloadService.ts';
+import { createFileManagement, type FileManagement } from '../../shares/files/fileManagement.ts';
+import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
+import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
+import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
 import type { SettingsService } from '../settingsService.ts';
-import { createDownloadService, type DownloadService } from './downloadService.ts';
 import type { FileDeps } from './fileDeps.ts';
-import { createFileManagement, type FileManagement } from './fileManagement.ts';
 import { createFileShareRepo } from './fileShareRepo.ts';
 import { createMultipartService, type MultipartService } from './multipartService.ts';
 import { createPresignService, type PresignService } from './presignService.ts';
-import { createPublicFileService, type PublicFileService } from './publicFileService.ts';
-import { type MoveReport, moveShareObjects } from './shareObjectMoves.ts';
 import { createLinkSigner } from './signing.ts';
 import type { FileStorage } from './storageAccess.ts';
 import { createUploadService, type UploadService } from './uploadService.ts';
@@ -67,6 +68,9 @@ export function createFileServices(o: FileServicesOptions): FileServices {
     downloads: createDownloadService(deps),
     manage: createFileManagement(deps),
     moveLegacyObjects: (signal) =>
-      moveShareObjects({ knex: o.knex, storage: o.storage, logger: o.logger }, signal),
+      moveShareObjects(
+        { moves: createObjectMoveStore(o.knex), shares: deps.repo, storage: o.storage, logger: o.logger },
+        signal,
+      ),
   };
 }

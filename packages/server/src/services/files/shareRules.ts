@@ -1,29 +1,14 @@
 /** Spec section 5 for file shares (slug, views, expiry, password) and how a share looks on the wire. */
-import {
-  DEFAULT_MESSAGES,
-  type FileRecord,
-  type FileShareCreated,
-  type ShareFields,
-  slugProblem,
-} from '@clip/sdk/contract';
+import type { FileRecord, FileShareCreated, ShareFields } from '@clip/sdk/contract';
 import { hashPassword } from '../../crypto/passwords.ts';
-import { randomSlug } from '../../crypto/tokens.ts';
 import { isForeignKeyViolation } from '../../db/connect.ts';
-import { badRequest, conflict, notFound } from '../../http/appError.ts';
+import { notFound } from '../../http/appError.ts';
+import { allocateSlug } from '../../shares/core/slugs.ts';
 import { expiryFromHours, iso, isoOrNull } from '../time.ts';
 import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 
-const RANDOM_SLUG_ATTEMPTS = 8;
-
-export const slugTaken = () => conflict(DEFAULT_MESSAGES.slugTaken, 'SLUG_TAKEN');
-
-/** A custom slug per section 5, or null when none was asked for. */
-export function customSlug(slug: string | null | undefined): string | null {
-  if (slug === undefined || slug === null || slug === '') return null;
-  const problem = slugProblem(slug);
-  if (problem) throw badRequest(`body.${problem}`);
-  return slug;
-}
+// Upload code imports these from here (the upload stack is reworked apart from the share core).
+export { customSlug, slugTaken } from '../../shares/core/slugs.ts';
 
 /** Inserts `row` under the custom slug (409 when taken) or a fresh random one (retried, growing). */
 export async function insertWithSlug(
@@ -31,18 +16,16 @@ export async function insertWithSlug(
   row: FileShareRow,
   custom: string | null,
 ): Promise<void> {
-  for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
-    row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
+  await allocateSlug(custom, async (slug) => {
+    row.slug = slug;
     try {
-      if (await repo.insert(row)) return;
+      return await repo.insert(row);
     } catch (err) {
       // The storage config was deleted since it was looked up: the foreign key refused the share.
       if (isForeignKeyViolation(err)) throw notFound(`storage config "${row.s3_config_id}" not found`);
       throw err;
     }
-    if (custom !== null) throw slugTaken();
-  }
-  throw new Error(`no free random slug after ${RANDOM_SLUG_ATTEMPTS} attempts`);
+  });
 }
 
 /** The stored form of the share settings a client gave (absent fields keep `base`). */

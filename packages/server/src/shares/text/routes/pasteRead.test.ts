@@ -2,8 +2,8 @@
 import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { offsetClock } from '../../clock.ts';
-import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { offsetClock } from '../../../clock.ts';
+import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
 import { call, rejects } from './pasteTestKit.ts';
 
 let server: TestServer;

@@ -13,10 +13,11 @@ import {
   hotStatement,
   isSqliteConstraintError,
   type SqliteHotStatements,
-} from '../db/hotStatements.ts';
-import { type Settled, sameTurnBatch, settle, settledValue } from '../db/sameTurnBatch.ts';
-import { utcDay } from './activity.ts';
-import type { ReadRow } from './pasteQueries.ts';
+} from '../../db/hotStatements.ts';
+import { type Settled, sameTurnBatch, settle, settledValue } from '../../db/sameTurnBatch.ts';
+import { utcDay } from '../../services/activity.ts';
+import { LIVE_SQL } from '../core/liveness.ts';
+import type { ReadRow } from './pasteRow.ts';
 
 /** One read asking to count a view of `slug`, judged at `now`. */
 export interface ViewRequest {
@@ -29,8 +30,6 @@ export type CountView = (request: ViewRequest) => Promise<ReadRow | null>;
 
 export const READ_COLUMNS =
   'id, slug, title, content, format, remark, expires_at, max_views, views, created_at';
-/** A share still serves content: not expired and not used up. */
-export const LIVE = '(max_views = 0 OR views < max_views) AND (expires_at IS NULL OR expires_at > ?)';
 
 /** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped by `n`. */
 export const TALLY = hotStatement(
@@ -42,7 +41,7 @@ export const TALLY = hotStatement(
 const COUNT_ONE = hotStatement(
   'paste_count_unprotected_one',
   `UPDATE pastes SET views = views + 1
-  WHERE slug = ? AND password_hash IS NULL AND ${LIVE} RETURNING ${READ_COLUMNS}`,
+  WHERE slug = ? AND password_hash IS NULL AND ${LIVE_SQL} RETURNING ${READ_COLUMNS}`,
 );
 
 /** The day's tally inside a unit; best effort, as in activity.ts: the views themselves are counted. */

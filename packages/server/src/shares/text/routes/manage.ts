@@ -12,12 +12,12 @@ import {
   updatePasteBodySchema,
 } from '@clip/sdk/contract';
 import type Router from '@koa/router';
-import { badRequest } from '../../http/appError.ts';
-import { actorOf } from '../../http/auth.ts';
-import { largeJsonBody } from '../../http/jsonBody.ts';
-import { checkBody, checkQuery } from '../../http/validate.ts';
-import type { RouteDeps } from '../../services/container.ts';
-import type { Policy } from '../../services/permissions.ts';
+import { badRequest } from '../../../http/appError.ts';
+import { actorOf } from '../../../http/auth.ts';
+import { largeJsonBody } from '../../../http/jsonBody.ts';
+import { checkBody, checkQuery } from '../../../http/validate.ts';
+import type { RouteDeps } from '../../../services/container.ts';
+import type { Policy } from '../../../services/permissions.ts';
 
 interface Paging {
   limit: number;

@@ -1,12 +1,12 @@
 /** Text shares: creation and the public reads (`/paste/{slug}`, `/raw/{slug}`), plus management routes. */
 import { createPasteBodySchema, passwordBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
-import { actorOf } from '../../http/auth.ts';
-import { RAW } from '../../http/envelope.ts';
-import { largeJsonBody } from '../../http/jsonBody.ts';
-import { checkBody } from '../../http/validate.ts';
-import type { RouteDeps } from '../../services/container.ts';
-import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../serving/presentation.ts';
+import { actorOf } from '../../../http/auth.ts';
+import { RAW } from '../../../http/envelope.ts';
+import { largeJsonBody } from '../../../http/jsonBody.ts';
+import { checkBody } from '../../../http/validate.ts';
+import type { RouteDeps } from '../../../services/container.ts';
+import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../../serving/presentation.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {

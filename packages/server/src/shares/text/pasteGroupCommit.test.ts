@@ -6,12 +6,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { offsetClock } from '../clock.ts';
-import { openDatabase } from '../db/connect.ts';
-import type { AppError } from '../http/appError.ts';
-import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import type { Actor } from './actor.ts';
-import type { PasswordChecks } from './passwordChecks.ts';
+import { offsetClock } from '../../clock.ts';
+import { openDatabase } from '../../db/connect.ts';
+import type { AppError } from '../../http/appError.ts';
+import type { Actor } from '../../services/actor.ts';
+import type { PasswordChecks } from '../../services/passwordChecks.ts';
+import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { createPasteTokens } from './pasteAccessTokens.ts';
 import { createPasteService, type PasteService } from './pasteService.ts';
 

@@ -5,17 +5,11 @@
  * run interrupted anywhere is finished by the next; several processes running it at once repeat the same
  * harmless steps. A share still uploading waits: its bytes may yet land at the old key.
  */
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { FileShareRepo } from '../../services/files/fileShareRepo.ts';
+import type { FileStorage } from '../../services/files/storageAccess.ts';
 import { canCopy, type StorageDriver } from '../../storage/driver.ts';
-import type { FileStorage } from './storageAccess.ts';
-
-interface MoveEntry {
-  share_id: string;
-  storage_config_id: string;
-  from_path: string;
-  to_path: string;
-}
+import type { MoveEntry, ObjectMoveStore } from './objectMoveStore.ts';
 
 export interface MoveReport {
   moved: number;
@@ -25,7 +19,8 @@ export interface MoveReport {
 }
 
 export interface ShareObjectMoveDeps {
-  knex: Knex;
+  moves: ObjectMoveStore;
+  shares: Pick<FileShareRepo, 'byId' | 'repoint'>;
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'info'>;
 }
@@ -33,7 +28,7 @@ export interface ShareObjectMoveDeps {
 /** Works off the list once; `signal` stops it between shares (a server shutting down). */
 export async function moveShareObjects(deps: ShareObjectMoveDeps, signal?: AbortSignal): Promise<MoveReport> {
   const report: MoveReport = { moved: 0, waiting: 0, failed: 0 };
-  const entries: MoveEntry[] = await deps.knex('share_object_moves').select().orderBy('share_id');
+  const entries = await deps.moves.entries();
   for (const entry of entries) {
     if (signal?.aborted) break;
     try {
@@ -48,17 +43,14 @@ export async function moveShareObjects(deps: ShareObjectMoveDeps, signal?: Abort
 }
 
 async function moveOne(deps: ShareObjectMoveDeps, entry: MoveEntry): Promise<'moved' | 'waiting'> {
-  const { knex } = deps;
-  const done = () => knex('share_object_moves').where({ share_id: entry.share_id }).delete();
+  const done = () => deps.moves.done(entry.share_id);
   // A config deleted since took its shares and leaves nothing to move.
   if (!(await deps.storage.config(entry.storage_config_id))) {
     await done();
     return 'moved';
   }
   const driver = await deps.storage.driver(entry.storage_config_id);
-  const share: { storage_path: string; status: string } | undefined = await knex('file_shares')
-    .where({ id: entry.share_id })
-    .first('storage_path', 'status');
+  const share = await deps.shares.byId(entry.share_id);
   if (!share) {
     // Deleted mid-move: its deletion removed one of the two objects; the other goes too.
     await driver.remove(entry.from_path);
@@ -71,10 +63,7 @@ async function moveOne(deps: ShareObjectMoveDeps, entry: MoveEntry): Promise<'mo
     if (await driver.stat(entry.from_path)) await copyObject(driver, entry.from_path, entry.to_path);
     else if (!(await driver.stat(entry.to_path)))
       deps.logger.warn({ share: entry.share_id }, 'the object of a share was missing before its move');
-    const pointed = await knex('file_shares')
-      .where({ id: entry.share_id, storage_path: entry.from_path })
-      .update({ storage_path: entry.to_path });
-    if (pointed === 0) return 'waiting';
+    if (!(await deps.shares.repoint(entry.share_id, entry.from_path, entry.to_path))) return 'waiting';
   } else if (share.storage_path !== entry.to_path) {
     // Pointed elsewhere already (not by this move): nothing of it is ours to remove.
     await done();

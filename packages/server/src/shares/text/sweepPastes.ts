@@ -3,7 +3,7 @@
  * so several server instances sweeping the same database at once do no harm.
  */
 import type { Logger } from 'pino';
-import type { PasteService } from '../services/pasteService.ts';
+import type { PasteService } from './pasteService.ts';
 
 export interface SweepResult {
   deleted: number;

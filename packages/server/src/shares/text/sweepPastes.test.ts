@@ -2,9 +2,9 @@
 import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { manualClock } from '../clock.ts';
-import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { until } from '../testing/until.ts';
+import { manualClock } from '../../clock.ts';
+import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { until } from '../../testing/until.ts';
 
 let server: TestServer;
 let admin: ClipClient;

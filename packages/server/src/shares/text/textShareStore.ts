@@ -13,47 +13,25 @@ import {
   isSqliteConstraintError,
   numbered,
   type SqliteHotStatements,
-} from '../db/hotStatements.ts';
-import { sameTurnBatch, settle, settledError, settledValue } from '../db/sameTurnBatch.ts';
-import { utcDay } from './activity.ts';
+} from '../../db/hotStatements.ts';
+import { sameTurnBatch, settle, settledError, settledValue } from '../../db/sameTurnBatch.ts';
+import { utcDay } from '../../services/activity.ts';
+import { LIVE_SQL } from '../core/liveness.ts';
+import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShares.ts';
+import { PASTE_COLUMNS, type PasteRow, type ReadRow } from './pasteRow.ts';
 import {
   bumpTally,
   type CountView,
-  LIVE,
   postgresViewCounter,
   READ_COLUMNS,
   sqliteViewCounter,
 } from './pasteViewCounter.ts';
 
-export interface PasteRow {
-  id: string;
-  slug: string;
-  title: string | null;
-  content: string;
-  format: string;
-  remark: string | null;
-  password_hash: string | null;
-  expires_at: number | null;
-  max_views: number;
-  views: number;
-  created_by: string;
-  created_at: number;
-  updated_at: number;
-}
-
-/** What a content read answers: the row without secrets. */
-export type ReadRow = Omit<PasteRow, 'password_hash' | 'created_by' | 'updated_at'>;
-
 const COUNT_VERIFIED = `UPDATE pastes SET views = views + 1
-  WHERE id = ? AND password_hash = ? AND ${LIVE} RETURNING ${READ_COLUMNS}`;
+  WHERE id = ? AND password_hash = ? AND ${LIVE_SQL} RETURNING ${READ_COLUMNS}`;
 
-export function isLive(row: Pick<PasteRow, 'max_views' | 'views' | 'expires_at'>, now: number): boolean {
-  return (
-    (row.max_views === 0 || row.views < row.max_views) && (row.expires_at === null || row.expires_at > now)
-  );
-}
-
-export interface PasteQueries {
+/** Text shares' SQL: the public reads and creates here (hot statements), management in ownedTextShares.ts. */
+export interface TextShareStore extends OwnedTextShares {
   /** Counts one view of an unprotected live share and answers it; null when that did not happen. */
   countUnprotected(slug: string, now: number): Promise<ReadRow | null>;
   /** Counts one view of a protected share whose password was just verified against `passwordHash`. */
@@ -61,8 +39,6 @@ export interface PasteQueries {
   /** Inserts a new share (a unique violation on the slug is the caller's to handle). */
   insert(row: PasteRow): Promise<void>;
   bySlug(slug: string): Promise<PasteRow | null>;
-  /** Deletes expired and used-up shares; plain conditional DELETE, safe with several instances. */
-  deleteDead(now: number, createdBy?: string[] | null): Promise<number>;
 }
 
 /** A counting read; on Postgres the day's tally rides in the same statement (the last placeholder). */
@@ -77,27 +53,12 @@ function countingRead(name: string, update: string): HotStatement {
 }
 const VERIFIED = countingRead('paste_count_verified', COUNT_VERIFIED);
 
-const INSERT_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'content',
-  'format',
-  'remark',
-  'password_hash',
-  'expires_at',
-  'max_views',
-  'views',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof PasteRow)[];
 const INSERT = hotStatement(
   'paste_insert',
-  `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`,
+  `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')}) VALUES (${PASTE_COLUMNS.map(() => '?').join(', ')})`,
 );
 
-const ID_COLUMN = INSERT_COLUMNS.indexOf('id');
+const ID_COLUMN = PASTE_COLUMNS.indexOf('id');
 
 /**
  * The share as stored: what tells a refused read 404 from 410. Hot, because a used-up or expired share
@@ -105,11 +66,11 @@ const ID_COLUMN = INSERT_COLUMNS.indexOf('id');
  */
 const BY_SLUG = hotStatement(
   'paste_by_slug',
-  `SELECT ${INSERT_COLUMNS.join(', ')} FROM pastes WHERE slug = ?`,
+  `SELECT ${PASTE_COLUMNS.join(', ')} FROM pastes WHERE slug = ?`,
 );
 
 /** The Postgres array type each column travels in when a group of rows is inserted at once. */
-const COLUMN_ARRAY_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
+const COLUMN_ARRAY_TYPES: Record<(typeof PASTE_COLUMNS)[number], string> = {
   id: 'text[]',
   slug: 'text[]',
   title: 'text[]',
@@ -132,8 +93,8 @@ const COLUMN_ARRAY_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
 const INSERT_GROUP = hotStatement(
   'paste_insert_group',
   '-- Postgres only',
-  `INSERT INTO pastes (${INSERT_COLUMNS.join(', ')})
-  SELECT * FROM unnest(${INSERT_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_ARRAY_TYPES[c]}`).join(', ')})
+  `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')})
+  SELECT * FROM unnest(${PASTE_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_ARRAY_TYPES[c]}`).join(', ')})
   ON CONFLICT (slug) DO NOTHING RETURNING id`,
 );
 
@@ -149,7 +110,7 @@ function postgresInsertGroup(hot: HotStatements) {
   return sameTurnBatch<unknown[], void>(async (rows) => {
     let inserted: Set<unknown>;
     try {
-      const columns = INSERT_COLUMNS.map((_, c) => rows.map((values) => values[c]));
+      const columns = PASTE_COLUMNS.map((_, c) => rows.map((values) => values[c]));
       inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
     } catch {
       return Promise.all(
@@ -168,11 +129,11 @@ function postgresInsertGroup(hot: HotStatements) {
 }
 
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
-export function createPasteQueries(
+export function createTextShareStore(
   knex: Knex,
   hot: HotStatements,
   sqliteHot: SqliteHotStatements | null,
-): PasteQueries {
+): TextShareStore {
   // Every read is a write, so its cost sets the read throughput: the unprotected read (every public
   // link) is counted in groups; a read after a password check is rare and counted on its own.
   const countGroup: CountView = sqliteHot ? sqliteViewCounter(sqliteHot) : postgresViewCounter(hot);
@@ -196,6 +157,7 @@ export function createPasteQueries(
     : postgresInsertGroup(hot);
 
   return {
+    ...createOwnedTextShares(knex),
     countUnprotected(slug, now) {
       return countGroup({ slug, now });
     },
@@ -203,19 +165,10 @@ export function createPasteQueries(
       return countOne(VERIFIED, [id, passwordHash, now], now);
     },
     insert(row) {
-      return insertGroup(INSERT_COLUMNS.map((column) => row[column]));
+      return insertGroup(PASTE_COLUMNS.map((column) => row[column]));
     },
     async bySlug(slug) {
       return (await hot.rows<PasteRow>(BY_SLUG, [slug]))[0] ?? null;
-    },
-    async deleteDead(now, createdBy = null) {
-      const query = knex('pastes').where((q) =>
-        q
-          .where((e) => e.whereNotNull('expires_at').andWhere('expires_at', '<=', now))
-          .orWhere((u) => u.where('max_views', '>', 0).andWhereRaw('views >= max_views')),
-      );
-      if (createdBy) query.whereIn('created_by', createdBy);
-      return query.delete();
     },
   };
 }

@@ -3,13 +3,14 @@
  * run script in our origin (serving/presentation.ts). S3 configs without proxy_downloads redirect to a
  * presigned GET; everything else is a stored object the route serves (serving/serveBytes.ts).
  */
+
+import type { FileDeps } from '../../services/files/fileDeps.ts';
+import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
+import { urlLifetime } from '../../services/files/presignService.ts';
+import { storageError } from '../../services/files/storageAccess.ts';
 import { type Presentation, presentation, type ServeAs } from '../../serving/presentation.ts';
 import type { StoredObject } from '../../serving/serveBytes.ts';
 import { canPresign } from '../../storage/driver.ts';
-import type { FileDeps } from './fileDeps.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
-import { urlLifetime } from './presignService.ts';
-import { storageError } from './storageAccess.ts';
 
 export type ShareBytes =
   | { kind: 'redirect'; url: string }

@@ -1,6 +1,6 @@
 /** Text shares: creating and reading (`/paste`, `/raw`) and managing (`/admin/pastes`, `/user/pastes`). */
 import * as c from '@clip/sdk';
-import { type RouteDocs, SCOPES } from './types.ts';
+import { type RouteDocs, SCOPES } from '../../openapi/routes/types.ts';
 
 const tag = 'Text shares';
 const rawPasswordQuery = {

@@ -1,33 +1,26 @@
 /**
  * Text shares: creation and the public reads. A successful content read counts one view in the same
- * statement that checks expiry and the view limit (pasteQueries.ts), so the hot path is one round trip.
+ * statement that checks expiry and the view limit (textShareStore.ts), so the hot path is one round trip.
  */
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
-import { type Clock, systemClock } from '../clock.ts';
-import { hashPassword } from '../crypto/passwords.ts';
-import { randomSlug, timeOrderedUuid } from '../crypto/tokens.ts';
-import { isUniqueViolation } from '../db/connect.ts';
-import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts';
-import { gone, notFound, unauthorized } from '../http/appError.ts';
-import { type Actor, creatorId } from './actor.ts';
-import type { PasswordChecks } from './passwordChecks.ts';
+import { type Clock, systemClock } from '../../clock.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
+import { timeOrderedUuid } from '../../crypto/tokens.ts';
+import { isUniqueViolation } from '../../db/connect.ts';
+import type { HotStatements, SqliteHotStatements } from '../../db/hotStatements.ts';
+import { gone, notFound, unauthorized } from '../../http/appError.ts';
+import { type Actor, creatorId } from '../../services/actor.ts';
+import type { PasswordChecks } from '../../services/passwordChecks.ts';
+import { expiryFromHours, iso, isoOrNull } from '../../services/time.ts';
+import { createCountedViews } from '../core/countedView.ts';
+import { isExpired } from '../core/liveness.ts';
+import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
 import type { PasteTokens } from './pasteAccessTokens.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
-import { createPasteQueries, isLive, type PasteRow, type ReadRow } from './pasteQueries.ts';
-import {
-  checkContent,
-  checkSlug,
-  isSlugShaped,
-  linksFor,
-  optionalText,
-  slugTaken,
-  toView,
-} from './pasteRules.ts';
-import { expiryFromHours, iso, isoOrNull } from './time.ts';
-
-/** Random slugs are retried on collision; after a few misses they grow, so a crowded space still ends. */
-const RANDOM_SLUG_ATTEMPTS = 8;
+import type { PasteRow, ReadRow } from './pasteRow.ts';
+import { checkContent, linksFor, optionalText, toView } from './pasteRules.ts';
+import { createTextShareStore } from './textShareStore.ts';
 
 export interface PasteReadOutcome {
   row: ReadRow;
@@ -82,81 +75,51 @@ const missing = (slug: string) => notFound(`text share "${slug}" not found`);
 export function createPasteService(deps: PasteServiceDeps): PasteService {
   const { knex, passwords } = deps;
   const clock = deps.clock ?? systemClock;
-  const q = createPasteQueries(knex, deps.hot, deps.sqliteHot);
+  const store = createTextShareStore(knex, deps.hot, deps.sqliteHot);
 
-  /** The share as it stands, or 404 (unknown) / 410 (expired, used up): what a failed count means. */
-  async function requireLive(slug: string, now: number): Promise<PasteRow> {
-    const row = isSlugShaped(slug) ? await q.bySlug(slug) : null;
-    if (!row) throw missing(slug);
-    if (!isLive(row, now)) throw goneError(slug);
-    return row;
-  }
-
-  /** Reads a share without a password: the row, or 'locked' when it has one. */
-  async function readOpen(slug: string): Promise<ReadRow | 'locked'> {
-    // Two tries: the probe can see a share that changed between the statements (password cleared, limit raised).
-    if (!isSlugShaped(slug)) throw missing(slug);
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const now = clock.now();
-      const row = await q.countUnprotected(slug, now);
-      if (row) return row;
-      const probe = await requireLive(slug, now);
-      if (probe.password_hash !== null) return 'locked';
-    }
-    throw goneError(slug);
-  }
-
-  /** Rate limited per client address; 429 while locked out, even for the right password. */
-  async function checkPassword(hash: string, password: string, clientAddress: string): Promise<void> {
-    // No reset on success: anyone can make a share with a known password, so success proves nothing.
-    const ok = await passwords.verify({
-      limitKey: `share-password:${clientAddress}`,
-      client: clientAddress,
-      password,
-      hash,
-      onSuccess: 'refund',
-    });
-    if (!ok) throw unauthorized('wrong password', 'WRONG_PASSWORD');
-  }
+  const views = createCountedViews<PasteRow, ReadRow>({
+    store: {
+      // Anything not shaped like a slug is unknown without asking the database (which may refuse it).
+      probe: (slug) => (isSlugShaped(slug) ? store.bySlug(slug) : Promise.resolve(null)),
+      countUnprotected: (slug, now) =>
+        isSlugShaped(slug) ? store.countUnprotected(slug, now) : Promise.resolve(null),
+      countVerified: store.countVerified,
+    },
+    passwords,
+    clock,
+    missing,
+    gone: goneError,
+  });
 
   async function readWithPassword(
     slug: string,
     password: string,
     clientAddress: string,
   ): Promise<PasteReadOutcome> {
-    const now = clock.now();
-    const probe = await requireLive(slug, now);
-    if (probe.password_hash === null) {
-      const row = await readOpen(slug);
-      if (row === 'locked') throw unauthorized('wrong password', 'WRONG_PASSWORD');
-      return { row, protectedBy: null };
-    }
-    await checkPassword(probe.password_hash, password, clientAddress);
-    const row = await q.countVerified(probe.id, probe.password_hash, clock.now());
-    const protectedBy = { id: probe.id, slug: probe.slug, password_hash: probe.password_hash };
-    if (row) return { row, protectedBy };
-    await requireLive(slug, clock.now());
-    throw goneError(slug);
+    const { read, probe } = await views.readWithPassword(slug, password, clientAddress);
+    const { password_hash } = probe;
+    return {
+      row: read,
+      protectedBy: password_hash === null ? null : { id: probe.id, slug: probe.slug, password_hash },
+    };
   }
 
   async function insertWithSlug(row: PasteRow, custom: string | null): Promise<void> {
-    for (let attempt = 0; attempt < RANDOM_SLUG_ATTEMPTS; attempt++) {
-      row.slug = custom ?? randomSlug(6 + 2 * Math.floor(attempt / 3));
+    await allocateSlug(custom, async (slug) => {
+      row.slug = slug;
       try {
-        await q.insert(row);
-        return;
+        await store.insert(row);
+        return true;
       } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        if (custom !== null) throw slugTaken();
+        if (isUniqueViolation(err)) return false;
+        throw err;
       }
-    }
-    throw new Error(`no free random slug after ${RANDOM_SLUG_ATTEMPTS} attempts`);
+    });
   }
 
   return {
     ...createPasteManagement({
-      knex,
-      queries: q,
+      store,
       maxTextBytes: deps.maxTextBytes,
       origin: deps.origin,
       clock,
@@ -193,7 +156,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     },
 
     async view(slug) {
-      const row = await readOpen(slug);
+      const row = await views.readOpen(slug);
       return row === 'locked' ? { slug, requires_password: true } : toView(row, false);
     },
 
@@ -205,16 +168,16 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
 
     async raw(slug, password, clientAddress) {
       if (password) return (await readWithPassword(slug, password, clientAddress)).row;
-      const row = await readOpen(slug);
+      const row = await views.readOpen(slug);
       if (row === 'locked') throw passwordNeeded();
       return row;
     },
 
     async rawWithToken(slug, token) {
       const now = clock.now();
-      const row = isSlugShaped(slug) ? await q.bySlug(slug) : null;
+      const row = isSlugShaped(slug) ? await store.bySlug(slug) : null;
       if (!row) throw missing(slug);
-      if (row.expires_at !== null && row.expires_at <= now) throw goneError(slug);
+      if (isExpired(row, now)) throw goneError(slug);
       const { password_hash } = row;
       if (password_hash === null || !deps.tokens.valid({ ...row, password_hash }, token, now))
         throw tokenRefused();
@@ -222,14 +185,14 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     },
 
     async peek(slug, password, clientAddress) {
-      const probe = await requireLive(slug, clock.now());
+      const probe = await views.requireLive(slug);
       if (password === undefined || probe.password_hash === null) return;
       if (!password) throw passwordNeeded();
-      await checkPassword(probe.password_hash, password, clientAddress);
+      await views.checkPassword(probe.password_hash, password, clientAddress);
     },
 
     removeDead(now = clock.now()) {
-      return q.deleteDead(now);
+      return store.deleteDead(now);
     },
   };
 }

@@ -14,12 +14,13 @@ import {
 import { hashPassword } from '../../crypto/passwords.ts';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, notFound } from '../../http/appError.ts';
-import type { Actor } from '../actor.ts';
-import { ownerFilter, ownsRecord } from '../permissions.ts';
-import { expiryFromHours } from '../time.ts';
-import { type FileDeps, removeObject } from './fileDeps.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
-import { customSlug, slugTaken, toRecord } from './shareRules.ts';
+import type { Actor } from '../../services/actor.ts';
+import { type FileDeps, removeObject } from '../../services/files/fileDeps.ts';
+import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
+import { toRecord } from '../../services/files/shareRules.ts';
+import { ownerFilter, ownsRecord } from '../../services/permissions.ts';
+import { expiryFromHours } from '../../services/time.ts';
+import { customSlug, slugTaken } from '../core/slugs.ts';
 
 export interface FileManagement {
   list(actor: Actor, query: FileListQuery): Promise<ListResult<FileRecord>>;

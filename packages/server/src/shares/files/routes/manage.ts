@@ -1,10 +1,10 @@
 /** Managing file shares: `/admin/files` (admin, everything) and `/user/files` (API key, its own files). */
 import { fileListQuerySchema, idsBodySchema, updateFileBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
-import { actorOf } from '../../http/auth.ts';
-import { checkBody, checkQuery } from '../../http/validate.ts';
-import type { RouteDeps } from '../../services/container.ts';
-import type { Policy } from '../../services/permissions.ts';
+import { actorOf } from '../../../http/auth.ts';
+import { checkBody, checkQuery } from '../../../http/validate.ts';
+import type { RouteDeps } from '../../../services/container.ts';
+import type { Policy } from '../../../services/permissions.ts';
 
 export function registerFileManagementRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { manage } = services.files;

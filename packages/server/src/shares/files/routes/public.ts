@@ -5,11 +5,11 @@
 import { passwordBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { RAW } from '../../http/envelope.ts';
-import { checkBody } from '../../http/validate.ts';
-import type { RouteDeps } from '../../services/container.ts';
-import type { ServeAs } from '../../serving/presentation.ts';
-import { serveBytes } from '../../serving/serveBytes.ts';
+import { RAW } from '../../../http/envelope.ts';
+import { checkBody } from '../../../http/validate.ts';
+import type { RouteDeps } from '../../../services/container.ts';
+import type { ServeAs } from '../../../serving/presentation.ts';
+import { serveBytes } from '../../../serving/serveBytes.ts';
 
 export function registerPublicFileRoutes(router: Router, { services }: RouteDeps): void {
   const { publicFiles, downloads } = services.files;

@@ -1,7 +1,7 @@
 /** Helpers for the text-share tests: raw HTTP calls where status, headers or exact bodies matter. */
 import { ClipError } from '@clip/sdk';
 import * as assert from 'uvu/assert';
-import type { TestServer } from '../../testing/testServer.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 
 export interface Answer<T = unknown> {
   status: number;

@@ -4,12 +4,14 @@
  * views succeed, however many arrive at once: the count is one conditional UPDATE.
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
-import { forbidden, gone, notFound, unauthorized } from '../../http/appError.ts';
-import type { PasswordChecks } from '../passwordChecks.ts';
-import { iso, isoOrNull } from '../time.ts';
-import type { FileDeps } from './fileDeps.ts';
-import { type FileShareRow, isLive } from './fileShareRepo.ts';
-import type { LinkSigner } from './signing.ts';
+import { forbidden, gone, notFound } from '../../http/appError.ts';
+import type { FileDeps } from '../../services/files/fileDeps.ts';
+import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
+import type { LinkSigner } from '../../services/files/signing.ts';
+import type { PasswordChecks } from '../../services/passwordChecks.ts';
+import { iso, isoOrNull } from '../../services/time.ts';
+import { createCountedViews } from '../core/countedView.ts';
+import { isExpired } from '../core/liveness.ts';
 
 /** Signed links work this long after the view that handed them out (long enough to watch a video). */
 export const LINK_TTL_S = 3600;
@@ -36,7 +38,7 @@ const missing = (slug: string) => notFound(`file share "${slug}" not found`);
 const goneError = (slug: string) => gone(`file share "${slug}" has expired or reached its view limit`);
 
 export function createPublicFileService(deps: PublicFileDeps): PublicFileService {
-  const { repo, signer, passwords } = deps;
+  const { repo, signer } = deps;
 
   function link(kind: string, row: FileShareRow, exp: number, sig: string): string {
     return `${deps.origin()}/api/${kind}/${encodeURIComponent(row.slug)}?exp=${exp}&sig=${sig}`;
@@ -69,52 +71,38 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
     if (!signer.verify(row, exp, sig, deps.clock.now()))
       throw forbidden('this file link is invalid or has expired; open the share again');
     // A used-up share still serves the links its last views handed out; an expired one serves nothing.
-    if (row.expires_at !== null && row.expires_at <= deps.clock.now()) throw goneError(slug);
+    if (isExpired(row, deps.clock.now())) throw goneError(slug);
     return row;
   }
 
-  async function requireLive(slug: string, now: number): Promise<FileShareRow> {
-    const row = await repo.bySlug(slug);
-    if (row?.status !== 'ready') throw missing(slug);
-    if (!isLive(row, now)) throw goneError(slug);
-    return row;
-  }
+  const views = createCountedViews<FileShareRow, FileShareRow>({
+    store: {
+      // Pending and deleting shares are not there for the public.
+      probe: async (slug) => {
+        const row = await repo.bySlug(slug);
+        return row?.status === 'ready' ? row : null;
+      },
+      countUnprotected: repo.countUnprotected,
+      countVerified: repo.countVerified,
+    },
+    passwords: deps.passwords,
+    clock: deps.clock,
+    missing,
+    gone: goneError,
+  });
 
   return {
     async view(slug) {
-      // Two tries: the probe can see a share that changed between the statements (password cleared).
-      for (let attempt = 0; attempt < 2; attempt++) {
-        const counted = await repo.countUnprotected(slug, deps.clock.now());
-        if (counted) return toView(counted);
-        const probe = await requireLive(slug, deps.clock.now());
-        if (probe.password_hash !== null) return { slug, requires_password: true };
-      }
-      throw goneError(slug);
+      const read = await views.readOpen(slug);
+      return read === 'locked' ? { slug, requires_password: true } : toView(read);
     },
 
     async peek(slug) {
-      await requireLive(slug, deps.clock.now());
+      await views.requireLive(slug);
     },
 
     async verify(slug, password, clientAddress) {
-      const probe = await requireLive(slug, deps.clock.now());
-      if (probe.password_hash === null) {
-        const counted = await repo.countUnprotected(slug, deps.clock.now());
-        if (!counted) throw goneError(slug);
-        return toView(counted);
-      }
-      // No reset on success: anyone can make a share with a known password, so success proves nothing.
-      const ok = await passwords.verify({
-        limitKey: `share-password:${clientAddress}`,
-        client: clientAddress,
-        password,
-        hash: probe.password_hash,
-        onSuccess: 'refund',
-      });
-      if (!ok) throw unauthorized('wrong password', 'WRONG_PASSWORD');
-      const counted = await repo.countVerified(probe.id, probe.password_hash, deps.clock.now());
-      if (!counted) throw goneError(slug);
-      return toView(counted);
+      return toView((await views.readWithPassword(slug, password, clientAddress)).read);
     },
 
     shareForLink,

@@ -1,25 +1,15 @@
 /** Spec section 5 for text shares, and how a stored share looks on the wire. */
 import {
   contentProblem,
-  DEFAULT_MESSAGES,
   PASTE_PREVIEW_CHARS,
   type PasteFormat,
   type PasteListItem,
   type PasteRecord,
   type PasteView,
-  slugProblem,
 } from '@clip/sdk/contract';
-import { badRequest, conflict, tooLarge } from '../http/appError.ts';
-import type { PasteRow, ReadRow } from './pasteQueries.ts';
-import { iso, isoOrNull } from './time.ts';
-
-export const slugTaken = () => conflict(DEFAULT_MESSAGES.slugTaken, 'SLUG_TAKEN');
-
-export function checkSlug(slug: string): string {
-  const problem = slugProblem(slug);
-  if (problem) throw badRequest(`body.${problem}`);
-  return slug;
-}
+import { badRequest, tooLarge } from '../../http/appError.ts';
+import { iso, isoOrNull } from '../../services/time.ts';
+import type { PasteRow, ReadRow } from './pasteRow.ts';
 
 /** Not blank, storable on both databases (Postgres text refuses NUL), within the size limit in UTF-8 bytes. */
 export function checkContent(content: string, maxBytes: number): string {
@@ -37,10 +27,6 @@ export function optionalText(value: string | null | undefined, field: string): s
   if (value.includes('\0')) throw badRequest(`body.${field} must not contain NUL characters`);
   return value;
 }
-
-/** Every stored slug has this shape; anything else is unknown without asking the database. */
-const SLUG_SHAPE = /^[A-Za-z0-9_-]{1,50}$/;
-export const isSlugShaped = (slug: string): boolean => SLUG_SHAPE.test(slug);
 
 /** A value the database can look up (Postgres refuses NUL in text parameters). */
 export const isStorable = (value: string): boolean => !value.includes('\0');
