@@ -14,6 +14,7 @@ import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
 import { taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
+import { createTaskStore } from './taskStore.ts';
 
 export interface ExecutionOptions {
   knex: Knex;
@@ -35,17 +36,20 @@ export async function executeTask(
   options: ExecutionOptions,
 ): Promise<void> {
   const { knex, clock, runnerId, leaseMs } = options;
-  const mine = () => knex('tasks').where({ id: row.id, lease_owner: runnerId });
+  const tasks = createTaskStore(knex);
+  /** Writes this task while this runner holds its lease. */
+  const writeMine = (fields: Record<string, unknown>, whileRunning = false) =>
+    tasks.updateMine(row.id, runnerId, fields, whileRunning);
 
   if (row.cancel_requested) {
-    await mine().update(finalFields('cancelled', clock.now(), null));
+    await writeMine(finalFields('cancelled', clock.now(), null));
     return;
   }
   let payload: ReturnType<typeof parsePayload>;
   try {
     payload = parsePayload(row);
   } catch {
-    await mine().update(finalFields('failed', clock.now(), 'task payload is unreadable'));
+    await writeMine(finalFields('failed', clock.now(), 'task payload is unreadable'));
     return;
   }
   const items = payload.items;
@@ -65,7 +69,7 @@ export async function executeTask(
   const stop = new AbortController();
   let stopReason: 'cancelled' | 'lease-lost' | 'shutdown' | null = null;
   let dirty = true;
-  const owner = taskOwner(knex, clock, row.owner);
+  const owner = taskOwner(tasks, clock, row.owner);
   /** Why the owner may no longer run items (deleted, expired), once that was read. */
   let refusal: string | null = null;
 
@@ -95,10 +99,9 @@ export async function executeTask(
     const fields: Record<string, unknown> = { lease_expires_at: now + leaseMs, updated_at: now };
     if (dirty) Object.assign(fields, progressFields());
     dirty = false;
-    const changed = await mine().whereIn('status', ['running']).update(fields);
+    const changed = await writeMine(fields, true);
     if (changed === 0) return halt('lease-lost');
-    const state = await knex('tasks').select('cancel_requested').where('id', row.id).first();
-    if (state?.cancel_requested) halt('cancelled');
+    if (await tasks.cancelRequested(row.id)) halt('cancelled');
   };
 
   // The heartbeat: also the only writer of progress while items run, so writes stay at <= 2/s.
@@ -185,7 +188,7 @@ export async function executeTask(
   if (stopReason === 'shutdown') {
     // Handed back at once (no lease to wait out): any process goes on from the first item not done.
     const now = clock.now();
-    await mine().update({
+    await writeMine({
       ...progressFields(),
       status: 'pending',
       current_file: null,
@@ -211,7 +214,7 @@ export async function executeTask(
     : status === 'failed'
       ? `all ${counts.failed} items failed`
       : null;
-  await mine().update({
+  await writeMine({
     ...progressFields(),
     ...finalFields(status, clock.now(), error),
     current_file: null,

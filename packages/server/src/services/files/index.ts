@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
-import type { SettingsService } from '../settingsService.ts';
+import type { SettingsStore } from '../settingsStore.ts';
 import { createDownloadService, type DownloadService } from './downloadService.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { createFileManagement, type FileManagement } from './fileManagement.ts';
@@ -33,7 +33,7 @@ export interface FileServicesOptions {
   knex: Knex;
   dialect: Dialect;
   storage: FileStorage;
-  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  settings: Pick<SettingsStore, 'maxUploadBytes'>;
   passwords: PasswordChecks;
   /** Keys the signed download links. */
   serverSecret: string;
