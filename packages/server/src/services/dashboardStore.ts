@@ -14,7 +14,7 @@ const DEAD_KEY = 'expires_at IS NOT NULL AND expires_at <= ?';
 
 export type ShareTable = 'pastes' | 'file_shares';
 
-export interface StorageConfigSummary {
+export interface ConfigUsageRow {
   id: string;
   name: string;
   provider_type: string;
@@ -49,7 +49,7 @@ export function createDashboardStore(knex: Knex) {
       const row = (await knex(table).count({ n: '*' }).first()) as { n: unknown } | undefined;
       return num(row?.n);
     },
-    storageConfigs(): Promise<StorageConfigSummary[]> {
+    storageConfigs(): Promise<ConfigUsageRow[]> {
       return knex('storage_configs')
         .select('id', 'name', 'provider_type', 'is_default', 'total_storage_bytes')
         .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }]);
