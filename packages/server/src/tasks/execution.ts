@@ -6,7 +6,6 @@
  * meanwhile fails the remaining items, a narrowed one reaches only what it may now.
  */
 import type { TaskItemResult, TaskStatus } from '@clip/sdk';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
@@ -14,10 +13,10 @@ import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
 import { taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
-import { createTaskStore } from './taskStore.ts';
+import type { TaskStore } from './taskStore.ts';
 
 export interface ExecutionOptions {
-  knex: Knex;
+  tasks: TaskStore;
   clock: Clock;
   runnerId: string;
   leaseMs: number;
@@ -35,8 +34,7 @@ export async function executeTask(
   handler: TaskHandler,
   options: ExecutionOptions,
 ): Promise<void> {
-  const { knex, clock, runnerId, leaseMs } = options;
-  const tasks = createTaskStore(knex);
+  const { tasks, clock, runnerId, leaseMs } = options;
   /** Writes this task while this runner holds its lease. */
   const writeMine = (fields: Record<string, unknown>, whileRunning = false) =>
     tasks.updateMine(row.id, runnerId, fields, whileRunning);

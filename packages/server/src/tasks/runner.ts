@@ -11,7 +11,7 @@ import type { Dialect } from '../db/connect.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { executeTask } from './execution.ts';
 import type { TaskHandler } from './handler.ts';
-import { claimTask } from './taskStore.ts';
+import { claimTask, createTaskStore } from './taskStore.ts';
 
 export interface TaskRunnerOptions {
   knex: Knex;
@@ -54,6 +54,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   let stopped = false;
   let looking: Promise<void> | null = null;
   const shutdown = new AbortController();
+  const tasks = createTaskStore(options.knex);
 
   const runOne = async (): Promise<boolean> => {
     if (handlers.size === 0) return false;
@@ -65,7 +66,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
     });
     if (!row) return false;
     const job = executeTask(row, handlers.get(row.type)!, {
-      knex: options.knex,
+      tasks,
       clock,
       runnerId: id,
       leaseMs,
