@@ -19,7 +19,7 @@ const STEPS = [
   ['SQLite (statements, commit, WAL I/O)', /better_sqlite3\.node|sqlite3|JS_run|JS_all|JS_get/],
   [
     'group commit (sameTurnBatch, view counter, unit)',
-    /sameTurnBatch\.ts|pasteViewCounter\.ts|hotStatements\.ts|better-sqlite3\/lib/,
+    /sameTurnBatch\.ts|textViewCountStore\.ts|hotStatements\.ts|better-sqlite3\/lib/,
   ],
   ['request log (pino)', /pino|sonic-boom/],
   [

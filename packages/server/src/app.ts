@@ -11,7 +11,7 @@ import type { FsDeps } from './fs/context.ts';
 import { createArchive } from './fs/copy/archive.ts';
 import { createBatchCopy } from './fs/copy/batchCopy.ts';
 import { createUrlFetch } from './fs/copy/urlFetch.ts';
-import { createDeadProperties } from './fs/deadProperties.ts';
+import { createDeadProperties } from './fs/deadPropertyStore.ts';
 import { createLinkIssuers } from './fs/linkIssuer.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createLockStore } from './fs/lockStore.ts';
@@ -19,7 +19,7 @@ import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
-import { createSignedWrites } from './fs/signedWrites.ts';
+import { createSignedWriteStore } from './fs/signedWriteStore.ts';
 import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
@@ -43,8 +43,9 @@ import { registerStorageConfigRoutes } from './routes/s3Configs/index.ts';
 import { registerSystemRoutes } from './routes/system/index.ts';
 import { registerTaskRoutes } from './routes/tasks/index.ts';
 import { registerUrlRoutes } from './routes/url/index.ts';
-import { recordView } from './services/activity.ts';
+import { recordView } from './services/activityStore.ts';
 import { createAdminAuthService } from './services/adminAuthService.ts';
+import { createAdminStore } from './services/adminStore.ts';
 import { admittedDriver } from './services/admission/admittedDriver.ts';
 import { createWriteAdmission } from './services/admission/writeAdmission.ts';
 import { createApiKeyService } from './services/apiKeyService.ts';
@@ -59,7 +60,7 @@ import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
-import { createSettingsService } from './services/settingsService.ts';
+import { createSettingsStore } from './services/settingsStore.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
@@ -122,7 +123,7 @@ export async function startApp(
     origin: () => origin,
     clock,
   });
-  const settings = createSettingsService(db.knex);
+  const settings = createSettingsStore(db.knex);
   const files = createFileServices({
     knex: db.knex,
     dialect: db.dialect,
@@ -149,7 +150,7 @@ export async function startApp(
   });
   const caches = createCacheRegistry();
   caches.register(listingCache);
-  const adminAuth = createAdminAuthService(db.knex, db.hot, passwords, clock);
+  const adminAuth = createAdminAuthService(createAdminStore(db.knex, db.hot), passwords, clock);
   const apiKeys = createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock);
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
@@ -161,7 +162,7 @@ export async function startApp(
     locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
     issuers: createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId }),
-    signedWrites: createSignedWrites(db.knex, () => clock.now()),
+    signedWrites: createSignedWriteStore(db.knex, () => clock.now()),
     origin: () => origin,
     now: () => clock.now(),
   };

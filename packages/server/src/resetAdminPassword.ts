@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { randomToken } from './crypto/tokens.ts';
 import { openDatabase } from './db/connect.ts';
+import { createAdminStore } from './services/adminStore.ts';
 
 export interface ResetResult {
   username: string;
@@ -28,7 +29,8 @@ export async function resetAdminPassword(
   await requireExistingDatabase(config);
   const db = await openDatabase(config);
   try {
-    const admins: { id: string; username: string }[] = await db.knex('admins').select('id', 'username');
+    const store = createAdminStore(db.knex, db.hot);
+    const admins = await store.list();
     const target = options.username
       ? admins.find((a) => a.username === options.username)
       : admins.length === 1
@@ -46,20 +48,11 @@ export async function resetAdminPassword(
     const passwordHash = await hashPassword(options.password ?? (generated as string));
     const now = Date.now();
     if (target) {
-      await db.knex.transaction(async (trx) => {
-        await trx('admins').where('id', target.id).update({ password_hash: passwordHash, updated_at: now });
-        await trx('admin_tokens').where('admin_id', target.id).delete();
-      });
+      await store.updateEndingSessions(target.id, { password_hash: passwordHash, updated_at: now }, null);
       return { username: target.username, generatedPassword: generated, created: false };
     }
     const username = options.username ?? config.adminUsername ?? 'admin';
-    await db.knex('admins').insert({
-      id: randomUUID(),
-      username,
-      password_hash: passwordHash,
-      created_at: now,
-      updated_at: now,
-    });
+    await store.insert({ id: randomUUID(), username, password_hash: passwordHash }, now);
     return { username, generatedPassword: generated, created: true };
   } finally {
     await db.close();

@@ -7,7 +7,7 @@ import type { MountRecord } from '../services/mountService.ts';
 import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.ts';
 import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
 import { isServerObjectPath } from '../storage/serverObjects.ts';
-import type { DeadProperties } from './deadProperties.ts';
+import type { DeadProperties } from './deadPropertyStore.ts';
 import { itemTypeOf } from './itemTypes.ts';
 import type { LinkIssuers } from './linkIssuer.ts';
 import type { ListingCache } from './listingCache.ts';
@@ -15,7 +15,7 @@ import type { LockStore } from './lockStore.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
 import { matchMount } from './resolve.ts';
 import type { FsLinkSigner } from './signedLinks.ts';
-import type { SignedWrites } from './signedWrites.ts';
+import type { SignedWriteStore } from './signedWriteStore.ts';
 import type { FsNeed, ResolvedMountPath, ResolvedPath } from './types.ts';
 
 export interface FsDeps {
@@ -37,7 +37,7 @@ export interface FsDeps {
   /** A signed link's issuer, looked up again on every use. */
   issuers: LinkIssuers;
   /** The single use of each signed PUT link. */
-  signedWrites: SignedWrites;
+  signedWrites: SignedWriteStore;
   /** The public origin signed links are built on. */
   origin(): string;
   now?: () => number;

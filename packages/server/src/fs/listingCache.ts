@@ -8,11 +8,12 @@
  */
 import type { FsItem } from '@clip/sdk';
 import type { Knex } from 'knex';
-import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
+import type { HotStatements } from '../db/hotStatements.ts';
 import type { Actor } from '../services/actor.ts';
 import type { ClearableCache } from '../services/cacheRegistry.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { fsAccessAt } from '../services/permissions.ts';
+import { createCacheVersionStore, mountScope } from './cacheVersionStore.ts';
 import { matchMount } from './resolve.ts';
 
 /** Folders kept at most; the oldest filled goes first past it. */
@@ -52,22 +53,11 @@ export interface ListingCache extends ClearableCache {
   size(): number;
 }
 
-/**
- * Every listing reads its versions first: prepared once (db/hotStatements.ts). Both only ever grow, so
- * their sum changes whenever either is bumped.
- */
-const MOUNT_VERSION = hotStatement(
-  'fs_cache_mount_version',
-  'SELECT COALESCE(SUM(version), 0) AS version FROM fs_cache_versions WHERE storage_config_id IN (?, ?)',
-);
-
-/** The row of one mount's own version (a key's cache clear), beside the rows of storage configs. */
-const mountScope = (mountId: string) => `mount:${mountId}`;
-
 export function createListingCache(
   { knex, hot, activeMounts }: { knex: Knex; hot: HotStatements; activeMounts: () => Promise<MountRecord[]> },
   now: () => number = Date.now,
 ): ListingCache {
+  const versions = createCacheVersionStore(knex, hot);
   const entries = new Map<string, Entry>();
   let totalItems = 0;
   const drop = (key: string) => {
@@ -88,31 +78,14 @@ export function createListingCache(
 
   /** Every row there is, and every active mount's config (one never written to has no row yet). */
   async function everyScope(): Promise<string[]> {
-    const rows = (await knex('fs_cache_versions').select('storage_config_id')) as {
-      storage_config_id: string;
-    }[];
     const configs = (await activeMounts()).map((m) => m.storageConfigId);
-    return [...new Set([...rows.map((r) => r.storage_config_id), ...configs])];
-  }
-
-  /** `scope`: a storage config's id, or a mount's own row (mountScope). */
-  async function bump(scope: string): Promise<void> {
-    await knex('fs_cache_versions')
-      .insert({ storage_config_id: scope, version: 1 })
-      .onConflict('storage_config_id')
-      .merge({ version: knex.raw('?? + 1', ['fs_cache_versions.version']) });
+    return [...new Set([...(await versions.scopes()), ...configs])];
   }
 
   return {
     name: 'mount-listings',
 
-    async version(mount) {
-      const [row] = await hot.rows<{ version: number | string }>(MOUNT_VERSION, [
-        mount.storageConfigId,
-        mountScope(mount.id),
-      ]);
-      return Number(row?.version ?? 0);
-    },
+    version: (mount) => versions.ofMount(mount),
 
     get(mount, storagePath, cacheVersion) {
       if (mount.cacheTtl <= 0) return null;
@@ -146,7 +119,7 @@ export function createListingCache(
 
     async invalidate(configId) {
       for (const [key, e] of entries) if (e.configId === configId) drop(key);
-      await bump(configId);
+      await versions.bump(configId);
     },
 
     /**
@@ -162,7 +135,7 @@ export function createListingCache(
       }
       const scopes =
         actor.kind === 'admin' ? await everyScope() : (await ownMounts(actor)).map((m) => mountScope(m.id));
-      for (const id of scopes) await bump(id);
+      for (const id of scopes) await versions.bump(id);
       return cleared;
     },
 

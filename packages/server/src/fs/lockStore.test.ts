@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AppError } from '../http/appError.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { createDeadProperties } from './deadProperties.ts';
+import { createDeadProperties } from './deadPropertyStore.ts';
 import { createLockStore, type LockStore, parseTimeout } from './lockStore.ts';
 
 let server: TestServer;

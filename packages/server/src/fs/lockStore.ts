@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
 import { locked } from '../http/appError.ts';
-import { atOrBelow } from './deadProperties.ts';
+import { atOrBelow } from './deadPropertyStore.ts';
 
 export const MAX_LOCK_SECONDS = 3600;
 

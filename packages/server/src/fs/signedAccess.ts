@@ -2,7 +2,7 @@
  * The file system through signed links (ADR 0042): making them for an actor, and using them without a
  * header. Every use verifies every signed claim, then acts *as the issuer now* (linkIssuer.ts) through the
  * ordinary permission checks, so a link never reaches more than its issuer still may. A PUT link's one
- * use is claimed in the database (signedWrites.ts) before its body is written.
+ * use is claimed in the database (signedWriteStore.ts) before its body is written.
  */
 
 import type { Readable } from 'node:stream';

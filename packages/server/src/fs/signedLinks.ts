@@ -17,7 +17,7 @@ export interface FsLinkClaims {
   issuer: string;
   /** `put`: the exact length of the one body the link takes. */
   size?: number;
-  /** `put`: the id under which the link's one use is recorded (signedWrites.ts). */
+  /** `put`: the id under which the link's one use is recorded (signedWriteStore.ts). */
   nonce?: string;
 }
 

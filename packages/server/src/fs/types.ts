@@ -12,7 +12,7 @@ import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import type { FsAccess } from '../services/permissions.ts';
 import type { ByteRange, StorageDriver } from '../storage/driver.ts';
-import type { DeadProperties } from './deadProperties.ts';
+import type { DeadProperties } from './deadPropertyStore.ts';
 import type { LockStore } from './lockStore.ts';
 
 export type { FsBatchRemoveResult, FsFileLinkResult, FsGetResult, FsItem, FsListResult };

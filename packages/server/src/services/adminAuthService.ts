@@ -7,14 +7,13 @@ import {
   type ChangePasswordBody,
   type LoginResult,
 } from '@clip/sdk/contract';
-import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import { hashPassword } from '../crypto/passwords.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
-import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
 import { badRequest, conflict, unauthorized } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
+import type { AdminStore } from './adminStore.ts';
 import { authBudgetKey } from './authBudget.ts';
 import type { PasswordChecks } from './passwordChecks.ts';
 
@@ -36,6 +35,8 @@ export interface AdminAuthService {
     password: string,
     clientAddress: string,
   ): Promise<{ id: string; username: string; password_hash: string } | null>;
+  /** The stored password hash of an admin (what a remembered WebDAV login is keyed on), or null. */
+  storedHash(username: string): Promise<string | null>;
   logout(token: string): Promise<void>;
   /** The admin actor for a bearer token, or null when it is unknown or expired. */
   actorForToken(token: string): Promise<Actor | null>;
@@ -52,16 +53,8 @@ export interface AdminAuthService {
 
 const usernameTaken = (name: string) => conflict(`username "${name}" is taken`);
 
-/** Every request with a Bearer token runs this: prepared once (db/hotStatements.ts). */
-const ADMIN_BY_TOKEN = hotStatement(
-  'admin_by_token',
-  `SELECT a.id, a.username FROM admin_tokens t JOIN admins a ON a.id = t.admin_id
-  WHERE t.token_hash = ? AND t.expires_at > ?`,
-);
-
 export function createAdminAuthService(
-  knex: Knex,
-  hot: HotStatements,
+  admins: AdminStore,
   passwords: PasswordChecks,
   clock: Clock = systemClock,
 ): AdminAuthService {
@@ -69,14 +62,12 @@ export function createAdminAuthService(
     const token = randomToken();
     const now = clock.now();
     const expiresAt = now + ADMIN_TOKEN_TTL_MS;
-    await knex('admin_tokens').insert({
+    await admins.addToken({
       token_hash: sha256(token),
       admin_id: adminId,
       created_at: now,
       expires_at: expiresAt,
     });
-    // Expired tokens of this admin are dead weight; drop them while we are here.
-    await knex('admin_tokens').where('admin_id', adminId).andWhere('expires_at', '<=', now).delete();
     return { token, expires_at: new Date(expiresAt).toISOString() };
   }
 
@@ -85,7 +76,7 @@ export function createAdminAuthService(
     password,
     clientAddress,
   ) => {
-    const admin = await knex('admins').where({ username }).first('id', 'username', 'password_hash');
+    const admin = await admins.byUsername(username);
     // An unknown username is checked against a dummy hash: the answer takes as long as a wrong password.
     const ok = await passwords.verify({
       limitKey: authBudgetKey(clientAddress),
@@ -99,22 +90,16 @@ export function createAdminAuthService(
 
   return {
     async ensureFirstAdmin(username, password) {
-      const existing = await knex('admins').first('id');
-      if (existing) return null;
+      if (await admins.any()) return null;
       const generated = password ? null : randomToken(12);
       const now = clock.now();
       const name = username ?? 'admin';
       try {
-        await knex('admins').insert({
-          id: randomUUID(),
-          username: name,
-          password_hash: await hashPassword(password ?? (generated as string)),
-          created_at: now,
-          updated_at: now,
-        });
+        const passwordHash = await hashPassword(password ?? (generated as string));
+        await admins.insert({ id: randomUUID(), username: name, password_hash: passwordHash }, now);
       } catch (err) {
         // Another instance created the first admin at the same moment.
-        if (await knex('admins').first('id')) return null;
+        if (await admins.any()) return null;
         throw err;
       }
       return { username: name, generatedPassword: generated };
@@ -128,25 +113,21 @@ export function createAdminAuthService(
 
     verifyCredentials,
 
+    async storedHash(username) {
+      return (await admins.byUsername(username))?.password_hash ?? null;
+    },
+
     async logout(token) {
-      await knex('admin_tokens')
-        .where({ token_hash: sha256(token) })
-        .delete();
+      await admins.deleteToken(sha256(token));
     },
 
     async actorForToken(token) {
-      const [row] = await hot.rows<{ id: string; username: string }>(ADMIN_BY_TOKEN, [
-        sha256(token),
-        clock.now(),
-      ]);
+      const row = await admins.byToken(sha256(token), clock.now());
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 
     async actorForId(id) {
-      const row = await knex<{ id: string; username: string }>('admins')
-        .select('id', 'username')
-        .where({ id })
-        .first();
+      const row = await admins.byId(id);
       return row ? { kind: 'admin', id: row.id, username: row.username } : null;
     },
 
@@ -160,7 +141,7 @@ export function createAdminAuthService(
         throw badRequest('give a new username, a new password, or both');
       if (body.newPassword !== undefined && body.newPassword === body.currentPassword)
         throw badRequest('the new password must differ from the current one');
-      const admin = await knex('admins').where({ id: actor.id }).first();
+      const admin = await admins.byId(actor.id);
       const ok = await passwords.verify({
         limitKey: authBudgetKey(clientAddress),
         client: clientAddress,
@@ -169,30 +150,23 @@ export function createAdminAuthService(
         onSuccess: 'reset',
       });
       if (!admin || !ok) throw unauthorized('current password is wrong', 'WRONG_PASSWORD');
-      const patch: Record<string, unknown> = { updated_at: clock.now() };
+      const patch: { username?: string; password_hash?: string; updated_at: number } = {
+        updated_at: clock.now(),
+      };
       if (body.newUsername !== undefined) {
-        const taken = await knex('admins')
-          .where({ username: body.newUsername })
-          .whereNot({ id: actor.id })
-          .first('id');
-        if (taken) throw usernameTaken(body.newUsername);
+        if (await admins.usernameTakenByOther(body.newUsername, actor.id))
+          throw usernameTaken(body.newUsername);
         patch.username = body.newUsername;
       }
       if (body.newPassword !== undefined) patch.password_hash = await hashPassword(body.newPassword);
-      await knex.transaction(async (trx) => {
-        try {
-          await trx('admins').where({ id: actor.id }).update(patch);
-        } catch (err) {
-          // Taken by a concurrent change after the check above: the unique index decides.
-          if (isUniqueViolation(err)) throw usernameTaken(String(body.newUsername));
-          throw err;
-        }
+      try {
         // Every other session ends: whoever knew the old password is out.
-        await trx('admin_tokens')
-          .where({ admin_id: actor.id })
-          .whereNot({ token_hash: sha256(currentToken) })
-          .delete();
-      });
+        await admins.updateEndingSessions(actor.id, patch, sha256(currentToken));
+      } catch (err) {
+        // Taken by a concurrent change after the check above: the unique index decides.
+        if (isUniqueViolation(err)) throw usernameTaken(String(body.newUsername));
+        throw err;
+      }
     },
   };
 }

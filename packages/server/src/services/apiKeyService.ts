@@ -13,74 +13,15 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { SecretBox } from '../crypto/secretBox.ts';
 import { randomToken, sha256 } from '../crypto/tokens.ts';
 import { isUniqueViolation } from '../db/connect.ts';
-import { type HotStatements, hotStatement, type SqliteHotStatements } from '../db/hotStatements.ts';
-import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
-import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
+import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts';
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
+import { type ApiKeyRow, createApiKeyStore } from './apiKeyStore.ts';
 import { normalizeVirtualPath } from './permissions.ts';
 import { iso, isoOrNull } from './time.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-type ApiKeyRow = Pick<
-  ApiKeyModel,
-  | 'id'
-  | 'name'
-  | 'key_hash'
-  | 'key_sealed'
-  | 'expires_at'
-  | 'text_permission'
-  | 'file_permission'
-  | 'mount_permission'
-  | 'basic_path'
-  | 'last_used'
-  | 'created_at'
->;
-
-/** Every request with an ApiKey runs these: prepared once (db/hotStatements.ts). */
-type KeyLookupRow = Omit<ApiKeyRow, 'key_hash' | 'key_sealed' | 'created_at'>;
-const KEY_BY_HASH = hotStatement(
-  'api_key_by_hash',
-  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
-  FROM api_keys WHERE key_hash = ?`,
-);
-/** Every use of a signed file-system link looks its issuing key up by id. */
-const KEY_BY_ID = hotStatement(
-  'api_key_by_id',
-  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
-  FROM api_keys WHERE id = ?`,
-);
-const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
-/** Postgres: the lookups of one event-loop turn in one round trip (db/sameTurnBatch.ts, ADR 0025). */
-const KEYS_BY_HASH = hotStatement(
-  'api_keys_by_hash',
-  '-- Postgres only',
-  `SELECT key_hash, id, name, expires_at, text_permission, file_permission, mount_permission, basic_path,
-  last_used FROM api_keys WHERE key_hash = ANY($1::text[])`,
-);
-
-/**
- * The key row for a hash, read from the database on every call (never cached: a revoked key must fail
- * at once on every server process). The lookups of one event-loop turn share a read (ADR 0025): on
- * SQLite one read transaction (a read alone opens and closes its own, two lock system calls on the
- * WAL index), on Postgres one statement.
- */
-function keyLookup(
-  hot: HotStatements,
-  sqliteHot: SqliteHotStatements | null,
-): (hash: string) => Promise<KeyLookupRow | undefined> {
-  if (sqliteHot)
-    return sameTurnBatch<string, KeyLookupRow | undefined>((hashes) =>
-      sqliteHot.unit((run) => hashes.map((hash) => settledValue(run<KeyLookupRow>(KEY_BY_HASH, [hash])[0]))),
-    );
-  return sameTurnBatch<string, KeyLookupRow | undefined>(async (hashes) => {
-    const rows = await hot.rows<KeyLookupRow & { key_hash: string }>(KEYS_BY_HASH, [[...new Set(hashes)]]);
-    const byHash = new Map(rows.map(({ key_hash, ...row }) => [key_hash, row]));
-    return hashes.map((hash) => settledValue(byHash.get(hash)));
-  });
-}
 
 export interface ApiKeyService {
   list(): Promise<ListResult<ApiKey>>;
@@ -150,21 +91,17 @@ export function createApiKeyService(
     created_at: iso(row.created_at),
   });
 
-  const lookup = keyLookup(hot, sqliteHot);
-
-  // objection (with lodash) is only for the admin's key management: loaded when that is first used.
-  // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
-  const model = async () => (await import('../db/models/ApiKeyModel.ts')).ApiKeyModel;
+  const keys = createApiKeyStore(knex, hot, sqliteHot);
 
   async function get(id: string): Promise<ApiKeyRow> {
-    const row = await (await model()).query(knex).findById(id);
+    const row = await keys.find(id);
     if (!row) throw notFound(`API key ${id} not found`);
     return row;
   }
 
   return {
     async list() {
-      const rows = await (await model()).query(knex).orderBy('created_at', 'desc');
+      const rows = await keys.list();
       return { items: rows.map(toApi), total: rows.length };
     },
 
@@ -184,7 +121,7 @@ export function createApiKeyService(
         created_at: clock.now(),
       };
       try {
-        await (await model()).query(knex).insert(row);
+        await keys.insert(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('this custom key is already in use');
         throw err;
@@ -201,20 +138,18 @@ export function createApiKeyService(
       if (body.file_permission !== undefined) patch.file_permission = body.file_permission;
       if (body.mount_permission !== undefined) patch.mount_permission = body.mount_permission;
       if (body.basic_path !== undefined) patch.basic_path = basicPath(body.basic_path);
-      await (await model()).query(knex).patch(patch).where({ id });
+      await keys.patch(id, patch);
       return toApi(await get(id));
     },
 
     async remove(id) {
-      const n = await (await model()).query(knex).deleteById(id);
-      if (n === 0) throw notFound(`API key ${id} not found`);
+      if (!(await keys.remove(id))) throw notFound(`API key ${id} not found`);
     },
 
     async batchDelete(ids) {
       // One DELETE per id: of two concurrent batches, each key counts for the one that removed it.
       const found = new Set<string>();
-      for (const id of new Set(ids))
-        if ((await (await model()).query(knex).deleteById(id)) > 0) found.add(id);
+      for (const id of new Set(ids)) if (await keys.remove(id)) found.add(id);
       return {
         deleted: found.size,
         failed: ids.filter((id) => !found.has(id)).map((id) => ({ id, message: 'not found' })),
@@ -222,16 +157,16 @@ export function createApiKeyService(
     },
 
     async actorForKey(key) {
-      const row = await lookup(sha256(key));
+      const row = await keys.byHash(sha256(key));
       const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)
-        await hot.run(KEY_TOUCH, [now, row.id]);
+        await keys.touch(row.id, now);
       return keyActor(row);
     },
 
     async actorForId(id) {
-      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_ID, [id]);
+      const row = await keys.current(id);
       if (!row || (row.expires_at !== null && row.expires_at <= clock.now())) return null;
       return keyActor(row);
     },

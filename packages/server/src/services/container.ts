@@ -21,7 +21,7 @@ import type { CacheRegistry } from './cacheRegistry.ts';
 import type { DashboardService } from './dashboardService.ts';
 import type { FileServices } from './files/index.ts';
 import type { MountService } from './mountService.ts';
-import type { SettingsService } from './settingsService.ts';
+import type { SettingsStore } from './settingsStore.ts';
 import type { StorageConfigService } from './storageConfigService.ts';
 import type { UrlService } from './url/urlService.ts';
 
@@ -35,7 +35,7 @@ export interface Services {
   publicUrl(): string;
   adminAuth: AdminAuthService;
   apiKeys: ApiKeyService;
-  settings: SettingsService;
+  settings: SettingsStore;
   dashboard: DashboardService;
   /** Server-side caches (mount listings, fs metadata) register here so "clear cache" reaches them. */
   caches: CacheRegistry;

@@ -1,13 +1,14 @@
 /**
- * The admin dashboard's figures, each from one aggregate query (COUNT / SUM / GROUP BY): no table is
- * ever loaded whole. Tables owned by features that may not be installed yet (file shares, storage
- * configs, mounts) are looked up once per call and count as empty when absent.
+ * The admin dashboard's figures, each from one aggregate query (dashboardStore.ts): no table is ever
+ * loaded whole. Tables owned by features that may not be installed yet (file shares, storage configs,
+ * mounts) are looked up once per call and count as empty when absent.
  */
 
 import type { ActivityDay, DashboardStats, ShareCounts, StorageUsage } from '@clip/sdk';
 import type { Knex } from 'knex';
 import { type Clock, systemClock } from '../clock.ts';
 import { utcDay } from './activity.ts';
+import { createDashboardStore, num, type ShareTable } from './dashboardStore.ts';
 import { iso } from './time.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,66 +18,26 @@ export interface DashboardService {
   stats(now?: number): Promise<DashboardStats>;
 }
 
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-
-/** SQL for "this row's share can no longer be read": expired, or its view limit reached. */
-const DEAD_SHARE = '(expires_at IS NOT NULL AND expires_at <= ?) OR (max_views > 0 AND views >= max_views)';
-
-type ShareTable = 'pastes' | 'file_shares';
-
 export function createDashboardService(knex: Knex, clock: Clock = systemClock): DashboardService {
-  /** File shares count once their upload is committed ('ready'); a pending upload is not a share yet. */
-  const shares = (table: ShareTable) =>
-    table === 'file_shares' ? knex('file_shares').where('status', 'ready') : knex('pastes');
+  const store = createDashboardStore(knex);
 
   async function shareCounts(table: ShareTable, now: number): Promise<ShareCounts> {
-    const row = (await shares(table)
-      .select(
-        knex.raw('COUNT(*) AS total'),
-        knex.raw(`SUM(CASE WHEN ${DEAD_SHARE} THEN 1 ELSE 0 END) AS expired`, [now]),
-      )
-      .first()) as { total: unknown; expired: unknown } | undefined;
-    const total = num(row?.total);
-    const expired = num(row?.expired);
+    const { total, expired } = await store.shareCounts(table, now);
     return { total, active: total - expired, expired };
   }
 
   async function keyCounts(now: number): Promise<ShareCounts> {
-    const row = (await knex('api_keys')
-      .select(
-        knex.raw('COUNT(*) AS total'),
-        knex.raw('SUM(CASE WHEN expires_at IS NOT NULL AND expires_at <= ? THEN 1 ELSE 0 END) AS expired', [
-          now,
-        ]),
-      )
-      .first()) as { total: unknown; expired: unknown } | undefined;
-    const total = num(row?.total);
-    const expired = num(row?.expired);
+    const { total, expired } = await store.keyCounts(now);
     return { total, active: total - expired, expired };
-  }
-
-  async function count(table: string): Promise<number> {
-    const row = (await knex(table).count({ n: '*' }).first()) as { n: unknown } | undefined;
-    return num(row?.n);
   }
 
   /** Used bytes per storage config: one GROUP BY over file shares, joined to the (small) config list. */
   async function storage(hasFiles: boolean): Promise<StorageUsage[]> {
-    const configs: {
-      id: string;
-      name: string;
-      provider_type: string;
-      is_default: unknown;
-      total_storage_bytes: unknown;
-    }[] = await knex('storage_configs')
-      .select('id', 'name', 'provider_type', 'is_default', 'total_storage_bytes')
-      .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }]);
+    const configs = await store.storageConfigs();
     const used = new Map<string, { bytes: number; files: number }>();
     if (hasFiles) {
-      const rows: { config_id: string; bytes: unknown; files: unknown }[] = await shares('file_shares')
-        .select('s3_config_id as config_id', knex.raw('SUM(size) AS bytes'), knex.raw('COUNT(*) AS files'))
-        .groupBy('s3_config_id');
-      for (const r of rows) used.set(String(r.config_id), { bytes: num(r.bytes), files: num(r.files) });
+      for (const r of await store.usedPerConfig())
+        used.set(String(r.config_id), { bytes: num(r.bytes), files: num(r.files) });
     }
     return configs.map((c) => {
       const u = used.get(String(c.id));
@@ -93,19 +54,14 @@ export function createDashboardService(knex: Knex, clock: Clock = systemClock): 
     });
   }
 
-  /** Creations per UTC day since `since`: integer division of epoch ms by a day, grouped. */
+  /** Creations per UTC day since `since`. */
   async function createdPerDay(table: ShareTable, since: number): Promise<Map<string, number>> {
-    const rows: { day_index: unknown; n: unknown }[] = await shares(table)
-      .select(knex.raw(`created_at / ${DAY_MS} AS day_index`), knex.raw('COUNT(*) AS n'))
-      .where('created_at', '>=', since)
-      .groupByRaw(`created_at / ${DAY_MS}`);
+    const rows = await store.createdPerDay(table, since);
     return new Map(rows.map((r) => [utcDay(num(r.day_index) * DAY_MS), num(r.n)]));
   }
 
   async function viewsPerDay(firstDay: string): Promise<Map<string, { text: number; file: number }>> {
-    const rows: { day: string; kind: string; count: unknown }[] = await knex('share_views_daily')
-      .select('day', 'kind', 'count')
-      .where('day', '>=', firstDay);
+    const rows = await store.viewsSince(firstDay);
     const out = new Map<string, { text: number; file: number }>();
     for (const r of rows) {
       const entry = out.get(r.day) ?? { text: 0, file: 0 };
@@ -137,16 +93,18 @@ export function createDashboardService(knex: Knex, clock: Clock = systemClock): 
 
   return {
     async stats(now = clock.now()) {
-      const [hasFiles, hasConfigs, hasMounts] = await Promise.all(
-        ['file_shares', 'storage_configs', 'mounts'].map((t) => knex.schema.hasTable(t)),
-      );
+      const [hasFiles, hasConfigs, hasMounts] = await store.hasTables([
+        'file_shares',
+        'storage_configs',
+        'mounts',
+      ]);
       const none: ShareCounts = { total: 0, active: 0, expired: 0 };
       const [textShares, fileShares, apiKeys, storageConfigs, mounts, usage, days] = await Promise.all([
         shareCounts('pastes', now),
         hasFiles ? shareCounts('file_shares', now) : none,
         keyCounts(now),
-        hasConfigs ? count('storage_configs') : 0,
-        hasMounts ? count('mounts') : 0,
+        hasConfigs ? store.count('storage_configs') : 0,
+        hasMounts ? store.count('mounts') : 0,
         hasConfigs ? storage(hasFiles) : [],
         activity(now, hasFiles),
       ]);

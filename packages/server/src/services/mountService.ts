@@ -14,7 +14,7 @@ import {
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
-import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
+import type { HotStatements } from '../db/hotStatements.ts';
 import {
   checkMountName,
   checkMountPath,
@@ -23,6 +23,7 @@ import {
 } from '../fs/mountRules.ts';
 import { badRequest, conflict, notFound } from '../http/appError.ts';
 import { type Actor, creatorId } from './actor.ts';
+import { createMountStore } from './mountStore.ts';
 import { mountVisibleTo, requireMountManagement } from './permissions.ts';
 import { iso } from './time.ts';
 
@@ -108,16 +109,15 @@ export function mountChangeKind(body: unknown): 'toggle' | 'update' {
 
 type StorageConfigLookup = (id: string) => Promise<{ id: string; provider_type: string } | null>;
 
-/** Every file-system request resolves its path against the active mounts: prepared once (db/hotStatements.ts). */
-const ACTIVE_MOUNTS = hotStatement('mounts_active', 'SELECT * FROM mounts WHERE is_active');
-
 export function createMountService(
   knex: Knex,
   hot: HotStatements,
   storageConfig: StorageConfigLookup,
 ): MountService {
+  const mounts = createMountStore(knex, hot);
+
   async function row(id: string): Promise<MountRow> {
-    const found = await knex<MountRow>('mounts').where({ id }).first();
+    const found = await mounts.byId(id);
     if (!found) throw notFound(`mount ${id} not found`);
     return found;
   }
@@ -131,9 +131,7 @@ export function createMountService(
   }
 
   async function ensureUniquePath(path: string, exceptId: string | null): Promise<void> {
-    const q = knex('mounts').whereRaw('LOWER(mount_path) = ?', [path.toLowerCase()]);
-    if (exceptId) q.whereNot({ id: exceptId });
-    if (await q.first('id')) throw conflict(`a mount already uses the path "${path}"`);
+    if (await mounts.pathTaken(path, exceptId)) throw conflict(`a mount already uses the path "${path}"`);
   }
 
   const uniqueOr409 = async <T>(path: string, fn: () => Promise<T>): Promise<T> => {
@@ -147,14 +145,7 @@ export function createMountService(
 
   return {
     async list(actor, options = {}) {
-      const q = knex<MountRow>('mounts').orderBy('sort_order', 'asc').orderBy('name', 'asc');
-      if (options.search) {
-        const like = `%${options.search.toLowerCase()}%`;
-        q.where((w) =>
-          w.whereRaw('LOWER(name) LIKE ?', [like]).orWhereRaw('LOWER(mount_path) LIKE ?', [like]),
-        );
-      }
-      const rows = (await q).filter((r) => mountVisibleTo(actor, r.mount_path));
+      const rows = (await mounts.list(options.search)).filter((r) => mountVisibleTo(actor, r.mount_path));
       return { items: rows.map(toMount), total: rows.length };
     },
 
@@ -185,7 +176,7 @@ export function createMountService(
       const id = randomUUID();
       const now = Date.now();
       await uniqueOr409(mountPath, () =>
-        knex('mounts').insert({
+        mounts.insert({
           ...values,
           id,
           created_by: actor.kind === 'admin' ? 'admin' : creatorId(actor),
@@ -221,9 +212,7 @@ export function createMountService(
       if (body.web_proxy !== undefined && body.web_proxy !== null) patch.web_proxy = body.web_proxy;
       if (body.root_prefix !== undefined) patch.root_prefix = checkRootPrefix(body.root_prefix);
       patch.updated_at = Math.max(Date.now(), Number(current.updated_at) + 1);
-      await uniqueOr409(patch.mount_path ?? current.mount_path, () =>
-        knex('mounts').where({ id }).update(patch),
-      );
+      await uniqueOr409(patch.mount_path ?? current.mount_path, () => mounts.update(id, patch));
       return toMount(await row(id));
     },
 
@@ -231,12 +220,13 @@ export function createMountService(
       requireMountManagement(actor, 'delete');
       await row(id);
       // Only the record: the objects stay in storage.
-      await knex('mounts').where({ id }).delete();
+      await mounts.remove(id);
     },
 
     async activeMounts() {
-      const rows = await hot.rows<MountRow>(ACTIVE_MOUNTS, []);
-      return rows.map(toMountRecord).sort((a, b) => b.mountPath.length - a.mountPath.length);
+      return (await mounts.active())
+        .map(toMountRecord)
+        .sort((a, b) => b.mountPath.length - a.mountPath.length);
     },
   };
 }

@@ -2,18 +2,14 @@
  * Failure counting per key (e.g. client address) kept in the database, so every server instance
  * sharing it sees the same count. A fixed window: after `maxFailures` in `windowMs`, refuse until it ends.
  *
- * `attempt` counts *before* the password is checked, in one statement that also answers the new count:
- * a burst of parallel guesses cannot all read "under the limit" and all run (a read-then-check would).
- * `check` only reads: it runs on every request that carries a key or token, so the reads of one
- * event-loop turn are grouped as the key lookups are (ADR 0029): one read transaction on SQLite, one
- * statement on Postgres.
+ * `attempt` counts *before* the password is checked and answers the new count in the same statement
+ * (rateLimitStore.ts): a burst of parallel guesses cannot all read "under the limit" and all run.
+ * `check` only reads, grouped per event-loop turn.
  */
 import { type Clock, systemClock } from '../clock.ts';
-import { sha256 } from '../crypto/tokens.ts';
 import type { Database } from '../db/connect.ts';
-import { hotStatement } from '../db/hotStatements.ts';
-import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
 import { AppError } from '../http/appError.ts';
+import { createRateLimitStore } from './rateLimitStore.ts';
 
 export interface RateLimiter {
   /** Throws 429 with Retry-After while the key is locked out. */
@@ -33,59 +29,15 @@ function limited(windowStart: number, windowMs: number, now: number): AppError {
   });
 }
 
-// One statement either way: a new or stale window restarts at 1, a live one counts up.
-const COUNT = `INSERT INTO rate_limits (key, failures, window_start) VALUES (?, 1, ?)
-  ON CONFLICT (key) DO UPDATE SET
-    failures = CASE WHEN rate_limits.window_start < ? THEN 1 ELSE rate_limits.failures + 1 END,
-    window_start = CASE WHEN rate_limits.window_start < ? THEN ? ELSE rate_limits.window_start END
-  RETURNING failures, window_start`;
-
-type CountRow = { failures: number | string; window_start: number | string };
-const READ = hotStatement('rate_limit_read', 'SELECT failures, window_start FROM rate_limits WHERE key = ?');
-const READ_MANY = hotStatement(
-  'rate_limits_read',
-  '-- Postgres only',
-  'SELECT key, failures, window_start FROM rate_limits WHERE key = ANY($1::text[])',
-);
-
-/** The count rows of one turn's keys, read together. */
-function countReader(
-  db: Pick<Database, 'hot' | 'sqliteHot'>,
-): (key: string) => Promise<CountRow | undefined> {
-  const { hot, sqliteHot } = db;
-  if (sqliteHot)
-    return sameTurnBatch<string, CountRow | undefined>((keys) =>
-      sqliteHot.unit((run) => keys.map((key) => settledValue(run<CountRow>(READ, [key])[0]))),
-    );
-  return sameTurnBatch<string, CountRow | undefined>(async (keys) => {
-    const rows = await hot.rows<CountRow & { key: string }>(READ_MANY, [[...new Set(keys)]]);
-    const byKey = new Map(rows.map(({ key, ...row }) => [key, row]));
-    return keys.map((key) => settledValue(byKey.get(key)));
-  });
-}
-
-/**
- * The key as stored (the column holds 200 characters). A client address comes from a header when a
- * proxy is trusted, and a client that reaches the server past the proxy writes it: a long one is kept
- * as its start and a hash, the same bucket every time.
- */
-const storedKey = (key: string): string => (key.length <= 200 ? key : `${key.slice(0, 64)}#${sha256(key)}`);
-
 export function createRateLimiter(
   db: Pick<Database, 'knex' | 'hot' | 'sqliteHot'>,
   options: { maxFailures: number; windowMs: number; clock?: Clock },
 ): RateLimiter {
-  const { knex } = db;
   const clock = options.clock ?? systemClock;
-  const read = countReader(db);
-  const table = () => knex('rate_limits');
-  const count = (key: string, now: number) => {
-    const staleBefore = now - options.windowMs;
-    return knex.raw(COUNT, [key, now, staleBefore, staleBefore, now]);
-  };
+  const counts = createRateLimitStore(db);
   return {
     async check(key) {
-      const row = await read(storedKey(key));
+      const row = await counts.read(key);
       if (!row) return;
       const now = clock.now();
       const start = Number(row.window_start);
@@ -94,23 +46,11 @@ export function createRateLimiter(
     },
     async attempt(key) {
       const now = clock.now();
-      const result = await count(storedKey(key), now);
-      // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as CountRow[];
-      const row = rows[0];
+      const row = await counts.count(key, now, now - options.windowMs);
       if (row && Number(row.failures) > options.maxFailures)
         throw limited(Number(row.window_start), options.windowMs, now);
     },
-    async refund(key) {
-      await table()
-        .where({ key: storedKey(key) })
-        .andWhere('failures', '>', 0)
-        .decrement('failures', 1);
-    },
-    async reset(key) {
-      await table()
-        .where({ key: storedKey(key) })
-        .delete();
-    },
+    refund: (key) => counts.refund(key),
+    reset: (key) => counts.reset(key),
   };
 }

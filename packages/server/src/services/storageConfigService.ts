@@ -17,7 +17,7 @@ import type {
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { SecretBox } from '../crypto/secretBox.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/connect.ts';
+import { isForeignKeyViolation } from '../db/connect.ts';
 import { AppError, conflict, notFound } from '../http/appError.ts';
 import { createDriver, localRoot, type StorageConfigRow } from '../storage/createDriver.ts';
 import type { StorageDriver } from '../storage/driver.ts';
@@ -25,6 +25,7 @@ import type { UploadLedger } from '../storage/uploadLedger.ts';
 import type { Actor } from './actor.ts';
 import { probeStorage } from './storageConfigProbe.ts';
 import { checkConfig } from './storageConfigRules.ts';
+import { createStorageConfigStore } from './storageConfigStore.ts';
 import { iso } from './time.ts';
 
 export interface StorageConfigService {
@@ -43,12 +44,6 @@ export interface StorageConfigService {
   driverFor(configId: string): Promise<StorageDriver>;
   close(): Promise<void>;
 }
-
-/** Tables whose rows point at a config; checked only where the table (and column) exists. */
-const REFERENCES = [
-  { table: 'file_shares', column: 's3_config_id', what: 'file share' },
-  { table: 'mounts', column: 'storage_config_id', what: 'mount' },
-] as const;
 
 export function createStorageConfigService(
   knex: Knex,
@@ -90,70 +85,34 @@ export function createStorageConfigService(
     proxy_downloads: Boolean(row.proxy_downloads),
   });
 
-  async function row(id: string, db: Knex = knex): Promise<StorageConfigRow> {
-    const found = await db<StorageConfigRow>('storage_configs').where({ id }).first();
+  const configs = createStorageConfigStore(knex);
+
+  async function row(id: string): Promise<StorageConfigRow> {
+    const found = await configs.byId(id);
     if (!found) throw notFound(`storage config ${id} not found`);
     return found;
   }
 
-  /**
-   * Makes `id` the only default. The partial unique index guarantees one default whatever the race;
-   * a transaction that loses one (Postgres, concurrent calls) is retried.
-   */
-  const SET_DEFAULT_LOCK = 0x636c6964;
-
   async function makeDefault(id: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await knex.transaction(async (trx) => {
-          // Concurrent set-defaults on Postgres queue here instead of interleaving row and index locks.
-          if (knex.client.config.client === 'pg')
-            await trx.raw('SELECT pg_advisory_xact_lock(?)', [SET_DEFAULT_LOCK]);
-          await row(id, trx);
-          await trx('storage_configs')
-            .where({ is_default: true })
-            .whereNot({ id })
-            .update({ is_default: false });
-          await trx('storage_configs').where({ id }).update({ is_default: true });
-        });
-        return;
-      } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= 5) throw err;
-      }
-    }
+    if (!(await configs.makeDefault(id))) throw notFound(`storage config ${id} not found`);
   }
 
   async function usage(id: string): Promise<string[]> {
     const uses: string[] = [];
-    for (const ref of REFERENCES) {
-      if (!(await knex.schema.hasTable(ref.table)) || !(await knex.schema.hasColumn(ref.table, ref.column)))
-        continue;
-      if (ref.table === 'mounts') {
+    for (const ref of await configs.references(id)) {
+      if (ref.mountPaths) {
         // Named, so the admin knows which mounts to move or delete first.
-        const names = (await knex('mounts')
-          .where(ref.column, id)
-          .orderBy('mount_path')
-          .select('mount_path')) as {
-          mount_path: string;
-        }[];
-        if (names.length)
+        if (ref.mountPaths.length)
           uses.push(
-            `${names.length === 1 ? 'mount' : 'mounts'} ${names.map((m) => `"${m.mount_path}"`).join(', ')}`,
+            `${ref.mountPaths.length === 1 ? 'mount' : 'mounts'} ${ref.mountPaths.map((p) => `"${p}"`).join(', ')}`,
           );
-        continue;
-      }
-      const counted = await knex(ref.table).where(ref.column, id).count<{ n: number | string }[]>({ n: '*' });
-      const n = Number(counted[0]?.n ?? 0);
-      if (n > 0) uses.push(`${n} ${ref.what}${n === 1 ? '' : 's'}`);
+      } else if (ref.n > 0) uses.push(`${ref.n} ${ref.what}${ref.n === 1 ? '' : 's'}`);
     }
     return uses;
   }
 
   async function resolve(id: string | null): Promise<StorageConfig | null> {
-    const found =
-      id === null
-        ? await knex<StorageConfigRow>('storage_configs').where({ is_default: true }).first()
-        : await knex<StorageConfigRow>('storage_configs').where({ id }).first();
+    const found = id === null ? await configs.defaultRow() : await configs.byId(id);
     return found ? full(found) : null;
   }
 
@@ -161,11 +120,7 @@ export function createStorageConfigService(
 
   return {
     async list(actor) {
-      const query = knex<StorageConfigRow>('storage_configs')
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc');
-      if (actor.kind !== 'admin') query.where({ is_public: true });
-      const rows = await query;
+      const rows = await configs.list(actor.kind !== 'admin');
       return { items: rows.map(actor.kind === 'admin' ? full : summary), total: rows.length };
     },
 
@@ -181,7 +136,7 @@ export function createStorageConfigService(
       const { values, secret } = checkConfig(body, null);
       const now = Date.now();
       const id = randomUUID();
-      await knex('storage_configs').insert({
+      await configs.insert({
         ...values,
         id,
         secret_access_key_sealed: sealed(secret ?? null),
@@ -189,7 +144,7 @@ export function createStorageConfigService(
         created_at: now,
         updated_at: now,
       });
-      const hasDefault = await knex('storage_configs').where({ is_default: true }).first('id');
+      const hasDefault = await configs.defaultRow();
       if (body.is_default || !hasDefault) await makeDefault(id);
       return full(await row(id));
     },
@@ -202,7 +157,7 @@ export function createStorageConfigService(
         updated_at: Math.max(Date.now(), Number(current.updated_at) + 1),
       };
       if (secret !== undefined) patch.secret_access_key_sealed = sealed(secret);
-      await knex('storage_configs').where({ id }).update(patch);
+      await configs.update(id, patch);
       return full(await row(id));
     },
 
@@ -212,17 +167,14 @@ export function createStorageConfigService(
       if (uses.length)
         throw new AppError(409, 'IN_USE', `storage config is still used by ${uses.join(' and ')}`);
       if (current.is_default) {
-        const others = await knex('storage_configs')
-          .whereNot({ id })
-          .count<{ n: number | string }[]>({ n: '*' });
-        if (Number(others[0]?.n ?? 0) > 0)
+        if ((await configs.others(id)) > 0)
           throw conflict(
             'this is the default storage config: make another config the default first',
             'IN_USE',
           );
       }
       try {
-        await knex('storage_configs').where({ id }).delete();
+        await configs.remove(id);
       } catch (err) {
         // A share (or mount) created since the check above: the foreign key refuses, so nothing is orphaned.
         if (!isForeignKeyViolation(err)) throw err;

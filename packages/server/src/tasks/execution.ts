@@ -6,7 +6,6 @@
  * meanwhile fails the remaining items, a narrowed one reaches only what it may now.
  */
 import type { TaskItemResult, TaskStatus } from '@clip/sdk';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
@@ -14,9 +13,10 @@ import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
 import { taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
+import type { TaskStore } from './taskStore.ts';
 
 export interface ExecutionOptions {
-  knex: Knex;
+  tasks: TaskStore;
   clock: Clock;
   runnerId: string;
   leaseMs: number;
@@ -34,18 +34,20 @@ export async function executeTask(
   handler: TaskHandler,
   options: ExecutionOptions,
 ): Promise<void> {
-  const { knex, clock, runnerId, leaseMs } = options;
-  const mine = () => knex('tasks').where({ id: row.id, lease_owner: runnerId });
+  const { tasks, clock, runnerId, leaseMs } = options;
+  /** Writes this task while this runner holds its lease. */
+  const writeMine = (fields: Record<string, unknown>, whileRunning = false) =>
+    tasks.updateMine(row.id, runnerId, fields, whileRunning);
 
   if (row.cancel_requested) {
-    await mine().update(finalFields('cancelled', clock.now(), null));
+    await writeMine(finalFields('cancelled', clock.now(), null));
     return;
   }
   let payload: ReturnType<typeof parsePayload>;
   try {
     payload = parsePayload(row);
   } catch {
-    await mine().update(finalFields('failed', clock.now(), 'task payload is unreadable'));
+    await writeMine(finalFields('failed', clock.now(), 'task payload is unreadable'));
     return;
   }
   const items = payload.items;
@@ -65,7 +67,7 @@ export async function executeTask(
   const stop = new AbortController();
   let stopReason: 'cancelled' | 'lease-lost' | 'shutdown' | null = null;
   let dirty = true;
-  const owner = taskOwner(knex, clock, row.owner);
+  const owner = taskOwner(tasks, clock, row.owner);
   /** Why the owner may no longer run items (deleted, expired), once that was read. */
   let refusal: string | null = null;
 
@@ -95,10 +97,9 @@ export async function executeTask(
     const fields: Record<string, unknown> = { lease_expires_at: now + leaseMs, updated_at: now };
     if (dirty) Object.assign(fields, progressFields());
     dirty = false;
-    const changed = await mine().whereIn('status', ['running']).update(fields);
+    const changed = await writeMine(fields, true);
     if (changed === 0) return halt('lease-lost');
-    const state = await knex('tasks').select('cancel_requested').where('id', row.id).first();
-    if (state?.cancel_requested) halt('cancelled');
+    if (await tasks.cancelRequested(row.id)) halt('cancelled');
   };
 
   // The heartbeat: also the only writer of progress while items run, so writes stay at <= 2/s.
@@ -185,7 +186,7 @@ export async function executeTask(
   if (stopReason === 'shutdown') {
     // Handed back at once (no lease to wait out): any process goes on from the first item not done.
     const now = clock.now();
-    await mine().update({
+    await writeMine({
       ...progressFields(),
       status: 'pending',
       current_file: null,
@@ -211,7 +212,7 @@ export async function executeTask(
     : status === 'failed'
       ? `all ${counts.failed} items failed`
       : null;
-  await mine().update({
+  await writeMine({
     ...progressFields(),
     ...finalFields(status, clock.now(), error),
     current_file: null,

@@ -6,10 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Database, openDatabase } from '../db/connect.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { claimTask } from './claim.ts';
 import { manualClock } from './clock.ts';
 import { createTaskRunner } from './runner.ts';
 import { createTaskService } from './taskService.ts';
+import { claimTask } from './taskStore.ts';
 import { adminActor, insertTestAdmin, testHandler } from './tasksTestKit.ts';
 import { isTransient, withRetry } from './transient.ts';
 

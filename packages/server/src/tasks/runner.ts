@@ -1,17 +1,17 @@
 /**
  * The task runner every server process starts: it polls for claimable tasks (and is woken when this
  * process creates one), runs up to `maxTasks` at once, and stops cleanly on close. Several runners on
- * one database never run the same task twice (see claim.ts); a dead runner's task is taken over once
+ * one database never run the same task twice (see taskStore.ts); a dead runner's task is taken over once
  * its lease lapses.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Dialect } from '../db/connect.ts';
-import { claimTask } from './claim.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { executeTask } from './execution.ts';
 import type { TaskHandler } from './handler.ts';
+import { claimTask, createTaskStore } from './taskStore.ts';
 
 export interface TaskRunnerOptions {
   knex: Knex;
@@ -54,6 +54,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   let stopped = false;
   let looking: Promise<void> | null = null;
   const shutdown = new AbortController();
+  const tasks = createTaskStore(options.knex);
 
   const runOne = async (): Promise<boolean> => {
     if (handlers.size === 0) return false;
@@ -65,7 +66,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
     });
     if (!row) return false;
     const job = executeTask(row, handlers.get(row.type)!, {
-      knex: options.knex,
+      tasks,
       clock,
       runnerId: id,
       leaseMs,

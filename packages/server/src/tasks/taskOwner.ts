@@ -4,11 +4,11 @@
  * flags or basic path) runs them with what it may do now, so the fs service refuses what it no longer
  * may reach. Several processes run each other's tasks, so the read goes to the database, never a cache.
  */
-import type { Knex } from 'knex';
 import type { Actor } from '../services/actor.ts';
 import { keyActor } from '../services/apiKeyService.ts';
 import { iso } from '../services/time.ts';
 import type { Clock } from './clock.ts';
+import type { TaskStore } from './taskStore.ts';
 
 /** The actor an item runs as, or why the task's owner may no longer run anything. */
 export type OwnerStanding = { actor: Actor } | { refused: string };
@@ -16,24 +16,17 @@ export type OwnerStanding = { actor: Actor } | { refused: string };
 const KEY_PREFIX = 'apikey:';
 
 /** `owner` as the tasks table stores it (`creatorId`): `apikey:{id}` for a key, the admin's id otherwise. */
-export function taskOwner(knex: Knex, clock: Clock, owner: string): () => Promise<OwnerStanding> {
+export function taskOwner(
+  tasks: Pick<TaskStore, 'ownerKey' | 'ownerAdmin'>,
+  clock: Clock,
+  owner: string,
+): () => Promise<OwnerStanding> {
   // The key's name as last read: a key deleted meanwhile is still named in the refusal.
   let label: string | null = null;
   let refused: string | null = null;
 
   async function keyStanding(id: string): Promise<OwnerStanding> {
-    const row = await knex('api_keys')
-      .select(
-        'id',
-        'name',
-        'expires_at',
-        'text_permission',
-        'file_permission',
-        'mount_permission',
-        'basic_path',
-      )
-      .where('id', id)
-      .first();
+    const row = await tasks.ownerKey(id);
     if (!row) return { refused: `${label ?? `API key ${id}`} was deleted` };
     label = `API key "${row.name}"`;
     if (row.expires_at !== null && Number(row.expires_at) <= clock.now())
@@ -44,7 +37,7 @@ export function taskOwner(knex: Knex, clock: Clock, owner: string): () => Promis
   // An administrator is never narrowed: read once per run, for its existence and name.
   let admin: Promise<OwnerStanding> | null = null;
   async function adminStanding(id: string): Promise<OwnerStanding> {
-    const row = await knex('admins').select('id', 'username').where('id', id).first();
+    const row = await tasks.ownerAdmin(id);
     if (!row) return { refused: `the administrator account ${id} no longer exists` };
     return { actor: { kind: 'admin', id: row.id, username: row.username } };
   }

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ClearTasksResult,
-  FINISHED_TASK_STATUSES,
   isTaskFinished,
   type ListResult,
   type Task,
@@ -15,6 +14,7 @@ import { type Actor, creatorId } from '../services/actor.ts';
 import { ownerFilter } from '../services/permissions.ts';
 import type { Clock } from './clock.ts';
 import { parsePayload, type TaskPayload, type TaskRow, toTask } from './taskRow.ts';
+import { createTaskStore } from './taskStore.ts';
 
 export interface CreateTaskInput<Item> {
   type: TaskType;
@@ -34,16 +34,11 @@ export interface TaskService {
 }
 
 export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void }): TaskService {
-  const { knex, clock } = deps;
-
-  const scoped = (actor: Actor) => {
-    const owners = ownerFilter(actor);
-    const q = knex('tasks');
-    return owners === null ? q : q.whereIn('owner', owners);
-  };
+  const { clock } = deps;
+  const tasks = createTaskStore(deps.knex);
 
   async function row(actor: Actor, id: string): Promise<TaskRow> {
-    const found = (await scoped(actor).where('id', id).first()) as TaskRow | undefined;
+    const found = await tasks.visible(ownerFilter(actor), id);
     // Someone else's task answers like a missing one: its existence is not the caller's business.
     if (!found) throw notFound('task not found');
     return found;
@@ -55,7 +50,7 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
       const record = {
         id: randomUUID(),
         type: input.type,
-        status: 'pending',
+        status: 'pending' as const,
         owner: creatorId(actor),
         progress: 0,
         total_count: input.payload.items.length,
@@ -64,29 +59,19 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
         updated_at: now,
         payload: JSON.stringify(input.payload),
       };
-      await knex('tasks').insert(record);
+      const created = await tasks.insert(record);
       deps.wake();
-      return toTask((await knex('tasks').where('id', record.id).first()) as TaskRow);
+      return toTask(created);
     },
 
     async list(actor, query) {
       const page = query.page ?? 1;
       const limit = query.limit ?? 50;
-      const filtered = () => {
-        const q = scoped(actor);
-        if (query.type) q.where('type', query.type);
-        if (query.status) q.where('status', query.status);
-        return q;
-      };
-      const [{ n }] = await filtered().count({ n: '*' });
-      const rows = (await filtered()
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(limit)
-        .offset((page - 1) * limit)) as TaskRow[];
-      return { items: rows.map((r) => toTask(r)), total: Number(n), page, limit };
+      const { rows, total } = await tasks.page(ownerFilter(actor), query, {
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return { items: rows.map((r) => toTask(r)), total, page, limit };
     },
 
     async get(actor, id) {
@@ -96,17 +81,7 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
     async cancel(actor, id) {
       const found = await row(actor, id);
       if (isTaskFinished(found.status)) throw conflict(`task already ${found.status}`);
-      const now = clock.now();
-      // A pending task is cancelled on the spot; a running one is asked to stop between items.
-      const took = await knex('tasks')
-        .where({ id, status: 'pending' })
-        .update({ status: 'cancelled', cancel_requested: true, completed_at: now, updated_at: now });
-      if (took === 0)
-        await knex('tasks')
-          .where({ id })
-          .whereIn('status', ['running'])
-          .update({ cancel_requested: true, updated_at: now });
-      return toTask((await knex('tasks').where('id', id).first()) as TaskRow);
+      return toTask(await tasks.cancel(id, clock.now()));
     },
 
     async retry(actor, id) {
@@ -117,45 +92,37 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
       const payload = parsePayload(found);
       const items = failed.sort((a, b) => a - b).map((i) => payload.items[i]);
       const now = clock.now();
-      const changed = await knex('tasks')
-        .where({ id, status: found.status })
-        .update({
-          status: 'pending',
-          payload: JSON.stringify({ ...payload, items }),
-          total_count: items.length,
-          success_count: 0,
-          skipped_count: 0,
-          failed_count: 0,
-          bytes_done: 0,
-          progress: 0,
-          next_item: 0,
-          results: '[]',
-          failed_items: '[]',
-          cancel_requested: false,
-          error: null,
-          current_file: null,
-          completed_at: null,
-          updated_at: now,
-        });
-      if (changed === 0) throw conflict('task changed while retrying; try again');
+      const changed = await tasks.updateIfStatus(id, found.status, {
+        status: 'pending',
+        payload: JSON.stringify({ ...payload, items }),
+        total_count: items.length,
+        success_count: 0,
+        skipped_count: 0,
+        failed_count: 0,
+        bytes_done: 0,
+        progress: 0,
+        next_item: 0,
+        results: '[]',
+        failed_items: '[]',
+        cancel_requested: false,
+        error: null,
+        current_file: null,
+        completed_at: null,
+        updated_at: now,
+      });
+      if (!changed) throw conflict('task changed while retrying; try again');
       deps.wake();
-      return toTask((await knex('tasks').where('id', id).first()) as TaskRow, true);
+      return toTask(await tasks.byId(id), true);
     },
 
     async remove(actor, id) {
       const found = await row(actor, id);
       if (!isTaskFinished(found.status)) throw conflict(`task is ${found.status}; cancel it before deleting`);
-      await knex('tasks')
-        .where('id', id)
-        .whereIn('status', [...FINISHED_TASK_STATUSES])
-        .delete();
+      await tasks.removeFinished(id);
     },
 
     async clear(actor) {
-      const cleared = await scoped(actor)
-        .whereIn('status', [...FINISHED_TASK_STATUSES])
-        .delete();
-      return { cleared: Number(cleared) };
+      return { cleared: await tasks.clearFinished(ownerFilter(actor)) };
     },
   };
 }

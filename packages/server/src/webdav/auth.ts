@@ -9,7 +9,6 @@
  * request, and a password change invalidates it everywhere because the stored hash changes.
  */
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Actor } from '../services/actor.ts';
 import type { AdminAuthService } from '../services/adminAuthService.ts';
 import type { ApiKeyService } from '../services/apiKeyService.ts';
@@ -20,7 +19,6 @@ export const REALM = 'clip';
 const VERIFIED_MAX = 1000;
 
 export interface DavAuthDeps {
-  knex: Knex;
   adminAuth: AdminAuthService;
   apiKeys: ApiKeyService;
   budget: AuthBudget;
@@ -51,8 +49,8 @@ export function createDavAuth(deps: DavAuthDeps) {
     password: string,
     clientAddress: string,
   ): Promise<Actor | null> {
-    const stored = await deps.knex('admins').where({ username }).first('password_hash');
-    const known = stored && verified.get(cacheKey(username, password, stored.password_hash));
+    const stored = await deps.adminAuth.storedHash(username);
+    const known = stored !== null && verified.get(cacheKey(username, password, stored));
     if (known) return known;
     const admin = await deps.adminAuth.verifyCredentials(username, password, clientAddress);
     if (!admin) return null;

@@ -2,7 +2,7 @@
 import type { WebdavUploadMode } from '@clip/sdk';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import type { DeadProperties } from '../fs/deadProperties.ts';
+import type { DeadProperties } from '../fs/deadPropertyStore.ts';
 import { createLockGuard } from '../fs/lockGuard.ts';
 import type { LockStore } from '../fs/lockStore.ts';
 import { AppError } from '../http/appError.ts';

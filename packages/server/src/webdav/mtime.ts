@@ -1,5 +1,5 @@
 /** X-OC-Mtime: a client-given modification time kept as an internal dead property (storages cannot set it). */
-import type { DeadProperty } from '../fs/deadProperties.ts';
+import type { DeadProperty } from '../fs/deadPropertyStore.ts';
 
 export const INTERNAL_NS = 'urn:x-clip:webdav-internal';
 

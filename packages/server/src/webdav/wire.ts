@@ -6,7 +6,6 @@ import { createFsAdapter, type FsAdapterDeps } from './fsAdapter.ts';
 import { davMiddleware } from './index.ts';
 
 export function createDav(services: Services, budget: AuthBudget) {
-  const { knex } = services.db;
   const adapterDeps: Omit<FsAdapterDeps, 'fs'> = {
     maxUploadBytes: () => services.settings.maxUploadBytes(),
     async quota(storageConfigId) {
@@ -17,7 +16,6 @@ export function createDav(services: Services, budget: AuthBudget) {
     },
   };
   const authenticate = createDavAuth({
-    knex,
     adminAuth: services.adminAuth,
     apiKeys: services.apiKeys,
     budget,

@@ -4,7 +4,8 @@ import knexFactory from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
-import { recordView, utcDay } from '../../services/activity.ts';
+import { utcDay } from '../../services/activity.ts';
+import { recordView } from '../../services/activityStore.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';
 

@@ -1,17 +1,14 @@
 import { updateSystemSettingsBodySchema } from '@clip/sdk/contract';
 import type Router from '@koa/router';
-import { hotStatement } from '../../db/hotStatements.ts';
+import { pingDatabase } from '../../db/healthProbe.ts';
 import { checkBody } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import { VERSION } from '../../version.ts';
 import { sharedProbe } from './sharedProbe.ts';
 
-/** A round trip to the database on a statement prepared once (db/hotStatements.ts). */
-const HEALTH_PROBE = hotStatement('health_probe', 'SELECT 1');
-
 export function registerSystemRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { settings, db } = services;
-  const probeDatabase = sharedProbe(() => db.hot.rows(HEALTH_PROBE, []));
+  const probeDatabase = sharedProbe(() => pingDatabase(db.hot));
 
   router.get('/health', async (ctx) => {
     await probeDatabase();

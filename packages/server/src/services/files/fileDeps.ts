@@ -2,14 +2,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { canMultipart } from '../../storage/driver.ts';
-import type { SettingsService } from '../settingsService.ts';
+import type { SettingsStore } from '../settingsStore.ts';
 import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 import { type FileStorage, storageError } from './storageAccess.ts';
 
 export interface FileDeps {
   repo: FileShareRepo;
   storage: FileStorage;
-  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  settings: Pick<SettingsStore, 'maxUploadBytes'>;
   /** The public origin links are built on. */
   origin(): string;
   logger: Pick<Logger, 'warn' | 'info'>;

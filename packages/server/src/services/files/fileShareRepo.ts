@@ -4,9 +4,9 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
-import { whereExpired, whereUsedUp } from '../../shares/core/deadShares.ts';
+import { whereExpired, whereUsedUp } from '../../shares/core/deadShareSql.ts';
 import { LIVE_SQL } from '../../shares/core/liveness.ts';
-import { whereAnyContains } from '../../shares/core/search.ts';
+import { whereAnyContains } from '../../shares/core/searchSql.ts';
 import { storageUsage } from '../admission/usage.ts';
 
 /** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */

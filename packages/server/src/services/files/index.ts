@@ -9,7 +9,7 @@ import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
 import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
 import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
-import type { SettingsService } from '../settingsService.ts';
+import type { SettingsStore } from '../settingsStore.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { createFileShareRepo } from './fileShareRepo.ts';
 import { createMultipartService, type MultipartService } from './multipartService.ts';
@@ -34,7 +34,7 @@ export interface FileServicesOptions {
   knex: Knex;
   dialect: Dialect;
   storage: FileStorage;
-  settings: Pick<SettingsService, 'maxUploadBytes'>;
+  settings: Pick<SettingsStore, 'maxUploadBytes'>;
   passwords: PasswordChecks;
   /** Keys the signed download links. */
   serverSecret: string;

@@ -2,7 +2,7 @@
  * The SQL of text shares. Counting a view is a conditional `UPDATE ... RETURNING` so the database,
  * not the process, decides which of many simultaneous reads are within `max_views`; the same
  * transaction bumps the dashboard's views-per-day counter. Reads and inserts arriving in one
- * event-loop turn share one transaction (pasteViewCounter.ts, db/sameTurnBatch.ts; ADR 0025). The
+ * event-loop turn share one transaction (textViewCountStore.ts, db/sameTurnBatch.ts; ADR 0025). The
  * per-request statements are prepared once (db/hotStatements.ts).
  */
 import type { Knex } from 'knex';
@@ -17,7 +17,7 @@ import {
 import { sameTurnBatch, settle, settledError, settledValue } from '../../db/sameTurnBatch.ts';
 import { utcDay } from '../../services/activity.ts';
 import { LIVE_SQL } from '../core/liveness.ts';
-import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShares.ts';
+import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShareStore.ts';
 import { PASTE_COLUMNS, type PasteRow, type ReadRow } from './pasteRow.ts';
 import {
   bumpTally,
@@ -25,12 +25,12 @@ import {
   postgresViewCounter,
   READ_COLUMNS,
   sqliteViewCounter,
-} from './pasteViewCounter.ts';
+} from './textViewCountStore.ts';
 
 const COUNT_VERIFIED = `UPDATE pastes SET views = views + 1
   WHERE id = ? AND password_hash = ? AND ${LIVE_SQL} RETURNING ${READ_COLUMNS}`;
 
-/** Text shares' SQL: the public reads and creates here (hot statements), management in ownedTextShares.ts. */
+/** Text shares' SQL: the public reads and creates here (hot statements), management in ownedTextShareStore.ts. */
 export interface TextShareStore extends OwnedTextShares {
   /** Counts one view of an unprotected live share and answers it; null when that did not happen. */
   countUnprotected(slug: string, now: number): Promise<ReadRow | null>;

@@ -1,6 +1,6 @@
 /** PROPFIND (RFC 4918 9.1): Depth 0 or 1; allprop, prop and propname; Depth infinity refused (403). */
 import type { Element } from '@xmldom/xmldom';
-import type { DeadProperty } from '../../fs/deadProperties.ts';
+import type { DeadProperty } from '../../fs/deadPropertyStore.ts';
 import type { DavLock } from '../../fs/lockStore.ts';
 import type { DavEntry } from '../davFs.ts';
 import { type DavHandler, readSmallBody } from '../davRequest.ts';

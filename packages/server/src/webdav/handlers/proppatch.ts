@@ -4,7 +4,7 @@
  * cap fails whole, its properties answered 507 as RFC 4918 9.2.1 says, with the cap named.
  */
 import type { Element } from '@xmldom/xmldom';
-import { PropertyCapError, type PropertyChange } from '../../fs/deadProperties.ts';
+import { PropertyCapError, type PropertyChange } from '../../fs/deadPropertyStore.ts';
 import { checkPreconditions, type DavHandler, readSmallBody } from '../davRequest.ts';
 import { isLiveProperty } from '../liveProperties.ts';
 import { INTERNAL_NS } from '../mtime.ts';

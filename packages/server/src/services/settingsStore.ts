@@ -8,14 +8,14 @@ import type { Knex } from 'knex';
 
 const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };
 
-export interface SettingsService {
+export interface SettingsStore {
   get(): Promise<SystemSettings>;
   update(body: UpdateSystemSettingsBody): Promise<SystemSettings>;
   /** The upload limit in bytes. */
   maxUploadBytes(): Promise<number>;
 }
 
-export function createSettingsService(knex: Knex): SettingsService {
+export function createSettingsStore(knex: Knex): SettingsStore {
   async function get(): Promise<SystemSettings> {
     const rows: { key: string; value: string }[] = await knex('system_settings').select('key', 'value');
     const settings: SystemSettings = { ...DEFAULTS };

@@ -4,8 +4,8 @@
  */
 import { PASTE_PREVIEW_CHARS } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
-import { whereExpired, whereUsedUp } from '../core/deadShares.ts';
-import { whereAnyContains } from '../core/search.ts';
+import { whereExpired, whereUsedUp } from '../core/deadShareSql.ts';
+import { whereAnyContains } from '../core/searchSql.ts';
 import { PASTE_COLUMNS, type PasteRow } from './pasteRow.ts';
 
 /** Who may touch a share: the creators an actor acts for, or null for all. */

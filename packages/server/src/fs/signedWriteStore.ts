@@ -6,14 +6,14 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
 
-export interface SignedWrites {
+export interface SignedWriteStore {
   /** True when this call took the link's one use; false when it was already taken. */
   claim(nonce: string, expiresAtMs: number): Promise<boolean>;
   /** Gives a claim back after a write that did not land. */
   release(nonce: string): Promise<void>;
 }
 
-export function createSignedWrites(knex: Knex, now: () => number): SignedWrites {
+export function createSignedWriteStore(knex: Knex, now: () => number): SignedWriteStore {
   return {
     async claim(nonce, expiresAtMs) {
       // Claims of links past their expiry guard nothing (the signature refuses those links): swept here.

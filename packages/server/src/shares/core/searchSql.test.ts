@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Database, openDatabase } from '../../db/connect.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { likePattern, whereAnyContains } from './search.ts';
+import { likePattern, whereAnyContains } from './searchSql.ts';
 
 let testDb: TestDatabase;
 let db: Database;

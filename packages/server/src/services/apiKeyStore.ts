@@ -1,0 +1,106 @@
+/**
+ * The only writer of `api_keys` (ADR 0045). The admin's key management goes through the objection
+ * model (db/models/ApiKeyModel.ts), loaded on first use; the per-request lookups are hot statements.
+ */
+import type { Knex } from 'knex';
+import { type HotStatements, hotStatement, type SqliteHotStatements } from '../db/hotStatements.ts';
+import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
+import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
+
+export type ApiKeyRow = Pick<
+  ApiKeyModel,
+  | 'id'
+  | 'name'
+  | 'key_hash'
+  | 'key_sealed'
+  | 'expires_at'
+  | 'text_permission'
+  | 'file_permission'
+  | 'mount_permission'
+  | 'basic_path'
+  | 'last_used'
+  | 'created_at'
+>;
+
+/** Every request with an ApiKey runs these: prepared once (db/hotStatements.ts). */
+export type KeyLookupRow = Omit<ApiKeyRow, 'key_hash' | 'key_sealed' | 'created_at'>;
+const KEY_BY_HASH = hotStatement(
+  'api_key_by_hash',
+  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
+  FROM api_keys WHERE key_hash = ?`,
+);
+/** Every use of a signed file-system link looks its issuing key up by id. */
+const KEY_BY_ID = hotStatement(
+  'api_key_by_id',
+  `SELECT id, name, expires_at, text_permission, file_permission, mount_permission, basic_path, last_used
+  FROM api_keys WHERE id = ?`,
+);
+const KEY_TOUCH = hotStatement('api_key_touch', 'UPDATE api_keys SET last_used = ? WHERE id = ?');
+/** Postgres: the lookups of one event-loop turn in one round trip (db/sameTurnBatch.ts, ADR 0025). */
+const KEYS_BY_HASH = hotStatement(
+  'api_keys_by_hash',
+  '-- Postgres only',
+  `SELECT key_hash, id, name, expires_at, text_permission, file_permission, mount_permission, basic_path,
+  last_used FROM api_keys WHERE key_hash = ANY($1::text[])`,
+);
+
+/**
+ * The key row for a hash, read from the database on every call (never cached: a revoked key must fail
+ * at once on every server process). The lookups of one event-loop turn share a read (ADR 0025): on
+ * SQLite one read transaction (a read alone opens and closes its own, two lock system calls on the
+ * WAL index), on Postgres one statement.
+ */
+function keyLookup(
+  hot: HotStatements,
+  sqliteHot: SqliteHotStatements | null,
+): (hash: string) => Promise<KeyLookupRow | undefined> {
+  if (sqliteHot)
+    return sameTurnBatch<string, KeyLookupRow | undefined>((hashes) =>
+      sqliteHot.unit((run) => hashes.map((hash) => settledValue(run<KeyLookupRow>(KEY_BY_HASH, [hash])[0]))),
+    );
+  return sameTurnBatch<string, KeyLookupRow | undefined>(async (hashes) => {
+    const rows = await hot.rows<KeyLookupRow & { key_hash: string }>(KEYS_BY_HASH, [[...new Set(hashes)]]);
+    const byHash = new Map(rows.map(({ key_hash, ...row }) => [key_hash, row]));
+    return hashes.map((hash) => settledValue(byHash.get(hash)));
+  });
+}
+
+/** `sqliteHot` on SQLite, null on Postgres. */
+export function createApiKeyStore(knex: Knex, hot: HotStatements, sqliteHot: SqliteHotStatements | null) {
+  // objection (with lodash) is only for the admin's key management: loaded when that is first used.
+  // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
+  const model = async () => (await import('../db/models/ApiKeyModel.ts')).ApiKeyModel;
+
+  return {
+    /** The key row for a hash (keyLookup): what every request with a key runs. */
+    byHash: keyLookup(hot, sqliteHot),
+    /** A signed link's issuing key, as it stands now. */
+    async current(id: string): Promise<KeyLookupRow | undefined> {
+      const [row] = await hot.rows<KeyLookupRow>(KEY_BY_ID, [id]);
+      return row;
+    },
+    touch(id: string, now: number): Promise<void> {
+      return hot.run(KEY_TOUCH, [now, id]);
+    },
+    async find(id: string): Promise<ApiKeyRow | undefined> {
+      return (await model()).query(knex).findById(id);
+    },
+    /** Newest first. */
+    async list(): Promise<ApiKeyRow[]> {
+      return (await model()).query(knex).orderBy('created_at', 'desc');
+    },
+    /** A key whose hash is taken fails on the unique index (isUniqueViolation). */
+    async insert(row: ApiKeyRow): Promise<void> {
+      await (await model()).query(knex).insert(row);
+    },
+    async patch(id: string, patch: Partial<ApiKeyRow>): Promise<void> {
+      await (await model()).query(knex).patch(patch).where({ id });
+    },
+    /** Whether this call removed the key (of two concurrent deletes, one does). */
+    async remove(id: string): Promise<boolean> {
+      return (await (await model()).query(knex).deleteById(id)) > 0;
+    },
+  };
+}
+
+export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
