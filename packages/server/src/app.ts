@@ -28,7 +28,6 @@ import { routeDispatch } from './http/routeDispatch.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { createFileSweep } from './jobs/sweepFiles.ts';
-import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createPasteSweep } from './jobs/sweepPastes.ts';
 import { createStorageUploadSweep } from './jobs/sweepStorageUploads.ts';
 import { type RouteEntry, routeTable } from './openapi/routeTable.ts';
@@ -57,7 +56,6 @@ import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
-import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createPasteTokens } from './services/pasteAccessTokens.ts';
@@ -70,6 +68,7 @@ import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
+import { spoolDir, sweepSpool } from './uploads/spool.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
 
 export interface RunningApp {
@@ -299,10 +298,10 @@ export async function startApp(
   const scheduler = createScheduler(logger, clock);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
-  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
-  // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
+  // Spool files of uploads (file shares' and the file system's) a dead process left behind (live ones
+  // are far younger than the deadline).
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
   );

@@ -16,7 +16,7 @@ import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainReques
 import { loadMulter } from '../../http/multipart.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
-import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../services/files/uploadSpool.ts';
+import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../uploads/spool.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;

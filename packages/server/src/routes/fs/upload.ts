@@ -4,12 +4,7 @@
  * it comes after, the part is spooled to a temporary file under the data directory first (we cannot know
  * where bytes go before `path`), then streamed from there. Nothing is ever held whole in memory.
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FsUploadResult } from '@clip/sdk';
 import type multer from '@koa/multer';
 import type { Context } from 'koa';
@@ -17,15 +12,16 @@ import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts'
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import { loadMulter } from '../../http/multipart.ts';
-import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
-import { withSpoolRead } from '../../services/files/uploadSpool.ts';
+import { removeSpooled, spoolDir, spoolPart, withSpoolRead } from '../../uploads/spool.ts';
 
 /** Room for the text fields and multipart framing around a file at the limit. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 const LIMITS = { files: 1, fields: 10, parts: 11, fieldSize: 8 * 1024, fieldNameSize: 100 };
 
 const flag = (v: unknown) => v === true || v === 'true' || v === '1';
+/** The fs write's own wording of the refusal (fs/writes.ts), whether the part streams or spools. */
+const tooLargeMessage = (limit: number) => `the upload is larger than the limit of ${limit} bytes`;
 
 interface FilePart {
   stream: Readable;
@@ -91,37 +87,17 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
         return;
       }
       // `path` has not arrived yet: spool to a temp file below the data dir, with the size limit.
-      const dir = join(config.dataDir, 'tmp');
-      const file_ = join(dir, `${FS_SPOOL_PREFIX}${randomUUID()}`);
-      let seen = 0;
-      mkdir(dir, { recursive: true })
-        .then(() =>
-          pipeline(
-            part.stream,
-            async function* limited(source: AsyncIterable<Buffer>) {
-              for await (const chunk of source) {
-                seen += chunk.length;
-                if (seen > limit) {
-                  limitError = tooLarge(`the upload is larger than the limit of ${limit} bytes`);
-                  throw limitError;
-                }
-                yield chunk;
-              }
-            },
-            createWriteStream(file_, { flags: 'wx', mode: 0o600 }),
-          ),
-        )
-        .then(
-          () => {
-            spooled = { file: file_, name, type: part.mimetype };
-            callback(null, {} as never);
-          },
-          (err) => {
-            void rm(file_, { force: true });
-            engineErrors.add(limitError ?? err);
-            callback(limitError ?? err);
-          },
-        );
+      spoolPart(part.stream, limit, spoolDir(config.dataDir), tooLargeMessage(limit)).then(
+        (s) => {
+          spooled = { file: s.path, name, type: part.mimetype };
+          callback(null, {} as never);
+        },
+        (err) => {
+          if (err instanceof AppError && err.status === 413) limitError = err;
+          engineErrors.add(err);
+          callback(err);
+        },
+      );
     },
     _removeFile(_req, _file, callback) {
       callback(null as never);
@@ -154,7 +130,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     throw badRequest(`malformed multipart form: ${e?.message ?? String(err)}`);
   } finally {
     const s = spooled as { file: string } | null;
-    if (s) await rm(s.file, { force: true });
+    if (s) await removeSpooled(s.file);
   }
 }
 
