@@ -15,7 +15,6 @@ import { createDeadProperties } from './fs/deadProperties.ts';
 import { createLinkIssuers } from './fs/linkIssuer.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createLockStore } from './fs/lockStore.ts';
-import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
@@ -68,6 +67,7 @@ import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
+import { createFsUploads } from './uploads/sessions/index.ts';
 import { spoolDir, sweepSpool } from './uploads/spool.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
 

@@ -7,7 +7,7 @@ import type { FsMultipartStatus, FsUploadedPart } from '@clip/sdk';
 import { conflict, forbidden, gone } from '../../http/appError.ts';
 import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { iso } from '../../services/time.ts';
-import type { UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
+import type { UploadPartRow, UploadSessionRow } from './sessionStore.ts';
 
 /** A complete that made no progress this long is taken to have died with its process. */
 export const STALE_COMPLETE_MS = 15 * 60_000;

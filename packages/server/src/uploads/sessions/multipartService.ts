@@ -26,7 +26,6 @@ import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { partStoreFor } from './partStores.ts';
-import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
 import {
   checkKey,
   contentTypeFor,
@@ -37,10 +36,11 @@ import {
   stripQuotes,
   uploadedParts,
 } from './sessionRules.ts';
+import type { SessionStore, UploadSessionRow } from './sessionStore.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface MultipartDeps {
-  repo: SessionRepo;
+  repo: SessionStore;
   host: UploadHost;
   now?: () => number;
   partTimeoutMs?: number;

@@ -11,15 +11,15 @@ import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { canPresign } from '../../storage/driver.ts';
-import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
 import { contentTypeFor } from './sessionRules.ts';
+import type { SessionStore, UploadSessionRow } from './sessionStore.ts';
 import type { UploadHost } from './uploadHost.ts';
 
 /** How long a presigned PUT URL lives; the session stays one hour more for a PUT that started late. */
 export const FS_PRESIGN_TTL_S = 3600;
 
 export interface PresignDeps {
-  repo: SessionRepo;
+  repo: SessionStore;
   host: UploadHost;
   now?: () => number;
 }
