@@ -4,7 +4,6 @@
  * outlives the request, the tab and the process: `status` tells what arrived, a re-init of the same file
  * resumes, and `complete` joins exactly the parts the database holds.
  */
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   FS_UPLOAD_IDLE_MS,
@@ -31,6 +30,7 @@ import {
   contentTypeFor,
   expectedPartSize,
   multipartEtag,
+  newSession,
   requireOpen,
   statusOf,
   stripQuotes,
@@ -126,27 +126,16 @@ export function createMultipartService(deps: MultipartDeps) {
       } catch (err) {
         throw storageError(err, 'starting the multipart upload');
       }
-      const session: UploadSessionRow = {
-        id: randomUUID(),
+      const session = newSession(actor, target, t, {
         kind: 'multipart',
-        actor: creatorId(actor),
-        mount_id: target.mountId,
-        storage_config_id: target.storageConfigId,
-        target_path: target.path,
-        object_key: target.objectKey,
         file_size: body.fileSize,
-        replaces_bytes: target.existingBytes,
         part_size: partSize,
         part_count: partCount,
         content_type: contentType,
         fingerprint: body.fingerprint ?? null,
-        status: 'uploading',
         storage_upload_id: storageUploadId,
-        result: null,
         expires_at: t + FS_UPLOAD_IDLE_MS,
-        created_at: t,
-        updated_at: t,
-      };
+      });
       await repo.insert(session);
       return {
         uploadId: session.id,
