@@ -15,7 +15,6 @@ import { createDeadProperties } from './fs/deadPropertyStore.ts';
 import { createLinkIssuers } from './fs/linkIssuer.ts';
 import { createListingCache } from './fs/listingCache.ts';
 import { createLockStore } from './fs/lockStore.ts';
-import { createFsUploads } from './fs/multipart/index.ts';
 import { recentByKey, recentFor } from './fs/recent.ts';
 import { createFsService } from './fs/service.ts';
 import { createFsLinkSigner } from './fs/signedLinks.ts';
@@ -27,7 +26,6 @@ import { requestPipeline } from './http/pipeline.ts';
 import { routeDispatch } from './http/routeDispatch.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
-import { sweepFsSpool } from './jobs/sweepFsSpool.ts';
 import { createStorageUploadSweep } from './jobs/sweepStorageUploads.ts';
 import { type RouteEntry, routeTable } from './openapi/routeTable.ts';
 import { registerApiKeyRoutes } from './routes/apiKeys/index.ts';
@@ -55,7 +53,6 @@ import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
 import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
 import { createFileServices } from './services/files/index.ts';
-import { spoolDir, sweepSpool } from './services/files/uploadSpool.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
@@ -71,6 +68,8 @@ import { createPasteService } from './shares/text/pasteService.ts';
 import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
+import { createFsUploads } from './uploads/sessions/index.ts';
+import { spoolDir, sweepSpool } from './uploads/spool.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
 
 export interface RunningApp {
@@ -300,10 +299,10 @@ export async function startApp(
   const scheduler = createScheduler(logger, clock);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
-  scheduler.start('sweep-fs-spool', config.sweepIntervalMs, () => sweepFsSpool(config.dataDir));
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
-  // Spool files of uploads a dead process left behind (live ones are far younger than the deadline).
+  // Spool files of uploads (file shares' and the file system's) a dead process left behind (live ones
+  // are far younger than the deadline).
   scheduler.start('sweep-upload-spool', config.sweepIntervalMs, () =>
     sweepSpool(spoolDir(config.dataDir), UPLOAD_DEADLINE_MS),
   );

@@ -4,9 +4,9 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spoolDir } from '../../services/files/uploadSpool.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';
+import { spoolDir } from '../../uploads/spool.ts';
 import { allObjects, asView, chunkedForm, driverOf, envelopeOf, fileRows, rejects } from './fileTestKit.ts';
 
 let server: TestServer;

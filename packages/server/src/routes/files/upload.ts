@@ -7,27 +7,18 @@
  * However malformed the form, the request answers 4xx: every stream error ends in the catch below.
  */
 
-import type { Readable } from 'node:stream';
 import type multer from '@koa/multer';
 import type Router from '@koa/router';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainRequest.ts';
-import { loadMulter } from '../../http/multipart.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import type { StagedUpload } from '../../services/files/uploadService.ts';
-import { removeSpooled, type SpooledFile, spoolDir, spoolPart } from '../../services/files/uploadSpool.ts';
+import { emptyFormFile, FORM_OVERHEAD_BYTES, fileEngine, loadMulter } from '../../uploads/formParser.ts';
+import { removeSpooled, spoolDir } from '../../uploads/spool.ts';
 
-/** Room for the text fields and multipart framing around a file at the limit. */
-const FORM_OVERHEAD_BYTES = 1024 * 1024;
 const LIMITS = { files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, fieldNameSize: 100 };
 const ROUTING_FIELDS = ['s3_config_id', 'path'];
-
-interface FilePart {
-  stream: Readable;
-  originalname: string;
-  mimetype: string;
-}
 
 export function registerUploadRoute(router: Router, { services, auth }: RouteDeps): void {
   const { uploads } = services.files;
@@ -47,58 +38,19 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
       throw badRequest('POST /upload takes multipart/form-data');
     }
 
-    // Set by the storage engine's callbacks (hence an object: closures assign, the route reads).
-    const form: {
-      staged: StagedUpload | null;
-      spooled: (SpooledFile & { filename: string; mimetype: string }) | null;
-      /** The engine's work on the file part: multer may report a form error before it has settled. */
-      work: Promise<unknown> | null;
-    } = { staged: null, spooled: null, work: null };
-    // Failures of our own engine keep their meaning; the part's own errors and anything else multer
-    // reports are the form's fault.
-    let engineError: unknown = null;
-    const partErrors = new Set<unknown>();
-    const storage: multer.StorageEngine = {
-      _handleFile(req, file, callback) {
-        const fields = { ...(req as unknown as { body: Record<string, unknown> }).body };
-        const part = file as unknown as FilePart;
-        part.stream.on('error', (err) => partErrors.add(err));
-        const placed = ROUTING_FIELDS.every((name) => name in fields);
-        const work = placed
-          ? uploads
-              .stage(
-                actor,
-                fields,
-                { stream: part.stream, filename: part.originalname, mimetype: part.mimetype },
-                limit,
-              )
-              .then((s) => {
-                form.staged = s;
-                return s.row.size ?? 0;
-              })
-          : spoolPart(part.stream, limit, tempDir).then((s) => {
-              form.spooled = { ...s, filename: part.originalname, mimetype: part.mimetype };
-              return s.size;
-            });
-        form.work = work.catch(() => {});
-        work.then(
-          (size) => callback(null, { size } as never),
-          (err) => {
-            engineError = err;
-            callback(err);
-          },
-        );
-      },
-      _removeFile(_req, _file, callback) {
-        const { staged: s, spooled: t } = form;
-        form.staged = null;
-        form.spooled = null;
-        Promise.all([s && uploads.discard(s), t && removeSpooled(t.path)]).then(
-          () => callback(null as never),
-          callback,
-        );
-      },
-    };
+    const form = emptyFormFile<StagedUpload>();
+    const storage = fileEngine(form, {
+      routed: (fields) => ROUTING_FIELDS.every((name) => name in fields),
+      place: (fields, part) =>
+        uploads.stage(
+          actor,
+          fields,
+          { stream: part.stream, filename: part.filename, mimetype: part.mimetype },
+          limit,
+        ),
+      discard: (staged) => uploads.discard(staged),
+      spool: { dir: tempDir, limitBytes: limit },
+    });
     try {
       try {
         capRequestBody(ctx.req, limit + FORM_OVERHEAD_BYTES + DRAIN_BYTES);
@@ -111,9 +63,9 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
         // Answer only once the part's record and object are gone (multer does not wait when the part
         // stream itself fails), and drop a part the engine finished storing just as the form failed.
         await form.work;
-        if (form.staged) {
-          await uploads.discard(form.staged);
-          form.staged = null;
+        if (form.placed) {
+          await uploads.discard(form.placed);
+          form.placed = null;
         }
         if (!ctx.req.complete) {
           ctx.set('Connection', 'close');
@@ -121,21 +73,21 @@ export function registerUploadRoute(router: Router, { services, auth }: RouteDep
           if (ctx.req.destroyed)
             throw new AppError(400, 'CANCELLED', 'the upload was cancelled by the client');
         }
-        throw formError(err, engineError, partErrors);
+        throw formError(err, form.engineError, form.partErrors);
       }
       const fields = { ...(ctx.request.body as Record<string, unknown>) };
       const late = form.spooled;
       if (late) {
-        form.staged = await uploads.stage(
+        form.placed = await uploads.stage(
           actor,
           fields,
           { stream: null, spooled: late, filename: late.filename, mimetype: late.mimetype },
           limit,
         );
       }
-      if (!form.staged) throw badRequest('body.file is required');
+      if (!form.placed) throw badRequest('body.file is required');
       ctx.status = 201;
-      ctx.body = await uploads.finish(form.staged, fields);
+      ctx.body = await uploads.finish(form.placed, fields);
     } finally {
       if (form.spooled) await removeSpooled(form.spooled.path);
     }

@@ -4,34 +4,22 @@
  * it comes after, the part is spooled to a temporary file under the data directory first (we cannot know
  * where bytes go before `path`), then streamed from there. Nothing is ever held whole in memory.
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FsUploadResult } from '@clip/sdk';
 import type multer from '@koa/multer';
 import type { Context } from 'koa';
 import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts';
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
-import { loadMulter } from '../../http/multipart.ts';
-import { FS_SPOOL_PREFIX } from '../../jobs/sweepFsSpool.ts';
 import type { RouteDeps } from '../../services/container.ts';
-import { withSpoolRead } from '../../services/files/uploadSpool.ts';
+import { emptyFormFile, FORM_OVERHEAD_BYTES, fileEngine, loadMulter } from '../../uploads/formParser.ts';
+import { removeSpooled, spoolDir, withSpoolRead } from '../../uploads/spool.ts';
 
-/** Room for the text fields and multipart framing around a file at the limit. */
-const FORM_OVERHEAD_BYTES = 1024 * 1024;
 const LIMITS = { files: 1, fields: 10, parts: 11, fieldSize: 8 * 1024, fieldNameSize: 100 };
 
 const flag = (v: unknown) => v === true || v === 'true' || v === '1';
-
-interface FilePart {
-  stream: Readable;
-  originalname: string;
-  mimetype: string;
-}
+/** The fs write's own wording of the refusal (fs/writes.ts), whether the part streams or spools. */
+const tooLargeMessage = (limit: number) => `the upload is larger than the limit of ${limit} bytes`;
 
 export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Promise<FsUploadResult> {
   const actor = actorOf(ctx);
@@ -44,13 +32,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
   }
   if (!ctx.is('multipart/form-data')) throw badRequest('fs/upload takes multipart/form-data');
 
-  let result: FsUploadResult | null = null;
-  let spooled: { file: string; name: string; type: string } | null = null;
-  // The stream machinery may report the abort that follows instead of the limit that caused it.
-  let limitError: AppError | null = null;
-  // Errors our own engine gave multer (storage, spool); anything else multer throws is the form's fault.
-  const engineErrors = new Set<unknown>();
-
+  const form = emptyFormFile<FsUploadResult>();
   const store = async (
     folderRaw: unknown,
     part: { name: string; type: string; body: Readable },
@@ -70,63 +52,19 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     return { item: written.item };
   };
 
-  const storage: multer.StorageEngine = {
-    _handleFile(req, file, callback) {
-      const fields = { ...(req as unknown as { body: Record<string, unknown> }).body };
-      const part = file as unknown as FilePart;
-      const name = part.originalname;
-      if (!name) return callback(badRequest('the file part has no file name'));
-      if (fields.path !== undefined) {
-        store(fields.path, { name, type: part.mimetype, body: part.stream }, fields).then(
-          (r) => {
-            result = r;
-            callback(null, {} as never);
-          },
-          (err) => {
-            engineErrors.add(err);
-            part.stream.resume();
-            callback(err);
-          },
-        );
-        return;
-      }
-      // `path` has not arrived yet: spool to a temp file below the data dir, with the size limit.
-      const dir = join(config.dataDir, 'tmp');
-      const file_ = join(dir, `${FS_SPOOL_PREFIX}${randomUUID()}`);
-      let seen = 0;
-      mkdir(dir, { recursive: true })
-        .then(() =>
-          pipeline(
-            part.stream,
-            async function* limited(source: AsyncIterable<Buffer>) {
-              for await (const chunk of source) {
-                seen += chunk.length;
-                if (seen > limit) {
-                  limitError = tooLarge(`the upload is larger than the limit of ${limit} bytes`);
-                  throw limitError;
-                }
-                yield chunk;
-              }
-            },
-            createWriteStream(file_, { flags: 'wx', mode: 0o600 }),
-          ),
-        )
-        .then(
-          () => {
-            spooled = { file: file_, name, type: part.mimetype };
-            callback(null, {} as never);
-          },
-          (err) => {
-            void rm(file_, { force: true });
-            engineErrors.add(limitError ?? err);
-            callback(limitError ?? err);
-          },
-        );
-    },
-    _removeFile(_req, _file, callback) {
-      callback(null as never);
-    },
-  };
+  const storage = fileEngine(form, {
+    routed: (fields) => fields.path !== undefined,
+    place: (fields, part) =>
+      store(fields.path, { name: part.filename, type: part.mimetype, body: part.stream }, fields).catch(
+        (err) => {
+          // Keep reading, so the rest of the form can still be parsed (or drained).
+          part.stream.resume();
+          throw err;
+        },
+      ),
+    refuse: (part) => (part.filename ? null : badRequest('the file part has no file name')),
+    spool: { dir: spoolDir(config.dataDir), limitBytes: limit, tooLargeMessage: tooLargeMessage(limit) },
+  });
 
   try {
     await (await loadMulter())({ storage, limits: LIMITS, defParamCharset: 'utf8' } as multer.Options)
@@ -135,28 +73,30 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
         throw formFailure(err);
       });
     const fields = (ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {};
-    if (!result && !spooled) throw badRequest('the form has no "file" part');
-    if (spooled) {
-      const s = spooled as { file: string; name: string; type: string };
+    const late = form.spooled;
+    if (!form.placed && !late) throw badRequest('the form has no "file" part');
+    if (late) {
       if (fields.path === undefined) throw badRequest('the form has no "path" field (the target folder)');
-      result = await withSpoolRead(s.file, (body) =>
-        store(fields.path, { name: s.name, type: s.type, body }, fields),
+      form.placed = await withSpoolRead(late.path, (body) =>
+        store(fields.path, { name: late.filename, type: late.mimetype, body }, fields),
       );
     }
-    return result as FsUploadResult;
+    return form.placed as FsUploadResult;
   } catch (err) {
-    if (limitError) throw limitError;
+    // The stream machinery may report the abort that follows instead of the limit that caused it.
+    if (isTooLarge(form.spoolError)) throw form.spoolError;
     if (err instanceof AppError) throw err;
     const e = err as { code?: string; message?: string };
     if (e?.code === 'LIMIT_UNEXPECTED_FILE') throw badRequest('the file part must be named "file"');
-    if (engineErrors.has(err)) throw err;
+    if (err === form.engineError) throw err;
     // A cut-short body, a missing boundary, a malformed part header: the form's fault, never a 5xx.
     throw badRequest(`malformed multipart form: ${e?.message ?? String(err)}`);
   } finally {
-    const s = spooled as { file: string } | null;
-    if (s) await rm(s.file, { force: true });
+    if (form.spooled) await removeSpooled(form.spooled.path);
   }
 }
+
+const isTooLarge = (err: unknown) => err instanceof AppError && err.status === 413;
 
 /**
  * A failed form is the client's 400 (a cut or malformed body: busboy's "Unexpected end of form"), except

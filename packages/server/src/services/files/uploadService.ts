@@ -8,14 +8,14 @@ import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } 
 import { badRequest } from '../../http/appError.ts';
 import { checkQuery } from '../../http/validate.ts';
 import { canAdopt, type StorageDriver, type WriteResult } from '../../storage/driver.ts';
+import { byteLimit } from '../../uploads/byteLimit.ts';
+import { type SpooledFile, withSpoolRead } from '../../uploads/spool.ts';
 import type { Actor } from '../actor.ts';
-import { byteLimit } from './byteLimit.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
 import type { FileShareRow } from './fileShareRepo.ts';
 import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
 import { configForUpload, storageError } from './storageAccess.ts';
-import { type SpooledFile, withSpoolRead } from './uploadSpool.ts';
 
 /** An object written for a form whose other fields may still be arriving. */
 export interface StagedUpload {
@@ -85,8 +85,6 @@ function writeSpooled(
   if (canAdopt(driver)) return driver.adopt(path, spooled.path);
   return withSpoolRead(spooled.path, (body) => driver.write(path, body, { ...options, size: spooled.size }));
 }
-
-export { byteLimit } from './byteLimit.ts';
 
 export function createUploadService(deps: FileDeps): UploadService {
   function parseFields(raw: Record<string, unknown>): UploadFormFields {

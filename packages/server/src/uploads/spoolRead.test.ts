@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { withSpoolRead } from './uploadSpool.ts';
+import { withSpoolRead } from './spool.ts';
 
 const sink = () =>
   new Writable({

@@ -4,7 +4,6 @@
  * outlives the request, the tab and the process: `status` tells what arrived, a re-init of the same file
  * resumes, and `complete` joins exactly the parts the database holds.
  */
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   FS_UPLOAD_IDLE_MS,
@@ -26,21 +25,22 @@ import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { partStoreFor } from './partStores.ts';
-import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
 import {
   checkKey,
   contentTypeFor,
   expectedPartSize,
   multipartEtag,
+  newSession,
   requireOpen,
   statusOf,
   stripQuotes,
   uploadedParts,
 } from './sessionRules.ts';
+import type { SessionStore, UploadSessionRow } from './sessionStore.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface MultipartDeps {
-  repo: SessionRepo;
+  repo: SessionStore;
   host: UploadHost;
   now?: () => number;
   partTimeoutMs?: number;
@@ -126,27 +126,16 @@ export function createMultipartService(deps: MultipartDeps) {
       } catch (err) {
         throw storageError(err, 'starting the multipart upload');
       }
-      const session: UploadSessionRow = {
-        id: randomUUID(),
+      const session = newSession(actor, target, t, {
         kind: 'multipart',
-        actor: creatorId(actor),
-        mount_id: target.mountId,
-        storage_config_id: target.storageConfigId,
-        target_path: target.path,
-        object_key: target.objectKey,
         file_size: body.fileSize,
-        replaces_bytes: target.existingBytes,
         part_size: partSize,
         part_count: partCount,
         content_type: contentType,
         fingerprint: body.fingerprint ?? null,
-        status: 'uploading',
         storage_upload_id: storageUploadId,
-        result: null,
         expires_at: t + FS_UPLOAD_IDLE_MS,
-        created_at: t,
-        updated_at: t,
-      };
+      });
       await repo.insert(session);
       return {
         uploadId: session.id,

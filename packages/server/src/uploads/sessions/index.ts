@@ -1,11 +1,12 @@
 /** Resumable and presigned uploads into mounts, wired once from app.ts. */
+
+import type { FsService } from '../../fs/types.ts';
 import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
 import type { StorageConfigService } from '../../services/storageConfigService.ts';
-import type { FsService } from '../types.ts';
 import { createFsUploadHost } from './fsUploadHost.ts';
 import { createMultipartService, type MultipartService, type UploadSweepResult } from './multipartService.ts';
 import { createFsPresignService, type FsPresignService } from './presignService.ts';
-import { createSessionRepo, type SessionDb } from './sessionRepo.ts';
+import { createSessionStore, type SessionDb } from './sessionStore.ts';
 
 export interface FsUploads {
   multipart: MultipartService;
@@ -25,7 +26,7 @@ export function createFsUploads(deps: {
   logger: { warn(obj: object, msg: string): void };
   now?: () => number;
 }): FsUploads {
-  const repo = createSessionRepo(deps.db);
+  const repo = createSessionStore(deps.db);
   const host = createFsUploadHost({ ...deps, repo });
   const multipart = createMultipartService({
     repo,

@@ -14,7 +14,7 @@ import {
 } from '../../storage/driver.ts';
 import { pipeThrough } from '../../storage/pipeThrough.ts';
 import { PartBody } from './partBody.ts';
-import type { UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
+import type { UploadPartRow, UploadSessionRow } from './sessionStore.ts';
 
 export interface StoredPart {
   etag: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spoolPart, sweepSpool } from './uploadSpool.ts';
+import { spoolPart, sweepSpool } from './spool.ts';
 
 let dir: string;
 test.before.each(async () => {

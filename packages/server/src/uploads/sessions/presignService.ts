@@ -3,23 +3,22 @@
  * client declared (a body of another length fails the signature), and commit HEADs the object and refuses
  * a size that differs (removing what landed) before the upload counts as done.
  */
-import { randomUUID } from 'node:crypto';
 import type { FsPresignBody, FsPresignCommitBody, FsPresignResult, FsUploadDone } from '@clip/sdk';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
-import { type Actor, creatorId } from '../../services/actor.ts';
+import type { Actor } from '../../services/actor.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { canPresign } from '../../storage/driver.ts';
-import type { SessionRepo, UploadSessionRow } from './sessionRepo.ts';
-import { contentTypeFor } from './sessionRules.ts';
+import { contentTypeFor, newSession } from './sessionRules.ts';
+import type { SessionStore, UploadSessionRow } from './sessionStore.ts';
 import type { UploadHost } from './uploadHost.ts';
 
 /** How long a presigned PUT URL lives; the session stays one hour more for a PUT that started late. */
 export const FS_PRESIGN_TTL_S = 3600;
 
 export interface PresignDeps {
-  repo: SessionRepo;
+  repo: SessionStore;
   host: UploadHost;
   now?: () => number;
 }
@@ -57,27 +56,16 @@ export function createFsPresignService(deps: PresignDeps) {
         throw storageError(err, 'presigning the upload');
       }
       const t = now();
-      const session: UploadSessionRow = {
-        id: randomUUID(),
+      const session = newSession(actor, target, t, {
         kind: 'presign',
-        actor: creatorId(actor),
-        mount_id: target.mountId,
-        storage_config_id: target.storageConfigId,
-        target_path: target.path,
-        object_key: target.objectKey,
         file_size: body.fileSize,
-        replaces_bytes: target.existingBytes,
         part_size: body.fileSize,
         part_count: 1,
         content_type: contentType,
         fingerprint: null,
-        status: 'uploading',
         storage_upload_id: null,
-        result: null,
         expires_at: t + 2 * FS_PRESIGN_TTL_S * 1000,
-        created_at: t,
-        updated_at: t,
-      };
+      });
       await repo.insert(session);
       return {
         uploadUrl,

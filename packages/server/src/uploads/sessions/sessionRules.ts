@@ -2,12 +2,14 @@
  * The rules of an upload session that need no storage or database: exact part sizes, the key a client
  * must send back, which states accept what, and how S3 names an object assembled from parts.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FsMultipartStatus, FsUploadedPart } from '@clip/sdk';
 import { conflict, forbidden, gone } from '../../http/appError.ts';
+import { type Actor, creatorId } from '../../services/actor.ts';
 import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { iso } from '../../services/time.ts';
-import type { UploadPartRow, UploadSessionRow } from './sessionRepo.ts';
+import type { SessionKind, UploadPartRow, UploadSessionRow } from './sessionStore.ts';
+import type { UploadTarget } from './uploadHost.ts';
 
 /** A complete that made no progress this long is taken to have died with its process. */
 export const STALE_COMPLETE_MS = 15 * 60_000;
@@ -73,5 +75,38 @@ export function statusOf(session: UploadSessionRow, parts: UploadPartRow[]): FsM
     partCount: session.part_count,
     parts: uploadedParts(parts),
     expiresAt: iso(session.expires_at),
+  };
+}
+
+/** A new session's row: what differs by kind (its parts, the storage's upload, the deadline) is given. */
+export function newSession(
+  actor: Actor,
+  target: UploadTarget,
+  at: number,
+  session: Pick<
+    UploadSessionRow,
+    | 'kind'
+    | 'file_size'
+    | 'part_size'
+    | 'part_count'
+    | 'content_type'
+    | 'fingerprint'
+    | 'storage_upload_id'
+    | 'expires_at'
+  > & { kind: SessionKind },
+): UploadSessionRow {
+  return {
+    id: randomUUID(),
+    actor: creatorId(actor),
+    mount_id: target.mountId,
+    storage_config_id: target.storageConfigId,
+    target_path: target.path,
+    object_key: target.objectKey,
+    replaces_bytes: target.existingBytes,
+    status: 'uploading',
+    result: null,
+    created_at: at,
+    updated_at: at,
+    ...session,
   };
 }

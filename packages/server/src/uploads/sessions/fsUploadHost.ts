@@ -6,14 +6,15 @@
  * sessions' declared sizes), so parts go to the driver behind the admission, and a landed file is counted
  * as stored once.
  */
+
+import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts';
+import type { FsService, ResolvedMountPath } from '../../fs/types.ts';
 import { conflict } from '../../http/appError.ts';
 import { unadmitted } from '../../services/admission/admittedDriver.ts';
 import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
 import type { StorageConfigService } from '../../services/storageConfigService.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
-import { checkName, joinVirtual, normalizeVirtualPath } from '../paths.ts';
-import type { FsService, ResolvedMountPath } from '../types.ts';
-import type { SessionRepo } from './sessionRepo.ts';
+import type { SessionStore } from './sessionStore.ts';
 import type { UploadHost, UploadTarget } from './uploadHost.ts';
 
 export interface FsUploadHostDeps {
@@ -21,7 +22,7 @@ export interface FsUploadHostDeps {
   /** The fs service that rereads mounts and drivers at most once a second (app.ts's `taskFs`). */
   recentFs: FsService;
   storageConfigs: Pick<StorageConfigService, 'resolve' | 'driverFor'>;
-  repo: SessionRepo;
+  repo: SessionStore;
   admission: WriteAdmission;
 }
 

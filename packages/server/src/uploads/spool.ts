@@ -1,7 +1,8 @@
 /**
- * A file part that arrived before the form said where it goes (`s3_config_id` or `path` not sent yet) is
- * written to a temporary file under the data dir until the form ends, then streamed to storage from there.
- * Forms that send the routing fields first never touch it.
+ * The one upload spool, for file shares and the file system: a file part that arrived before the form
+ * said where it goes (`s3_config_id` or `path` not sent yet) is written to a temporary file under the
+ * data dir until the form ends, then streamed to storage from there. Forms that send the routing fields
+ * first never touch it. One sweep removes what a dead process left.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -9,7 +10,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileWriter } from '../../storage/local/fileWriter.ts';
+import { FileWriter } from '../storage/local/fileWriter.ts';
 import { byteLimit } from './byteLimit.ts';
 
 export interface SpooledFile {
@@ -19,8 +20,16 @@ export interface SpooledFile {
 
 export const spoolDir = (dataDir: string) => join(dataDir, 'tmp', 'uploads');
 
-/** Writes the part to a fresh temporary file, refusing past `limitBytes`; on any failure nothing is left. */
-export async function spoolPart(stream: Readable, limitBytes: number, dir: string): Promise<SpooledFile> {
+/**
+ * Writes the part to a fresh temporary file, refusing past `limitBytes` (with `tooLargeMessage` if given);
+ * on any failure nothing is left.
+ */
+export async function spoolPart(
+  stream: Readable,
+  limitBytes: number,
+  dir: string,
+  tooLargeMessage?: string,
+): Promise<SpooledFile> {
   const path = join(dir, `${randomUUID()}.part`);
   // An error before the pipeline is attached (during mkdir) must not go unhandled; the pipeline still
   // sees it, as the stream is left errored.
@@ -29,7 +38,7 @@ export async function spoolPart(stream: Readable, limitBytes: number, dir: strin
     await mkdir(dir, { recursive: true });
     // The part's chunks end here: the writer frees each once it is on disk (see fileWriter.ts).
     const file = new FileWriter(path, { flags: 'wx', mode: 0o600, releaseChunks: true });
-    await pipeline(stream, byteLimit(limitBytes), file);
+    await pipeline(stream, byteLimit(limitBytes, tooLargeMessage), file);
     return { path, size: file.bytesWritten };
   } catch (err) {
     await removeSpooled(path);

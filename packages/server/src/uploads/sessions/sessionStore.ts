@@ -101,7 +101,7 @@ export interface SessionDb {
   sqliteHot: SqliteHotStatements | null;
 }
 
-export function createSessionRepo({ knex, hot, sqliteHot }: SessionDb) {
+export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
   return {
     async insert(row: UploadSessionRow): Promise<void> {
       await knex('upload_sessions').insert(row);
@@ -204,4 +204,4 @@ export function createSessionRepo({ knex, hot, sqliteHot }: SessionDb) {
   };
 }
 
-export type SessionRepo = ReturnType<typeof createSessionRepo>;
+export type SessionStore = ReturnType<typeof createSessionStore>;
