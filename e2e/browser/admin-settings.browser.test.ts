@@ -4,10 +4,10 @@
  * API keys, settings and the admin account, through the UI, checked against what the API then answers.
  */
 import type { ClipClient } from '@clip/sdk';
+import { startS3rver, type TestS3 } from '@clip/server/testing';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startS3rver, type TestS3 } from '../../packages/server/src/testing/s3rver.ts';
 import {
   clipboardText,
   confirmDialog,

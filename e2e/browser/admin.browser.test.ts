@@ -5,10 +5,10 @@
  * settings are in admin-settings.browser.test.ts.
  */
 import type { ClipClient } from '@clip/sdk';
+import { offsetClock } from '@clip/server/testing';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { offsetClock } from '../../packages/server/src/clock.ts';
 import {
   clipboardText,
   confirmDialog,

@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_ADMIN } from '@clip/server/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { TEST_ADMIN } from '../../packages/server/src/testing/testServer.ts';
 
 export async function signInAdmin(page: Page): Promise<void> {
   await page.goto('/admin');

@@ -4,10 +4,11 @@
  * never scrolls sideways; a wide table scrolls inside its own container. With CLIP_SCREENSHOTS=1 the
  * file and text tables are saved to docs/screenshots at both widths.
  */
+
+import { ADMIN_MODULES } from '@clip/web/navigation';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ADMIN_MODULES } from '../../packages/web/src/app/navigation.ts';
 import { screenshot, signInAdmin } from './adminHelpers.ts';
 import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
 

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '@clip/server/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../packages/server/src/testing/testServer.ts';
 import { reportToRunner } from '../runner/report.mjs';
 
 /** CLIP_CHROMIUM_PATH overrides it (the runner's own test points it at nothing). */

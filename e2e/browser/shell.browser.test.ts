@@ -1,8 +1,9 @@
 // @clip-databases sqlite postgres
+
+import { TEST_ADMIN } from '@clip/server/testing';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEST_ADMIN } from '../../packages/server/src/testing/testServer.ts';
 import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
 
 const test = suite<{ env: BrowserEnv }>('shell');

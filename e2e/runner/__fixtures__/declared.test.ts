@@ -1,8 +1,9 @@
 // @clip-databases sqlite postgres
 // Declares both databases: the runner runs it twice, each run on the database it names.
+
+import { createTestDatabase, testDialect } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase, testDialect } from '../../../packages/server/src/testing/testDatabase.ts';
 
 test('opens the database the runner chose', async () => {
   const db = await createTestDatabase();

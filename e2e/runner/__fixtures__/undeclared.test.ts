@@ -1,7 +1,8 @@
 // Opens a test database without declaring its databases: the runner must refuse it.
+
+import { createTestDatabase } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase } from '../../../packages/server/src/testing/testDatabase.ts';
 
 test('opens a database', async () => {
   const db = await createTestDatabase();

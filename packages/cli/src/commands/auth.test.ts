@@ -2,9 +2,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClipClient } from '@clip/sdk';
+import { startTestServer, TEST_ADMIN, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, TEST_ADMIN, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
 import { createSandbox, type Sandbox } from '../testing/runClip.ts';
 

@@ -1,8 +1,8 @@
 // @clip-databases sqlite postgres
 import { ClipClient } from '@clip/sdk';
+import { startTestServer, TEST_ADMIN, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, TEST_ADMIN, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
 import { createSandbox, type Sandbox } from '../testing/runClip.ts';
 

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { startTestServer, TEST_ADMIN, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, TEST_ADMIN, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { CLIP_BIN, createSandbox, type Sandbox } from '../testing/runClip.ts';
 
 let server: TestServer;

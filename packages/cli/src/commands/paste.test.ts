@@ -4,9 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClipClient, PasteView } from '@clip/sdk';
+import { startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestServer, type TestServer } from '../../../server/src/testing/testServer.ts';
 import { failedWith, succeeded } from '../testing/assertRun.ts';
 import { CLIP_BIN, createSandbox, type Sandbox } from '../testing/runClip.ts';
 

@@ -5,7 +5,7 @@ import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 let kit: FsKit;
 test.before(async () => {

@@ -8,7 +8,7 @@ import type { FsGetResult, FsListResult, Mount } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 let kit: FsKit;
 test.before(async () => {

@@ -4,8 +4,8 @@ import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
-import { type Expected, SCOPED_KEY_TABLE } from './permissionTable.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
+import { type Expected, SCOPED_KEY_TABLE } from './testing/permissionTable.ts';
 
 let kit: FsKit;
 let scoped: string;

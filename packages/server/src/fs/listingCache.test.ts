@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 let kit: FsKit;
 test.before(async () => {

@@ -13,8 +13,8 @@ import * as assert from 'uvu/assert';
 import { allObjects } from '../routes/files/fileTestKit.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { until } from '../testing/until.ts';
-import { basicAuth } from '../webdav/davTestKit.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { basicAuth } from '../webdav/testing/davTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 let kit: FsKit;
 let owner: ClipClient;

@@ -12,8 +12,8 @@ import * as assert from 'uvu/assert';
 import { offsetClock } from '../clock.ts';
 import { startServerInstance, stopServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
-import { writeFile } from './copy/copyTestKit.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { writeFile } from './copy/testing/copyTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 let kit: FsKit;
 /** Moved forward by the last test only: keys and links expire on the server's clock. */

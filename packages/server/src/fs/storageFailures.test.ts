@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { keyActor } from '../tasks/tasksTestKit.ts';
+import { keyActor } from '../tasks/testing/tasksTestKit.ts';
 import { startTestServer } from '../testing/testServer.ts';
-import { writeFile as writeFsFile } from './copy/copyTestKit.ts';
-import { type FsKit, startFsKit } from './fsTestKit.ts';
+import { writeFile as writeFsFile } from './copy/testing/copyTestKit.ts';
+import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
 const logLines: Record<string, unknown>[] = [];
 const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });

@@ -7,18 +7,18 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { type Call, contractHarness, type Harness, type Operation } from './contractHarness.ts';
-import { walkFs, walkMounts, walkTasks } from './knownGood/fs.ts';
-import { durableRecords, type KnownValue } from './knownGood/records.ts';
+import { type Call, contractHarness, type Harness, type Operation } from './testing/contractHarness.ts';
+import { walkFs, walkMounts, walkTasks } from './testing/knownGood/fs.ts';
+import { durableRecords, type KnownValue } from './testing/knownGood/records.ts';
 import {
   walkFileShares,
   walkPastes,
   walkPresignedShares,
   walkStorageConfigs,
   walkSystemAndAuth,
-} from './knownGood/shares.ts';
-import { type Fixture, startFixture, walker } from './knownGood/walker.ts';
-import { invalidMutations, type Schema, validArb } from './schemaArbitrary.ts';
+} from './testing/knownGood/shares.ts';
+import { type Fixture, startFixture, walker } from './testing/knownGood/walker.ts';
+import { invalidMutations, type Schema, validArb } from './testing/schemaArbitrary.ts';
 
 /** Per operation: bounded so the file stays well under two minutes on a loaded 2-core machine. */
 const VALID_RUNS = 3;

@@ -17,7 +17,7 @@ import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts'
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { type ApiKeyRow, createApiKeyStore } from './apiKeyStore.ts';
-import { normalizeVirtualPath } from './permissions.ts';
+import { requireBodyPath } from './permissions.ts';
 import { iso, isoOrNull } from './time.ts';
 
 /** Writing last_used on every request would make every read a write; once a minute is precise enough. */
@@ -59,7 +59,7 @@ export function keyActor(
 /** Normalised like every path it will be compared with (the SDK's parseVirtualPath); "" means the root. */
 function basicPath(raw: string | undefined | null): string {
   if (!raw) return '/';
-  return normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'body.basic_path' });
+  return requireBodyPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'body.basic_path' });
 }
 
 function expiresAt(raw: string | null | undefined, now: number): number | null {

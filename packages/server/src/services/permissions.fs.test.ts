@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decodeVirtualPath } from '../fs/paths.ts';
-import { type Expected, SCOPED_KEY_TABLE } from '../fs/permissionTable.ts';
+import { type Expected, SCOPED_KEY_TABLE } from '../fs/testing/permissionTable.ts';
 import type { Actor } from './actor.ts';
 import {
   fsAccessAt,

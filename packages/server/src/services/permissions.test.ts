@@ -1,16 +1,17 @@
 import { isAtOrBelow, parseVirtualPath } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { normalizeVirtualPath } from '../fs/paths.ts';
 import type { Actor } from './actor.ts';
 import {
-  canNavigate,
-  canReadWrite,
+  fsAccessAt,
   ownerFilter,
   ownsRecord,
-  requirePathAccess,
+  requireFsReadWrite,
   requirePolicy,
-  requireReadWrite,
+  seesStorageConfigDetails,
   shareFolderFor,
+  storageConfigUsableBy,
 } from './permissions.ts';
 
 const admin: Actor = { kind: 'admin', id: 'a1', username: 'admin' };
@@ -98,49 +99,51 @@ test('basic path scope: / grants all, /foo grants /foo/bar but never /foobar', (
   assert.ok(isAtOrBelow('/foo', '/foo/bar'));
   assert.ok(!isAtOrBelow('/foo', '/foobar'));
   assert.ok(!isAtOrBelow('/foo', '/'));
+  // Paths are normalised first (fs/paths.ts), then checked against the scope.
+  const readWrite = (actor: Actor, raw: string) => requireFsReadWrite(actor, normalizeVirtualPath(raw));
   assert.is(
-    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/x/')),
+    status(() => readWrite(key({ mount: true }, '/foo'), '/foo/x/')),
     null,
   );
-  assert.is(requirePathAccess(key({ mount: true }, '/foo'), '/foo/x/'), '/foo/x');
+  assert.is(normalizeVirtualPath('/foo/x/'), '/foo/x');
   assert.is(
-    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foobar')),
+    status(() => readWrite(key({ mount: true }, '/foo'), '/foobar')),
     403,
   );
   assert.is(
-    status(() => requirePathAccess(key({ mount: true }, '/foo'), '/foo/../../etc')),
+    status(() => readWrite(key({ mount: true }, '/foo'), '/foo/../../etc')),
     400,
   );
   assert.is(
-    status(() => requirePathAccess(admin, '/anything')),
+    status(() => readWrite(admin, '/anything')),
     null,
   );
 });
 
 test('navigation: a key sees /, the branch down to its basic path, and everything below; never a sibling', () => {
   const k = key({ mount: true }, '/team/a');
-  for (const p of ['/', '/team', '/team/a', '/team/a/deep/er']) assert.ok(canNavigate(k, p), p);
-  for (const p of ['/other', '/team/b', '/team/ab', '/teams']) assert.not.ok(canNavigate(k, p), p);
-  for (const p of ['/team/a', '/team/a/x']) assert.ok(canReadWrite(k, p), p);
-  for (const p of ['/', '/team', '/team/ab', '/team/b']) assert.not.ok(canReadWrite(k, p), p);
+  const readWrite = (actor: Actor, raw: string) => requireFsReadWrite(actor, normalizeVirtualPath(raw));
+  for (const p of ['/', '/team', '/team/a', '/team/a/deep/er']) assert.is.not(fsAccessAt(k, p), 'none', p);
+  for (const p of ['/other', '/team/b', '/team/ab', '/teams']) assert.is(fsAccessAt(k, p), 'none', p);
+  for (const p of ['/team/a', '/team/a/x']) assert.is(fsAccessAt(k, p), 'full', p);
+  for (const p of ['/', '/team', '/team/ab', '/team/b']) assert.is.not(fsAccessAt(k, p), 'full', p);
   // Without mount permission a key has no file system at all; the admin has all of it.
-  assert.not.ok(canNavigate(key({ file: true }, '/'), '/'));
-  assert.not.ok(canReadWrite(key({ file: true }, '/'), '/x'));
-  assert.ok(canReadWrite(admin, '/x') && canNavigate(admin, '/x'));
-  assert.ok(canReadWrite(key({ mount: true }, '/'), '/any/where'));
+  assert.is(fsAccessAt(key({ file: true }, '/'), '/'), 'none');
+  assert.is(fsAccessAt(key({ file: true }, '/'), '/x'), 'none');
+  assert.is(fsAccessAt(admin, '/x'), 'full');
+  assert.is(fsAccessAt(key({ mount: true }, '/'), '/any/where'), 'full');
   assert.is(
-    status(() => requireReadWrite(k, '/team/a/../b')),
+    status(() => readWrite(k, '/team/a/../b')),
     400,
   );
   assert.is(
-    status(() => requireReadWrite(k, '/team/b')),
+    status(() => readWrite(k, '/team/b')),
     403,
   );
   assert.is(
-    status(() => requireReadWrite({ kind: 'anonymous' }, '/x')),
+    status(() => readWrite({ kind: 'anonymous' }, '/x')),
     401,
   );
-  assert.is(requireReadWrite(k, '/team/a/x/'), '/team/a/x');
 });
 
 test('share folders: a key defaults to its basic path and stays below it', () => {
@@ -162,6 +165,16 @@ test('share folders: a key defaults to its basic path and stays below it', () =>
       400,
       p,
     );
+});
+
+test('storage configs: the admin uses every one and sees its details, a key only the public ones', () => {
+  const k = key({ file: true });
+  assert.ok(storageConfigUsableBy(admin, { is_public: false }));
+  assert.ok(storageConfigUsableBy(k, { is_public: true }));
+  assert.not.ok(storageConfigUsableBy(k, { is_public: 0 }));
+  assert.not.ok(storageConfigUsableBy({ kind: 'anonymous' }, { is_public: false }));
+  assert.ok(seesStorageConfigDetails(admin));
+  assert.not.ok(seesStorageConfigDetails(k));
 });
 
 test('ownership: admin owns everything, a key its own records', () => {

@@ -6,7 +6,6 @@ import {
   DEFAULT_MESSAGES,
   isAtOrBelow,
   isPathWithin,
-  isStrictAncestor,
   normalizeScopePath,
   parseVirtualPath,
   type VirtualPathOptions,
@@ -43,57 +42,18 @@ export function ownerFilter(actor: Actor): string[] | null {
 
 // ---- Paths (spec sections 5 and 6, mounts.md "Paths and permission") ----------------------------
 // Every decision takes a path already normalised by the SDK's parseVirtualPath (contract/virtualPaths.ts,
-// the one implementation the web app and CLI use too); the `require*` helpers that take raw input
-// normalise it first, so no caller can skip that step.
+// the one implementation the web app and CLI use too); helpers that take raw input normalise it first,
+// so no caller can skip that step.
 
-/** parseVirtualPath, throwing 400 with `field` named in the message. */
-export function normalizeVirtualPath(
-  raw: string,
-  options: VirtualPathOptions & { field?: string } = {},
-): string {
+/**
+ * A path from a request body (a key's basic path, a share's folder): parseVirtualPath, percent-decoding
+ * once, throwing 400 with `field` named in the message. File-system paths use fs/paths.ts instead, which
+ * also applies what storage can hold.
+ */
+export function requireBodyPath(raw: string, options: VirtualPathOptions & { field?: string } = {}): string {
   const result = parseVirtualPath(raw, options);
   if (!result.ok) throw badRequest(`${options.field ?? 'path'} ${result.problem}`);
   return result.path;
-}
-
-/**
- * May the actor *navigate* `path` (list it, see it in a listing)? A key with mount permission may
- * navigate `/`, the ancestors of its basic path (only the branch leading to it: a sibling is not
- * navigable, which is also the filter for what an ancestor's listing shows) and everything at or
- * below its basic path.
- */
-export function canNavigate(actor: Actor, path: string): boolean {
-  if (actor.kind === 'admin') return true;
-  if (actor.kind !== 'apikey' || !actor.permissions.mount) return false;
-  return isAtOrBelow(actor.basicPath, path) || isStrictAncestor(path, actor.basicPath);
-}
-
-/** May the actor read or write the file system at `path`? Keys: mount permission, at or below the basic path. */
-export function canReadWrite(actor: Actor, path: string): boolean {
-  if (actor.kind === 'admin') return true;
-  if (actor.kind !== 'apikey' || !actor.permissions.mount) return false;
-  return isAtOrBelow(actor.basicPath, path);
-}
-
-function pathDenied(actor: Actor, path: string): never {
-  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
-  if (actor.kind === 'apikey' && !actor.permissions.mount)
-    throw forbidden('this API key has no mount permission');
-  throw forbidden(`no access to "${path}" for this API key`);
-}
-
-/** Normalises a raw path and throws (400 malformed, 401/403 denied) unless the actor may navigate it. */
-export function requireNavigate(actor: Actor, raw: string, options?: VirtualPathOptions): string {
-  const path = normalizeVirtualPath(raw, options);
-  if (!canNavigate(actor, path)) pathDenied(actor, path);
-  return path;
-}
-
-/** Normalises a raw path and throws (400 malformed, 401/403 denied) unless the actor may read and write it. */
-export function requireReadWrite(actor: Actor, raw: string, options?: VirtualPathOptions): string {
-  const path = normalizeVirtualPath(raw, options);
-  if (!canReadWrite(actor, path)) pathDenied(actor, path);
-  return path;
 }
 
 /** Share folders end up inside storage keys (1024 characters at most), after the month and the file name. */
@@ -111,22 +71,22 @@ export function shareFolderFor(actor: Actor, raw: string | null | undefined): st
   const path =
     raw === undefined || raw === null || raw === ''
       ? base
-      : normalizeVirtualPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'path' });
+      : requireBodyPath(raw.startsWith('/') ? raw : `/${raw}`, { field: 'path' });
   if (path.length > SHARE_FOLDER_MAX) throw badRequest(`path must be at most ${SHARE_FOLDER_MAX} characters`);
   if (!isAtOrBelow(base, path))
     throw forbidden(`path "${path}" is outside this API key's basic path "${base}"`);
   return path;
 }
 
-/** @deprecated use requireReadWrite: kept for callers written before the file-system service. */
-export function requirePathAccess(actor: Actor, path: string): string {
-  if (actor.kind === 'admin') return normalizeVirtualPath(path);
-  if (actor.kind === 'anonymous') throw unauthorized(DEFAULT_MESSAGES.permissionRequired);
-  const normalized = normalizeVirtualPath(path);
-  if (!isAtOrBelow(actor.basicPath, normalized))
-    throw forbidden(`no access to "${normalized}" for this API key`);
-  return normalized;
+// ---- Storage configs (spec section 6) ----------------------------------------------------------------
+
+/** The admin sees and uses every storage config; a key only the public ones. */
+export function storageConfigUsableBy(actor: Actor, config: { is_public: boolean | number }): boolean {
+  return actor.kind === 'admin' || Boolean(config.is_public);
 }
+
+/** Only the admin sees a config's connection details; everyone else gets the summary. */
+export const seesStorageConfigDetails = (actor: Actor): boolean => actor.kind === 'admin';
 
 // ---- Mounts and the virtual file system (mounts.md "Paths and permission") ----
 // Every decision takes a path already normalised by fs/paths.ts (`normalizeVirtualPath`), so `..`,

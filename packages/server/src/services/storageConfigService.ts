@@ -23,6 +23,7 @@ import { createDriver, localRoot, type StorageConfigRow } from '../storage/creat
 import type { StorageDriver } from '../storage/driver.ts';
 import type { UploadLedger } from '../storage/uploadLedger.ts';
 import type { Actor } from './actor.ts';
+import { seesStorageConfigDetails, storageConfigUsableBy } from './permissions.ts';
 import { probeStorage } from './storageConfigProbe.ts';
 import { checkConfig } from './storageConfigRules.ts';
 import { createStorageConfigStore } from './storageConfigStore.ts';
@@ -120,15 +121,16 @@ export function createStorageConfigService(
 
   return {
     async list(actor) {
-      const rows = await configs.list(actor.kind !== 'admin');
-      return { items: rows.map(actor.kind === 'admin' ? full : summary), total: rows.length };
+      // The store lists every config; which of them the actor may use is the permission module's call.
+      const rows = (await configs.list()).filter((config) => storageConfigUsableBy(actor, config));
+      return { items: rows.map(seesStorageConfigDetails(actor) ? full : summary), total: rows.length };
     },
 
     async get(actor, id) {
       const found = await row(id);
-      if (actor.kind === 'admin') return full(found);
+      if (seesStorageConfigDetails(actor)) return full(found);
       // A key does not learn that a private config exists.
-      if (!found.is_public) throw notFound(`storage config ${id} not found`);
+      if (!storageConfigUsableBy(actor, found)) throw notFound(`storage config ${id} not found`);
       return summary(found);
     },
 

@@ -30,11 +30,9 @@ export function createStorageConfigStore(knex: Knex) {
     defaultRow(): Promise<StorageConfigRow | undefined> {
       return configs().where({ is_default: true }).first();
     },
-    /** Oldest first; `publicOnly` for an API key. */
-    list(publicOnly: boolean): Promise<StorageConfigRow[]> {
-      const query = configs().orderBy('created_at', 'asc').orderBy('id', 'asc');
-      if (publicOnly) query.where({ is_public: true });
-      return query;
+    /** Oldest first. */
+    list(): Promise<StorageConfigRow[]> {
+      return configs().orderBy('created_at', 'asc').orderBy('id', 'asc');
     },
     async insert(row: Partial<StorageConfigRow> & { id: string }): Promise<void> {
       await knex('storage_configs').insert(row);

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, startDavKit } from '../webdav/davTestKit.ts';
+import { type DavKit, startDavKit } from '../webdav/testing/davTestKit.ts';
 
 let kit: DavKit;
 test.before(async () => {

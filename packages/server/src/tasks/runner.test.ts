@@ -10,7 +10,7 @@ import { manualClock } from './clock.ts';
 import { createTaskRunner } from './runner.ts';
 import { createTaskService } from './taskService.ts';
 import { claimTask } from './taskStore.ts';
-import { adminActor, insertTestAdmin, testHandler } from './tasksTestKit.ts';
+import { adminActor, insertTestAdmin, testHandler } from './testing/tasksTestKit.ts';
 import { isTransient, withRetry } from './transient.ts';
 
 const silent = { warn() {}, error() {} };

@@ -3,7 +3,7 @@ import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
-import { keyActor, serverAdmin, testHandler, until } from './tasksTestKit.ts';
+import { keyActor, serverAdmin, testHandler, until } from './testing/tasksTestKit.ts';
 
 let server: TestServer;
 const kit = testHandler();

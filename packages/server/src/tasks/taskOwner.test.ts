@@ -11,8 +11,8 @@ import type { ClipClient, Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../clock.ts';
-import { tree } from '../fs/copy/copyTestKit.ts';
-import { type FsKit, startFsKit } from '../fs/fsTestKit.ts';
+import { tree } from '../fs/copy/testing/copyTestKit.ts';
+import { type FsKit, startFsKit } from '../fs/testing/fsTestKit.ts';
 import { startTestServer } from '../testing/testServer.ts';
 
 const FILES = 600;

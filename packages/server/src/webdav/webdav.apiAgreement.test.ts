@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, startDavKit } from './davTestKit.ts';
+import { type DavKit, startDavKit } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 test.before(async () => {

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, TEST_ADMIN } from '../testing/testServer.ts';
-import { basicAuth, type DavKit, hrefs, startDavKit } from './davTestKit.ts';
+import { basicAuth, type DavKit, hrefs, startDavKit } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 let teamKey: string;

@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, hrefs, startDavKit, startRecordingProxy } from './davTestKit.ts';
+import { type DavKit, hrefs, startDavKit, startRecordingProxy } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;

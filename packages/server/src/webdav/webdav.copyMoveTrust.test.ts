@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, hrefs, startDavKit } from './davTestKit.ts';
+import { type DavKit, hrefs, startDavKit } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 test.before(async () => {

@@ -3,8 +3,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, TEST_ADMIN } from '../testing/testServer.ts';
-import { type DavKit, startDavKit } from './davTestKit.ts';
-import { runLitmus } from './litmus.ts';
+import { type DavKit, startDavKit } from './testing/davTestKit.ts';
+import { runLitmus } from './testing/litmus.ts';
 
 let kit: DavKit;
 test.before(async () => {

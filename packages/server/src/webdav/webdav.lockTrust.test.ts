@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { basicAuth, type DavKit, startDavKit } from './davTestKit.ts';
+import { basicAuth, type DavKit, startDavKit } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 /** Two keys confined to the same folder, and one to a folder beside it. */

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PROPERTY_CAP } from '../fs/deadPropertyStore.ts';
 import { startTestServer } from '../testing/testServer.ts';
-import { basicAuth, type DavKit, startDavKit } from './davTestKit.ts';
+import { basicAuth, type DavKit, startDavKit } from './testing/davTestKit.ts';
 
 let kit: DavKit;
 let teamKey: string;

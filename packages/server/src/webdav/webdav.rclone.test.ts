@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, TEST_ADMIN } from '../testing/testServer.ts';
-import { type DavKit, startDavKit } from './davTestKit.ts';
+import { type DavKit, startDavKit } from './testing/davTestKit.ts';
 
 const MiB = 1024 * 1024;
 let kit: DavKit;

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
-import { type DavKit, hrefs, startDavKit, startRecordingProxy } from './davTestKit.ts';
+import { type DavKit, hrefs, startDavKit, startRecordingProxy } from './testing/davTestKit.ts';
 
 const MiB = 1024 * 1024;
 let kit: DavKit;

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServerInstance } from '../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { basicAuth, hrefs } from './davTestKit.ts';
+import { basicAuth, hrefs } from './testing/davTestKit.ts';
 
 const PASSWORD = 'two-process-pw';
 const auth = basicAuth('admin', PASSWORD);

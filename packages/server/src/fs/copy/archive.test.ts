@@ -5,9 +5,9 @@ import { unzipSync } from 'fflate';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
-import { type FsKit, startFsKit } from '../fsTestKit.ts';
+import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
-import { ADMIN, writeFile } from './copyTestKit.ts';
+import { ADMIN, writeFile } from './testing/copyTestKit.ts';
 
 let kit: FsKit;
 let fs: FsService;

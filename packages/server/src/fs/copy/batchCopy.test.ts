@@ -6,9 +6,9 @@ import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
-import { type FsKit, startFsKit } from '../fsTestKit.ts';
+import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
-import { ADMIN, readText, sha256Of, tree, writeBigFile, writeFile } from './copyTestKit.ts';
+import { ADMIN, readText, sha256Of, tree, writeBigFile, writeFile } from './testing/copyTestKit.ts';
 
 let kit: FsKit;
 let fs: FsService;

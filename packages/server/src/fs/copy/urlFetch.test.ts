@@ -6,9 +6,9 @@ import { ClipError, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
-import { type FsKit, startFsKit } from '../fsTestKit.ts';
+import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
-import { ADMIN, readText, sha256Of, writeFile } from './copyTestKit.ts';
+import { ADMIN, readText, sha256Of, writeFile } from './testing/copyTestKit.ts';
 
 // A remote origin on loopback (the test server allows private addresses, as CLIP_ALLOW_PRIVATE_URLS=1 does).
 const big = randomBytes(3 * 1024 * 1024 + 17);

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
-import { basicAuth } from '../../webdav/davTestKit.ts';
+import { basicAuth } from '../../webdav/testing/davTestKit.ts';
 
 const BUDGET = 10;
 let server: TestServer;

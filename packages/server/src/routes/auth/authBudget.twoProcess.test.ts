@@ -12,7 +12,7 @@ import {
   stopServerInstance,
 } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { basicAuth } from '../../webdav/davTestKit.ts';
+import { basicAuth } from '../../webdav/testing/davTestKit.ts';
 
 const BUDGET = 4;
 const PASSWORD = 'two-process-budget-pw';

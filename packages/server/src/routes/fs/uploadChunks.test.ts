@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FsKit, startFsKit } from '../../fs/fsTestKit.ts';
+import { type FsKit, startFsKit } from '../../fs/testing/fsTestKit.ts';
 import type { StorageDriver } from '../../storage/driver.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 

@@ -2,7 +2,7 @@
 import type { Mount } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FsKit, startFsKit } from '../../fs/fsTestKit.ts';
+import { type FsKit, startFsKit } from '../../fs/testing/fsTestKit.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 
 let kit: FsKit;

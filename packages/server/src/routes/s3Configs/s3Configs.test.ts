@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { canPresign } from '../../storage/driver.ts';
 import { startTestServer } from '../../testing/testServer.ts';
-import { failure, type StorageConfigKit, startStorageConfigKit } from './storageConfigTestKit.ts';
+import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
 let kit: StorageConfigKit;
 let server: StorageConfigKit['server'];

@@ -4,7 +4,7 @@ import { type ClipClient, type CreateStorageConfigBody, isFullStorageConfig } fr
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../../testing/testServer.ts';
-import { failure, type StorageConfigKit, startStorageConfigKit } from './storageConfigTestKit.ts';
+import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
 let kit: StorageConfigKit;
 let server: StorageConfigKit['server'];

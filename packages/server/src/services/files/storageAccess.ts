@@ -12,6 +12,7 @@ import {
   StorageRangeError,
 } from '../../storage/driver.ts';
 import type { Actor } from '../actor.ts';
+import { storageConfigUsableBy } from '../permissions.ts';
 
 export interface ShareStorageConfig {
   id: string;
@@ -41,8 +42,7 @@ export async function configForUpload(
   const config = await storage.config(id ?? null);
   if (!config)
     throw id ? notFound(`storage config "${id}" not found`) : badRequest('no default storage config is set');
-  if (actor.kind !== 'admin' && !config.is_public)
-    throw forbidden('no permission to use this storage config');
+  if (!storageConfigUsableBy(actor, config)) throw forbidden('no permission to use this storage config');
   return config;
 }
 

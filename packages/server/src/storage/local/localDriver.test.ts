@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { storageConformance } from '../conformance.ts';
-import { collect, failingBody, rejectsWith } from '../conformanceHelpers.ts';
 import { type StorageDriver, StoragePathError, StorageSizeError } from '../driver.ts';
+import { storageConformance } from '../testing/conformance.ts';
+import { collect, failingBody, rejectsWith } from '../testing/conformanceHelpers.ts';
 import { LocalDriver } from './localDriver.ts';
 
 const dirs: string[] = [];

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
-import { storageConformance } from '../conformance.ts';
-import { collect, failingBody, rejectsWith, sha256 } from '../conformanceHelpers.ts';
 import type { StorageDriver } from '../driver.ts';
+import { storageConformance } from '../testing/conformance.ts';
+import { collect, failingBody, rejectsWith, sha256 } from '../testing/conformanceHelpers.ts';
 import { S3Driver, type S3DriverOptions } from './s3Driver.ts';
 
 const textBody = (text: string) => Readable.from([Buffer.from(text)]);

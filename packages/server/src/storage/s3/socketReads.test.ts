@@ -3,7 +3,7 @@ import { Agent, createServer, get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { collect } from '../conformanceHelpers.ts';
+import { collect } from '../testing/conformanceHelpers.ts';
 import { releaseSocketReads } from './socketReads.ts';
 
 const body = randomBytes(3 * 1024 * 1024);

@@ -1,7 +1,7 @@
 /** Known-good calls of the mount, file-system, upload, copy and task routes, in both scopes. */
 import * as assert from 'uvu/assert';
-import type { Actor } from '../../services/actor.ts';
-import { keyActor, serverAdmin, testHandler, until } from '../../tasks/tasksTestKit.ts';
+import type { Actor } from '../../../services/actor.ts';
+import { keyActor, serverAdmin, testHandler, until } from '../../../tasks/testing/tasksTestKit.ts';
 import { linkParts, type Walker } from './walker.ts';
 
 type Data = Record<string, unknown>;

@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
-import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import { startS3rver, type TestS3 } from '../../../testing/s3rver.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 import type { Answer, Call, Harness } from '../contractHarness.ts';
 
 export interface Fixture {

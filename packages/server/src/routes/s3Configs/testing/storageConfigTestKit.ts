@@ -1,7 +1,7 @@
 /** Shared setup of the storage config route tests: a real server and an s3rver bucket. */
 import { type ClipClient, ClipError, type CreateStorageConfigBody } from '@clip/sdk';
-import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import { startS3rver, type TestS3 } from '../../../testing/s3rver.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 
 export interface StorageConfigKit {
   server: TestServer;

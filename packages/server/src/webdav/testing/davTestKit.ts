@@ -2,8 +2,8 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CreateStorageConfigBody } from '@clip/sdk';
-import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
-import { TEST_ADMIN, type TestServer } from '../testing/testServer.ts';
+import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
+import { TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
 
 export interface DavKit {
   server: TestServer;

@@ -3,8 +3,8 @@
  * embedded local storage config, with raw HTTP helpers that return status and envelope.
  */
 import type { Mount } from '@clip/sdk';
-import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
-import type { TestServer } from '../testing/testServer.ts';
+import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
+import type { TestServer } from '../../testing/testServer.ts';
 
 export interface Reply<T = unknown> {
   status: number;

@@ -1,6 +1,6 @@
 /** Known-good calls of the system, auth, key, storage config, text-share, file-share and URL-upload routes. */
 import * as assert from 'uvu/assert';
-import { TEST_ADMIN } from '../../testing/testServer.ts';
+import { TEST_ADMIN } from '../../../testing/testServer.ts';
 import { linkParts, REMOTE_BYTES, type Walker } from './walker.ts';
 
 type Data = Record<string, unknown>;

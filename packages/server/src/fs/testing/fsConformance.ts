@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FsBatchRemoveResult, FsFileLinkResult, FsGetResult, FsItem, FsListResult } from '@clip/sdk';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ANONYMOUS } from '../services/actor.ts';
+import { ANONYMOUS } from '../../services/actor.ts';
 import type { FsKit } from './fsTestKit.ts';
 
 export function fsConformanceSuite(name: string, kitOf: () => FsKit, storage: 'local' | 's3') {

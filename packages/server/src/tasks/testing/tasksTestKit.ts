@@ -1,7 +1,7 @@
 /** Test handlers for the runner: items that record when they ran, can fail, or wait for a signal. */
 import type { Knex } from 'knex';
-import type { Actor } from '../services/actor.ts';
-import type { ItemContext, TaskHandler } from './handler.ts';
+import type { Actor } from '../../services/actor.ts';
+import type { ItemContext, TaskHandler } from '../handler.ts';
 
 export interface TestItem {
   name: string;
@@ -85,4 +85,4 @@ export const keyActor = (id: string, basicPath = '/'): Actor => ({
   basicPath,
 });
 
-export { until } from '../testing/until.ts';
+export { until } from '../../testing/until.ts';

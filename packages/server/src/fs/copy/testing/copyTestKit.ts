@@ -1,8 +1,8 @@
 /** Fixtures for the copy tests: files written through the fs service, and their bytes read back. */
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Actor } from '../../services/actor.ts';
-import type { FsService } from '../types.ts';
+import type { Actor } from '../../../services/actor.ts';
+import type { FsService } from '../../types.ts';
 
 export const ADMIN: Actor = { kind: 'admin', id: 'copy-test', username: 'admin' };
 

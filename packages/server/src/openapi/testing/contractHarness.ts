@@ -6,7 +6,7 @@
 import { ERROR_CODES } from '@clip/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as assert from 'uvu/assert';
-import type { TestServer } from '../testing/testServer.ts';
+import type { TestServer } from '../../testing/testServer.ts';
 import { resolver, type Schema } from './schemaArbitrary.ts';
 
 export interface Operation {

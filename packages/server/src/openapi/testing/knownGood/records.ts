@@ -2,7 +2,7 @@
  * Records left in place for the property tests, so that random valid calls of `{id}` and `{slug}` routes
  * reach real rows (and their answers are validated) instead of only ever answering 404.
  */
-import { serverAdmin } from '../../tasks/tasksTestKit.ts';
+import { serverAdmin } from '../../../tasks/testing/tasksTestKit.ts';
 import type { Walker } from './walker.ts';
 
 /** Which operation paths a record's id or slug belongs to. */

@@ -5,8 +5,6 @@
 import { Readable } from 'node:stream';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { collect, failingBody, generatedBody, rejectsWith, sha256 } from './conformanceHelpers.ts';
-import { transferConformance } from './conformanceTransfers.ts';
 import {
   canCopy,
   canMkdir,
@@ -17,7 +15,9 @@ import {
   StorageNotFoundError,
   StoragePathError,
   StorageRangeError,
-} from './driver.ts';
+} from '../driver.ts';
+import { collect, failingBody, generatedBody, rejectsWith, sha256 } from './conformanceHelpers.ts';
+import { transferConformance } from './conformanceTransfers.ts';
 
 export interface ConformanceTarget {
   /** A fresh, empty driver; called once for the suite. */

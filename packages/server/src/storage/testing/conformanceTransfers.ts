@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { canMultipart, canPresign, type StorageDriver } from '../driver.ts';
 import { collect, sha256 } from './conformanceHelpers.ts';
-import { canMultipart, canPresign, type StorageDriver } from './driver.ts';
 
 const MiB = 1024 * 1024;
 

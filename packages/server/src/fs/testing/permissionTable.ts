@@ -2,7 +2,7 @@
  * The permission table of issue 10, shared by the module test (services/permissions) and the HTTP test:
  * a key scoped to `/m1/sub`, over URL-encoded paths as they arrive in a query string (decoded once).
  */
-import type { FsAccess } from '../services/permissions.ts';
+import type { FsAccess } from '../../services/permissions.ts';
 
 export type Expected = FsAccess | 'invalid';
 
