@@ -2,7 +2,7 @@
  * A stored file's bytes as the response body, each chunk freed (storage/releaseChunk.ts) as soon as the
  * socket has written it, instead of `ctx.body = stream`, whose chunks wait for V8 to collect them: a
  * 1 GiB download held up to ~80 MiB of dead chunks and socket reads at a time and pushed the server's
- * RSS ~60-140 MiB above idle (docs/architecture.md, "Memory of 1 GiB transfers").
+ * RSS ~60-140 MiB above idle (docs/performance.md, "Memory of 1 GiB transfers").
  *
  * The response is written here, not by Koa (`ctx.respond = false`): status and headers are already set
  * on it. Backpressure holds end to end: the next chunk is read only once the socket has taken this one.
