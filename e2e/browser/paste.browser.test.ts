@@ -223,6 +223,12 @@ test('the Markdown draft is autosaved after 30 s and offered back on the next vi
     return false;
   }, 'the home page');
   await page.getByRole('tab', { name: 'Markdown' }).click();
+  // The editor is a lazy chunk too: under load it can still be arriving when the clock is paused.
+  await waitUntil(async () => {
+    if (await page.getByTestId('markdown-input').count()) return true;
+    await page.clock.runFor(100);
+    return false;
+  }, 'the Markdown editor');
   await page.getByTestId('markdown-input').click();
   await page.keyboard.type('# Draft in progress');
   const draft = () =>
