@@ -223,17 +223,20 @@ test('the Markdown draft is autosaved after 30 s and offered back on the next vi
     return false;
   }, 'the home page');
   await page.getByRole('tab', { name: 'Markdown' }).click();
-  // The editor is a lazy chunk too: under load it can still be arriving when the clock is paused.
+  // The editor is a lazy chunk too: under load it can still be arriving when the clock is paused. The
+  // autosave interval runs from the page's mount, so the time stepped here counts towards its 30 s.
+  let stepped = 0;
   await waitUntil(async () => {
     if (await page.getByTestId('markdown-input').count()) return true;
     await page.clock.runFor(100);
+    stepped += 100;
     return false;
   }, 'the Markdown editor');
   await page.getByTestId('markdown-input').click();
   await page.keyboard.type('# Draft in progress');
   const draft = () =>
     readOfflineEntry(page, 'settings', 'markdown_draft') as Promise<{ content: string } | undefined>;
-  await page.clock.runFor(29_000);
+  await page.clock.runFor(29_000 - stepped);
   assert.is(await draft(), undefined, 'nothing is saved before 30 s');
   await page.clock.runFor(1_200);
   const saved = await waitUntil(draft, 'the autosaved draft');
