@@ -4,78 +4,45 @@
 // open, navigate, filter, help, select and delete, a resize, a copy through the folder picker, a share
 // view, then q with exit code 0 and the terminal restored (the shell's screen back, alternate screen off,
 // cursor visible).
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { ClipClient } from '@clip/sdk';
 import { localMount, startTestServer, type TestServer } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CLIP_BIN, startTmux, type TmuxSession } from './tmuxSession.ts';
 
-const run = promisify(execFile);
-const CLIP_BIN = fileURLToPath(new URL('../../bin/clip', import.meta.url));
-const SOCKET = `clip-e2e-${process.pid}`;
-const tmux = async (...args: string[]) => (await run('/usr/bin/tmux', ['-L', SOCKET, ...args])).stdout;
-const screen = () => tmux('capture-pane', '-p', '-t', 'clip');
+let server: TestServer;
+let admin: ClipClient;
+let session: TmuxSession;
+const tmux = (...args: string[]) => session.tmux(...args);
+const screen = () => session.screen();
 /** One send-keys per key (as typed, not pasted); a loaded machine may still deliver them as one read. */
 const keys = async (...k: string[]) => {
   for (const key of k) await tmux('send-keys', '-t', 'clip', key);
 };
-
-async function until(pattern: RegExp, what = String(pattern), timeoutMs = 30_000): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const text = await screen();
-    if (pattern.test(text)) return text;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
-    await new Promise((r) => setTimeout(r, 50));
+/** Waits for the screen to match; a time-out names what was awaited. */
+async function until(pattern: RegExp, what = String(pattern)): Promise<string> {
+  try {
+    return await session.until(pattern);
+  } catch (err) {
+    throw new Error(`waiting for ${what}: ${(err as Error).message}`);
   }
 }
-
-let server: TestServer;
-let admin: ClipClient;
-let home: string;
 
 test.before(async () => {
   server = await startTestServer();
   admin = await server.adminClient();
-  home = await mkdtemp(join(tmpdir(), 'clip-tmux-'));
   await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
   await admin.fs.mkdir('/disk/docs');
   await admin.fs.update('/disk/docs/alpha.txt', 'alpha\n');
   await admin.fs.update('/disk/docs/bravo.txt', 'bravo\n');
   await admin.fs.update('/disk/keep.txt', 'keep\n');
   await admin.pastes.create({ content: 'shared words', slug: 'tmuxpaste', title: 'tmux paste' });
-  await tmux(
-    'new-session',
-    '-d',
-    '-s',
-    'clip',
-    '-x',
-    '100',
-    '-y',
-    '30',
-    '-e',
-    `XDG_CONFIG_HOME=${home}`,
-    '-e',
-    `CLIP_SERVER=${server.url}`,
-    '-e',
-    `CLIP_TOKEN=${await server.adminToken()}`,
-    '-e',
-    'PS1=$ ',
-    '-e',
-    'TERM=xterm-256color',
-    'bash --norc --noprofile',
-  );
+  session = await startTmux(server);
 });
 
 test.after(async () => {
-  await tmux('kill-server').catch(() => {});
+  await session?.close();
   await server?.close();
-  if (home) await rm(home, { recursive: true, force: true });
 });
 
 test('browse: list, open, navigate, filter, help, select and delete, resize, shares, quit', async () => {
