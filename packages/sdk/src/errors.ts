@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'URI_TOO_LONG',
   'HEADERS_TOO_LARGE',
+  'UNSUPPORTED_TYPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -134,6 +135,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'PAYLOAD_TOO_LARGE';
     case 414:
       return 'URI_TOO_LONG';
+    case 415:
+      return 'UNSUPPORTED_TYPE';
     case 431:
       return 'HEADERS_TOO_LARGE';
     case 429:

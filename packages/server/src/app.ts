@@ -65,6 +65,8 @@ import { createUrlService } from './services/url/urlService.ts';
 import { createFileSweep } from './shares/files/sweepFiles.ts';
 import { createPasteTokens } from './shares/text/pasteAccessTokens.ts';
 import { createPasteService } from './shares/text/pasteService.ts';
+import { createUploadRequests } from './shares/requests/index.ts';
+import { registerUploadRequestRoutes } from './shares/requests/routes/index.ts';
 import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
@@ -112,12 +114,13 @@ export async function startApp(
   const authBudget = createAuthBudget(limiter);
 
   let origin = config.publicUrl ?? '';
+  const shareTokens = createPasteTokens(serverSecret);
   const pastes = createPasteService({
     knex: db.knex,
     hot: db.hot,
     sqliteHot: db.sqliteHot,
     passwords,
-    tokens: createPasteTokens(serverSecret),
+    tokens: shareTokens,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
     clock,
@@ -151,6 +154,7 @@ export async function startApp(
   caches.register(listingCache);
   const adminAuth = createAdminAuthService(createAdminStore(db.knex, db.hot), passwords, clock);
   const apiKeys = createApiKeyService(db.knex, db.hot, db.sqliteHot, box, clock);
+  const issuers = createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId });
   const fsDeps: FsDeps = {
     activeMounts: () => mounts.activeMounts(),
     driverFor: (id) => storageConfigs.driverFor(id),
@@ -160,7 +164,7 @@ export async function startApp(
     props: createDeadProperties(db.knex, db.dialect),
     locks: createLockStore(db.knex, db.dialect),
     signer: createFsLinkSigner(serverSecret, clock),
-    issuers: createLinkIssuers({ admin: adminAuth.actorForId, apiKey: apiKeys.actorForId }),
+    issuers,
     signedWrites: createSignedWriteStore(db.knex, () => clock.now()),
     origin: () => origin,
     now: () => clock.now(),
@@ -182,6 +186,16 @@ export async function startApp(
     clock,
     leaseMs: config.taskLeaseMs,
     pollMs: config.taskPollMs || 1000,
+  });
+  // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
+  const fsUploads = createFsUploads({
+    db,
+    fs,
+    recentFs: taskFs,
+    storageConfigs,
+    admission,
+    logger,
+    now: () => clock.now(),
   });
   const taskService = createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() });
   const services: Services = {
@@ -209,15 +223,20 @@ export async function startApp(
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
     mounts,
     fs,
-    // i10 multipart: resumable and presigned uploads into mounts, over the fs service.
-    fsUploads: createFsUploads({
-      db,
+    fsUploads,
+    uploadRequests: createUploadRequests({
+      knex: db.knex,
+      dialect: db.dialect,
       fs,
-      recentFs: taskFs,
-      storageConfigs,
+      sessions: fsUploads.sessions,
+      host: fsUploads.host,
       admission,
+      issuers,
+      passwords,
+      tokens: shareTokens,
+      clock,
+      origin: () => origin,
       logger,
-      now: () => clock.now(),
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
     sweepStorageUploads: createStorageUploadSweep({
@@ -251,6 +270,7 @@ export async function startApp(
   registerMountRoutes(api, deps);
   registerFsRoutes(api, deps);
   registerFsCopyRoutes(api, deps);
+  registerUploadRequestRoutes(api, deps);
   registerTaskRoutes(api, deps);
   // Last: it documents the table above (and itself).
   const routes: RouteEntry[] = [];
@@ -300,6 +320,9 @@ export async function startApp(
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
+  scheduler.start('sweep-request-uploads', config.sweepIntervalMs, () =>
+    services.uploadRequests.uploads.sweep(),
+  );
   scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
   // Spool files of uploads (file shares' and the file system's) a dead process left behind (live ones
   // are far younger than the deadline).

@@ -14,3 +14,4 @@ export * from './system.ts';
 export * from './tasks.ts';
 export * from './url.ts';
 export * from './virtualPaths.ts';
+export * from './uploadRequests.ts';

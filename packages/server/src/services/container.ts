@@ -10,6 +10,7 @@ import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { StorageUploadSweepResult } from '../jobs/sweepStorageUploads.ts';
 import type { FileSweepResult } from '../shares/files/sweepFiles.ts';
+import type { UploadRequests } from '../shares/requests/index.ts';
 import type { PasteService } from '../shares/text/pasteService.ts';
 import type { SweepResult } from '../shares/text/sweepPastes.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
@@ -56,6 +57,8 @@ export interface Services {
   fs: FsService;
   /** Resumable multipart and presigned uploads into mounts (i10 multipart). */
   fsUploads: FsUploads;
+  /** Upload requests: links through which anyone uploads into a mount folder (links.md). */
+  uploadRequests: UploadRequests;
   /** Aborts upload sessions idle 24 h with their storage uploads; run by the scheduler. */
   sweepUploads(now?: number): Promise<UploadSweepResult>;
   /** Aborts multipart uploads left in S3 storages that no session owns (jobs/sweepStorageUploads.ts). */

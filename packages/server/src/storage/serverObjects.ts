@@ -12,6 +12,8 @@ export const SERVER_ROOT = '.clip';
 export const SHARES_PREFIX = `${SERVER_ROOT}/shares`;
 /** A local storage's resumable uploads in progress. */
 export const UPLOADS_PREFIX = `${SERVER_ROOT}/uploads`;
+/** Files arriving through upload requests, whole but not yet under their name: `.clip/requests/<upload id>`. */
+export const REQUESTS_PREFIX = `${SERVER_ROOT}/requests`;
 
 /** True for the reserved name, however it is cased (a case-insensitive disk treats `.CLIP` as `.clip`). */
 export const isReservedName = (name: string): boolean => name.toLowerCase() === SERVER_ROOT;

@@ -87,6 +87,7 @@ const CODE_MESSAGES: Record<ErrorCode, () => string> = {
   METHOD_NOT_ALLOWED: () => t`This action is not supported here`,
   URI_TOO_LONG: () => t`The address is too long`,
   HEADERS_TOO_LARGE: () => t`The request headers are too large`,
+  UNSUPPORTED_TYPE: () => t`This type of file is not accepted here`,
 };
 
 /**

@@ -9,3 +9,4 @@ export { listOf, nullDataSchema } from './shape.ts';
 export * from './storage.ts';
 export * from './system.ts';
 export * from './tasks.ts';
+export * from './uploadRequests.ts';

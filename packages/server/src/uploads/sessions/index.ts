@@ -6,11 +6,15 @@ import type { StorageConfigService } from '../../services/storageConfigService.t
 import { createFsUploadHost } from './fsUploadHost.ts';
 import { createMultipartService, type MultipartService, type UploadSweepResult } from './multipartService.ts';
 import { createFsPresignService, type FsPresignService } from './presignService.ts';
-import { createSessionStore, type SessionDb } from './sessionStore.ts';
+import { createSessionStore, type SessionDb, type SessionStore } from './sessionStore.ts';
+import type { UploadHost } from './uploadHost.ts';
 
 export interface FsUploads {
   multipart: MultipartService;
   presign: FsPresignService;
+  /** The fs upload host (resolution, permission, landing) and the session store, for upload requests. */
+  host: UploadHost;
+  sessions: SessionStore;
   /** Aborts sessions idle 24 h (and their storage uploads); run by the scheduler. */
   sweep(now?: number): Promise<UploadSweepResult>;
 }
@@ -35,7 +39,7 @@ export function createFsUploads(deps: {
     now: deps.now,
   });
   const presign = createFsPresignService({ repo, host, now: deps.now });
-  return { multipart, presign, sweep: (now) => multipart.sweep(now) };
+  return { multipart, presign, host, sessions: repo, sweep: (now) => multipart.sweep(now) };
 }
 
 export type { UploadSweepResult } from './multipartService.ts';
