@@ -5,6 +5,7 @@ export * from './copy/index.ts';
 export * from './errors.ts';
 export * from './fs/index.ts';
 export * from './offline/index.ts';
+export * from './requests/index.ts';
 export * from './sdk.ts';
 export * from './upload/index.ts';
 export * from './validation.ts';

@@ -9,6 +9,7 @@ import { PastesResource } from './resources/pastes.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
 import { TasksResource } from './resources/tasks.ts';
+import { UploadRequestsResource } from './resources/uploadRequests.ts';
 import { UrlResource } from './resources/url.ts';
 
 /** The typed client: one resource per API family, over one transport. */
@@ -25,6 +26,7 @@ export class ClipClient {
   readonly tasks: TasksResource;
   readonly mounts: MountsResource;
   readonly fs: FsResource;
+  readonly uploadRequests: UploadRequestsResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -39,6 +41,7 @@ export class ClipClient {
     this.tasks = new TasksResource(this.transport);
     this.mounts = new MountsResource(this.transport);
     this.fs = new FsResource(this.transport, () => this);
+    this.uploadRequests = new UploadRequestsResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

@@ -61,7 +61,12 @@ const limit = (max: number) => ({ type: 'integer', minimum: 1, maximum: max, nul
 const expiresIn = { type: 'integer', minimum: -1, maximum: 100 * 365 * 24 * 3600, nullable: true } as const;
 const allowedTypes = {
   type: 'array',
-  items: { type: 'string', minLength: 2, maxLength: 100, pattern: '^(\\.[^/\\\\\\s]+|[\\w.+-]+/(\\*|[\\w.+-]+))$' },
+  items: {
+    type: 'string',
+    minLength: 2,
+    maxLength: 100,
+    pattern: '^(\\.[^/\\\\\\s]+|[\\w.+-]+/(\\*|[\\w.+-]+))$',
+  },
   maxItems: 100,
   nullable: true,
 } as const;

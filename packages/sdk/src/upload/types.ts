@@ -69,6 +69,8 @@ export interface FormPost {
 /** A request whose body is bytes [start, end) of a source, sent with the source's own means. */
 export interface RangePost {
   url: string;
+  /** POST unless said (an upload request's parts are PUTs). */
+  method?: 'POST' | 'PUT';
   headers: Record<string, string>;
   start: number;
   end: number;

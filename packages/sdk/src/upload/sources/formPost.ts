@@ -57,6 +57,8 @@ export interface FileFormBody {
 
 export interface FileFormRequest {
   url: string;
+  /** POST unless said (an upload request's parts are PUTs). */
+  method?: 'POST' | 'PUT';
   headers: Record<string, string>;
   signal: AbortSignal;
   /** Called as file bytes go out. */
@@ -136,7 +138,7 @@ export async function sendFileForm(body: FileFormBody, request: FileFormRequest)
   try {
     const length = body.head.length + body.size + body.tail.length;
     const req = openRequest(new URL(request.url), {
-      method: 'POST',
+      method: request.method ?? 'POST',
       // A connection of its own, yet not `Connection: close`: a server refusing early would then close
       // on a body still arriving, and the reset can drop its answer; asked to keep the connection, it
       // reads and discards instead (Node's server does), and this side closes it after the answer.

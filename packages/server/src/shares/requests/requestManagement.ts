@@ -3,6 +3,8 @@
  * may write to, and sees and changes its own requests only (the admin sees all). Deleting a request
  * closes its link; the files that arrived stay in the folder.
  */
+
+import { randomUUID } from 'node:crypto';
 import type {
   CreateUploadRequestBody,
   ListResult,
@@ -11,7 +13,6 @@ import type {
   UploadRequestRecord,
 } from '@clip/sdk/contract';
 import type { Clock } from '../../clock.ts';
-import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { normalizeVirtualPath } from '../../fs/paths.ts';
 import type { FsService } from '../../fs/types.ts';
@@ -83,7 +84,10 @@ export function createRequestManagement(deps: RequestManagementDeps) {
       return (await withReceived([row!]))[0];
     },
 
-    async list(actor: Actor, page: { limit: number; offset: number }): Promise<ListResult<UploadRequestRecord>> {
+    async list(
+      actor: Actor,
+      page: { limit: number; offset: number },
+    ): Promise<ListResult<UploadRequestRecord>> {
       const { rows, total } = await store.list(ownerFilter(actor), page);
       return { items: await withReceived(rows), total, ...page };
     },

@@ -94,7 +94,10 @@ export function limitsOf(row: UploadRequestRow): UploadRequestLimits {
 }
 
 /** Files and bytes a request may still take, counting uploads in flight (null: no limit). */
-export function remainingOf(row: UploadRequestRow, tally: RequestTally): { files: number | null; bytes: number | null } {
+export function remainingOf(
+  row: UploadRequestRow,
+  tally: RequestTally,
+): { files: number | null; bytes: number | null } {
   return {
     files: row.max_files === null ? null : Math.max(0, row.max_files - tally.files - tally.inFlightFiles),
     bytes:
@@ -105,27 +108,41 @@ export function remainingOf(row: UploadRequestRow, tally: RequestTally): { files
 }
 
 export const unsupportedType = (filename: string, allowed: string[]) =>
-  new AppError(415, 'UNSUPPORTED_TYPE', `"${filename}" is not a type this request takes (${allowed.join(', ')})`, {
-    data: { allowed_types: allowed },
-  });
+  new AppError(
+    415,
+    'UNSUPPORTED_TYPE',
+    `"${filename}" is not a type this request takes (${allowed.join(', ')})`,
+    {
+      data: { allowed_types: allowed },
+    },
+  );
 
 /** 415 or 413 when one file does not fit the request's type and per-file size rules. */
 export function checkFile(row: UploadRequestRow, filename: string, contentType: string, size: number): void {
   const allowed = parseAllowedTypes(row.allowed_types);
   if (!typeAllowed(allowed, filename, contentType)) throw unsupportedType(filename, allowed);
   if (row.max_file_bytes !== null && size > row.max_file_bytes)
-    throw tooLarge(`"${filename}" has ${size} bytes; this request takes files of at most ${row.max_file_bytes} bytes`);
+    throw tooLarge(
+      `"${filename}" has ${size} bytes; this request takes files of at most ${row.max_file_bytes} bytes`,
+    );
 }
 
 /**
  * 413 when one more file of `size` bytes would pass the request's count or total, with `tally` counting
  * what landed and (when `inFlight`) what is on its way; null when it fits.
  */
-export function overLimits(row: UploadRequestRow, tally: RequestTally, size: number, inFlight: boolean): AppError | null {
+export function overLimits(
+  row: UploadRequestRow,
+  tally: RequestTally,
+  size: number,
+  inFlight: boolean,
+): AppError | null {
   const files = tally.files + (inFlight ? tally.inFlightFiles : 0);
   const bytes = tally.bytes + (inFlight ? tally.inFlightBytes : 0);
   if (row.max_files !== null && files + 1 > row.max_files)
-    return tooLarge(`this request takes at most ${row.max_files} files, and ${files} have arrived or are on their way`);
+    return tooLarge(
+      `this request takes at most ${row.max_files} files, and ${files} have arrived or are on their way`,
+    );
   if (row.max_total_bytes !== null && bytes + size > row.max_total_bytes)
     return tooLarge(
       `this request takes at most ${row.max_total_bytes} bytes in all, ${Math.max(0, row.max_total_bytes - bytes)} remain; the file has ${size}`,
@@ -136,8 +153,10 @@ export function overLimits(row: UploadRequestRow, tally: RequestTally, size: num
 /** `expires_in` seconds: 0 or absent = the default, -1 = never. */
 export function expiryFromSeconds(seconds: number | null | undefined, now: number): number | null {
   if (seconds === -1) return null;
-  if (seconds === undefined || seconds === null || seconds === 0) return now + UPLOAD_REQUEST_DEFAULT_EXPIRY_S * 1000;
-  if (seconds < 0) throw badRequest('body.expires_in must be -1 (never), 0 (the default) or a number of seconds');
+  if (seconds === undefined || seconds === null || seconds === 0)
+    return now + UPLOAD_REQUEST_DEFAULT_EXPIRY_S * 1000;
+  if (seconds < 0)
+    throw badRequest('body.expires_in must be -1 (never), 0 (the default) or a number of seconds');
   return now + seconds * 1000;
 }
 

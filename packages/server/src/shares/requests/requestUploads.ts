@@ -24,22 +24,29 @@ import {
 } from '@clip/sdk/contract';
 import type { Clock } from '../../clock.ts';
 import { randomToken } from '../../crypto/tokens.ts';
-import { joinVirtual } from '../../fs/paths.ts';
 import type { LinkIssuers } from '../../fs/linkIssuer.ts';
+import { joinVirtual } from '../../fs/paths.ts';
 import type { FsService } from '../../fs/types.ts';
-import { AppError, badRequest, conflict, gone, notFound, tooLarge, unauthorized } from '../../http/appError.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  gone,
+  notFound,
+  tooLarge,
+  unauthorized,
+} from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
-import { unadmitted } from '../../services/admission/admittedDriver.ts';
 import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
 import { storageError } from '../../services/files/storageAccess.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { canRename, type StorageDriver } from '../../storage/driver.ts';
 import { REQUESTS_PREFIX } from '../../storage/serverObjects.ts';
-import type { PasteTokens } from '../text/pasteAccessTokens.ts';
 import { partStoreFor } from '../../uploads/sessions/partStores.ts';
 import { contentTypeFor, expectedPartSize, requireOpen } from '../../uploads/sessions/sessionRules.ts';
 import type { SessionStore, UploadSessionRow } from '../../uploads/sessions/sessionStore.ts';
 import type { UploadHost } from '../../uploads/sessions/uploadHost.ts';
+import type { PasteTokens } from '../text/pasteAccessTokens.ts';
 import { checkFile, cleanFileName, limitsOf, numberedName, overLimits, remainingOf } from './requestRules.ts';
 import type { RequestFileRow, UploadRequestRow, UploadRequestStore } from './uploadRequestStore.ts';
 
@@ -111,7 +118,9 @@ export function createRequestUploads(deps: RequestUploadDeps) {
    * The owner as it stands now, with the folder resolved for writing: a key gone or without access, or a
    * folder gone, make the link unknown (404), never a 403 that tells a stranger about the owner.
    */
-  async function ownerFolder(row: UploadRequestRow): Promise<{ owner: Actor; configId: string; driver: StorageDriver }> {
+  async function ownerFolder(
+    row: UploadRequestRow,
+  ): Promise<{ owner: Actor; configId: string; driver: StorageDriver }> {
     const issuer = row.created_by.startsWith('apikey:') ? row.created_by : `admin:${row.created_by}`;
     const owner = await deps.issuers.actorFor(issuer);
     if (!owner) throw missing(row.slug);
@@ -119,7 +128,11 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       const resolved = await fs.resolve(owner, row.path, 'write');
       const folder = await fs.stat(owner, row.path);
       if (folder?.type !== 'folder') throw missing(row.slug);
-      return { owner, configId: resolved.mount.storageConfigId, driver: unadmitted(resolved.driver) };
+      const configId = resolved.mount.storageConfigId;
+      // The storage itself, not the mount's view of it: the staging object lives in its reserved folder.
+      const driver = await host.driver(configId);
+      if (!driver) throw missing(row.slug);
+      return { owner, configId, driver };
     } catch (err) {
       if (err instanceof AppError && [401, 403, 404, 409].includes(err.status)) throw missing(row.slug);
       throw err;
@@ -127,7 +140,11 @@ export function createRequestUploads(deps: RequestUploadDeps) {
   }
 
   /** The upload `id` of this request, held by whoever sent `uploadToken` (401 none, 403 another's). */
-  async function bound(row: UploadRequestRow, id: string, uploadToken: string | undefined): Promise<RequestFileRow> {
+  async function bound(
+    row: UploadRequestRow,
+    id: string,
+    uploadToken: string | undefined,
+  ): Promise<RequestFileRow> {
     const file = await store.file(id);
     if (!file || file.request_id !== row.id) throw notFound(`upload "${id}" not found`);
     if (!uploadToken) throw unauthorized('this call needs the upload token (X-Upload-Token)');
@@ -171,9 +188,15 @@ export function createRequestUploads(deps: RequestUploadDeps) {
   }
 
   return {
-    async info(slug: string, access: RequestAccess): Promise<UploadRequestInfo> {
+    /** 401 with `requires_password` for a protected request until a share-access token comes with it. */
+    async info(
+      slug: string,
+      shareToken: string | undefined,
+      access: RequestAccess,
+    ): Promise<UploadRequestInfo> {
       const row = await live(slug, access);
       await ownerFolder(row);
+      requireAccess(row, shareToken);
       return {
         title: row.title,
         message: row.message,
@@ -185,7 +208,12 @@ export function createRequestUploads(deps: RequestUploadDeps) {
     },
 
     /** Checks the password (the guessing budget per client) and answers a share-access token for an hour. */
-    async verify(slug: string, password: string, client: string, access: RequestAccess): Promise<{ token: string }> {
+    async verify(
+      slug: string,
+      password: string,
+      client: string,
+      access: RequestAccess,
+    ): Promise<{ token: string }> {
       const row = await live(slug, access);
       await ownerFolder(row);
       if (row.password_hash === null) throw badRequest(`upload request "${slug}" has no password`);
@@ -216,7 +244,9 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       const partSize = UPLOAD_REQUEST_PART_BYTES;
       const partCount = Math.max(1, Math.ceil(body.size / partSize));
       if (partCount > UPLOAD_REQUEST_MAX_PARTS)
-        throw tooLarge(`a file through a request may have at most ${UPLOAD_REQUEST_MAX_PARTS * partSize} bytes`);
+        throw tooLarge(
+          `a file through a request may have at most ${UPLOAD_REQUEST_MAX_PARTS * partSize} bytes`,
+        );
       const now = clock.now();
       // A cheap look first, so a request already full refuses before the storage is asked for anything.
       const early = overLimits(row, await store.tally(row.id, now), body.size, true);
@@ -278,7 +308,9 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       );
       if (refusal) {
         await sessions.transition(id, 'uploading', 'aborted', { updated_at: now });
-        await partStoreFor(driver).abort(session).catch(() => false);
+        await partStoreFor(driver)
+          .abort(session)
+          .catch(() => false);
         await sessions.delete(id);
         throw refusal;
       }
@@ -301,7 +333,8 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       if (n > session.part_count)
         throw badRequest(`part ${n} is beyond the ${session.part_count} parts of upload "${id}"`);
       const expected = expectedPartSize(session, n);
-      if (input.contentLength === null) throw badRequest('a part needs a Content-Length header (its exact size)');
+      if (input.contentLength === null)
+        throw badRequest('a part needs a Content-Length header (its exact size)');
       if (input.contentLength !== expected)
         throw badRequest(`part ${n} has ${input.contentLength} bytes; it must have exactly ${expected}`);
       const store_ = partStoreFor(await driverOf(session));
@@ -312,13 +345,24 @@ export function createRequestUploads(deps: RequestUploadDeps) {
         stored = await store_.put(session, n, input.body, expected, timeout);
       } catch (err) {
         if (timeout.aborted)
-          throw new AppError(408, 'TIMEOUT', `part ${n} did not arrive within ${Math.round(partTimeoutMs / 1000)} s`);
+          throw new AppError(
+            408,
+            'TIMEOUT',
+            `part ${n} did not arrive within ${Math.round(partTimeoutMs / 1000)} s`,
+          );
         if (err instanceof AppError) throw err;
         throw storageError(err, `storing part ${n}`);
       }
       const t = clock.now();
       await sessions.savePart(
-        { session_id: id, part_number: n, size: stored.size, etag: stored.etag, checksum: stored.checksum, created_at: t },
+        {
+          session_id: id,
+          part_number: n,
+          size: stored.size,
+          etag: stored.etag,
+          checksum: stored.checksum,
+          created_at: t,
+        },
         t + FS_UPLOAD_IDLE_MS,
       );
       access.bytes = stored.size;
@@ -350,7 +394,8 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       const file = await bound(row, id, uploadToken);
       access.path = joinVirtual(row.path, file.filename);
       let session = await sessionOf(file);
-      if (session.status === 'completed' && session.result) return JSON.parse(session.result) as RequestUploadDone;
+      if (session.status === 'completed' && session.result)
+        return JSON.parse(session.result) as RequestUploadDone;
       requireAccess(row, shareToken);
       const { owner, configId } = await ownerFolder(row);
       // The rules as they stand now: the owner may have changed them while the bytes travelled.
@@ -358,7 +403,9 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       const over = overLimits(row, await store.tally(row.id, clock.now()), file.size, false);
       if (over) throw over;
       if (configId !== session.storage_config_id)
-        throw conflict(`the folder of upload "${id}" moved to another storage since it began; start it again`);
+        throw conflict(
+          `the folder of upload "${id}" moved to another storage since it began; start it again`,
+        );
       requireOpen(session, clock.now(), true);
       const parts = await sessions.parts(id);
       if (parts.length !== session.part_count) {
@@ -370,9 +417,18 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       }
       await deps.admission.check(configId, session.file_size, { exceptSession: id });
       const stale = session.status === 'completing';
-      if (!(await sessions.transition(id, session.status, 'completing', { updated_at: clock.now() }, stale ? session.updated_at : undefined))) {
+      if (
+        !(await sessions.transition(
+          id,
+          session.status,
+          'completing',
+          { updated_at: clock.now() },
+          stale ? session.updated_at : undefined,
+        ))
+      ) {
         session = (await sessions.byId(id)) ?? session;
-        if (session.status === 'completed' && session.result) return JSON.parse(session.result) as RequestUploadDone;
+        if (session.status === 'completed' && session.result)
+          return JSON.parse(session.result) as RequestUploadDone;
         throw conflict(`upload "${id}" is being completed; ask again shortly`);
       }
       const driver = await driverOf(session);
@@ -391,8 +447,8 @@ export function createRequestUploads(deps: RequestUploadDeps) {
       try {
         const { name, path } = await claimFreeName(owner, row.path, file.filename, id);
         const target = await host.target(owner, row.path, name, {});
-        if (!canRename(target.driver)) throw new Error(`a ${target.driver.type} storage cannot move objects`);
-        await target.driver.rename(session.object_key, target.objectKey);
+        if (!canRename(driver)) throw new Error(`a ${driver.type} storage cannot move objects`);
+        await driver.rename(session.object_key, target.objectKey);
         await store.completed(id, name, path, clock.now());
         await host.written(owner, target, 0);
         done = { name, size: joined.size };

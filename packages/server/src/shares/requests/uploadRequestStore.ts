@@ -56,7 +56,14 @@ export interface RequestTally {
 /** Who may touch a request: the creators an actor acts for, or null for all (the admin). */
 export type Creators = string[] | null;
 
-const REQUEST_NUMERIC = ['expires_at', 'max_files', 'max_file_bytes', 'max_total_bytes', 'created_at', 'updated_at'];
+const REQUEST_NUMERIC = [
+  'expires_at',
+  'max_files',
+  'max_file_bytes',
+  'max_total_bytes',
+  'created_at',
+  'updated_at',
+];
 const FILE_NUMERIC = ['size', 'created_at', 'completed_at'];
 
 /** Postgres answers bigint columns as strings. */
@@ -66,7 +73,8 @@ function numeric<T>(row: Record<string, unknown> | undefined, columns: string[])
   for (const c of columns) if (out[c] !== null && out[c] !== undefined) out[c] = Number(out[c]);
   return out as T;
 }
-const requestOf = (row: Record<string, unknown> | undefined) => numeric<UploadRequestRow>(row, REQUEST_NUMERIC);
+const requestOf = (row: Record<string, unknown> | undefined) =>
+  numeric<UploadRequestRow>(row, REQUEST_NUMERIC);
 const fileOf = (row: Record<string, unknown> | undefined) => numeric<RequestFileRow>(row, FILE_NUMERIC);
 
 /** The condition of an upload in flight: its row says uploading and its session is open. */

@@ -23,7 +23,10 @@ export function registerUploadRequestManagementRoutes(router: Router, { services
   for (const [prefix, policy] of SCOPES) {
     router.post(prefix, auth(policy), async (ctx) => {
       ctx.status = 201;
-      ctx.body = await manage.create(actorOf(ctx), checkBody(createUploadRequestBodySchema, ctx.request.body));
+      ctx.body = await manage.create(
+        actorOf(ctx),
+        checkBody(createUploadRequestBodySchema, ctx.request.body),
+      );
     });
     router.get(prefix, auth(policy), async (ctx) => {
       const query = checkQuery(uploadRequestListQuerySchema, { ...ctx.query });

@@ -69,10 +69,13 @@ async function publicAccess(
 }
 
 const header = (ctx: Context, name: string): string | undefined => ctx.get(name) || undefined;
+const queryToken = (ctx: Context): string | undefined =>
+  typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
 
 function partNumberOf(raw: string): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw badRequest(`part number "${raw}" must be 1 to 10000`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw badRequest(`part number "${raw}" must be 1 to 10000`);
   return n;
 }
 
@@ -80,7 +83,11 @@ export function registerPublicUploadRequestRoutes(router: Router, { services }: 
   const { uploads } = services.uploadRequests;
   const base = '/public/r/:slug';
 
-  router.get(base, (ctx) => publicAccess(ctx, 'view', (access) => uploads.info(ctx.params.slug, access)));
+  router.get(base, (ctx) =>
+    publicAccess(ctx, 'view', (access) =>
+      uploads.info(ctx.params.slug, header(ctx, SHARE_TOKEN_HEADER) ?? queryToken(ctx), access),
+    ),
+  );
 
   router.post(`${base}/verify`, (ctx) =>
     publicAccess(ctx, 'verify', (access) => {
@@ -110,7 +117,10 @@ export function registerPublicUploadRequestRoutes(router: Router, { services }: 
           ctx.params.uploadId,
           partNumberOf(ctx.params.n),
           header(ctx, UPLOAD_TOKEN_HEADER),
-          { body: ctx.req, contentLength: declared !== null && Number.isSafeInteger(declared) ? declared : null },
+          {
+            body: ctx.req,
+            contentLength: declared !== null && Number.isSafeInteger(declared) ? declared : null,
+          },
           access,
         );
       } catch (err) {

@@ -1,0 +1,8 @@
+export {
+  parseRequestLink,
+  type RememberedRequestUpload,
+  type RequestUploadMemory,
+  requestUploadKey,
+  type UploadToRequestOptions,
+  uploadToRequest,
+} from './uploadToRequest.ts';
