@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { type Call, contractHarness, type Harness, type Operation } from './testing/contractHarness.ts';
 import { walkFs, walkMounts, walkTasks } from './testing/knownGood/fs.ts';
 import { durableRecords, type KnownValue } from './testing/knownGood/records.ts';
+import { walkUploadRequests } from './testing/knownGood/requests.ts';
 import {
   walkFileShares,
   walkPastes,
@@ -81,6 +82,7 @@ test('every operation answers a documented success matching its schema for a kno
   await walkPresignedShares(w);
   const mounts = await walkMounts(w);
   const copyTasks = await walkFs(w, mounts);
+  await walkUploadRequests(w, mounts);
   await walkTasks(w, copyTasks);
   await w.okRaw('GET /api/openapi.json');
   known = await durableRecords(w);

@@ -25,6 +25,8 @@ export interface Call {
   bytes?: Uint8Array;
   /** The Authorization header; the admin's bearer token when absent. */
   authorization?: string;
+  /** Other headers (an upload request's X-Upload-Token). */
+  headers?: Record<string, string>;
 }
 
 export interface Answer {
@@ -94,7 +96,10 @@ export async function contractHarness(server: TestServer, token: string): Promis
     const path = o.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(call.pathValues[n]));
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(call.query)) if (v !== undefined) qs.set(k, String(v));
-    const headers: Record<string, string> = { authorization: call.authorization ?? `Bearer ${token}` };
+    const headers: Record<string, string> = {
+      authorization: call.authorization ?? `Bearer ${token}`,
+      ...call.headers,
+    };
     let body: RequestInit['body'];
     if (call.form) body = call.form;
     else if (call.bytes) {

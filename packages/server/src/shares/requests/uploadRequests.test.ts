@@ -62,9 +62,12 @@ async function requestIn(
 const names = async (folder: string) => (await admin.fs.list(folder)).items.map((i) => i.name).sort();
 
 /** Raw public calls, for what the SDK never sends. */
-async function call(path: string, init: RequestInit = {}): Promise<{ status: number; body: { message: string; data: unknown } }> {
+async function call(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: { message: string; data: unknown } }> {
   const res = await fetch(`${server.url}/api/public/r/${path}`, init);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { message: string; data: unknown } };
 }
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -201,7 +204,9 @@ for (const which of ['local', 's3'] as const) {
     );
     assert.is(gone.status, 410);
     if (which === 'local') {
-      const staged = await readdir(join(server.dataDir, 'mount-loc', '.clip', 'uploads')).catch(() => []);
+      const staged = await readdir(join(server.dataDir, 'mount-loc', '.clip', 'uploads')).catch(
+        () => [] as string[],
+      );
       assert.not.ok(staged.includes(started.uploadId));
     }
     assert.equal(await names(f2), []);
@@ -292,7 +297,7 @@ test('bad input: parts over their size, without a length, out of range; unknown 
   const s = await anon.start(request.slug, { filename: 'x.bin', size: 6 * MIB });
   assert.is(s.partSize, 5 * MIB);
   assert.is(s.parts, 2);
-  const put = (n: number | string, body: BodyInit, headers: Record<string, string> = {}) =>
+  const put = (n: number | string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/api/public/r/${request.slug}/uploads/${s.uploadId}/parts/${n}`, {
       method: 'PUT',
       headers: { 'x-upload-token': s.uploadToken, ...headers },
