@@ -5,6 +5,7 @@ import { defineAuthCommands } from './definitions/authCommands.ts';
 import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineFsCommands } from './definitions/fsCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
+import { defineRequestCommands } from './definitions/requestCommands.ts';
 import { defineServeCommand } from './definitions/serveCommand.ts';
 import { defineShareCommands } from './definitions/shareCommands.ts';
 import { CliError, failureLine } from './errors.ts';
@@ -31,6 +32,7 @@ function buildProgram(): Command {
   defineKeyCommands(program);
   defineShareCommands(program);
   defineFileCommands(program);
+  defineRequestCommands(program);
   defineFsCommands(program);
   defineServeCommand(program);
   defineAdminCommands(program);

@@ -17,9 +17,17 @@ export function defineFileCommands(program: Command): void {
     .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
     .option('--max-views <n>', 'delete after this many downloads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the file list')
-    .action(async (files: string[], _opts, cmd: Command) =>
-      (await import('../commands/upload.ts')).upload(files, cmd.optsWithGlobals()),
-    );
+    .option('--to <link>', "send the files into an upload request (…/r/<slug>), anyone's, resumable")
+    .option('--from <name>', "--to: the name the request's owner sees the files came from")
+    .action(async (files: string[], _opts, cmd: Command) => {
+      const options = cmd.optsWithGlobals();
+      if (options.to !== undefined)
+        return (await import('../commands/requestUpload.ts')).uploadToRequestLink(files, {
+          ...options,
+          to: options.to,
+        });
+      return (await import('../commands/upload.ts')).upload(files, options);
+    });
 
   const files = program
     .command('files')
