@@ -19,6 +19,29 @@ export const UPLOAD_TOKEN_HEADER = 'X-Upload-Token';
 /** The header carrying a share-access token (the answer of verify). */
 export const SHARE_TOKEN_HEADER = 'X-Share-Token';
 
+/**
+ * Whether a request whose `allowed_types` are these takes a file of this name and type: extensions
+ * compare without case, `image/*` takes any image type, `application/pdf` that type only; none = any.
+ */
+export function uploadTypeAllowed(
+  allowed: readonly string[],
+  filename: string,
+  contentType: string,
+): boolean {
+  if (allowed.length === 0) return true;
+  const lowerName = filename.toLowerCase();
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return allowed.some((entry) => {
+    const e = entry.toLowerCase();
+    if (e.startsWith('.')) return lowerName.endsWith(e) && lowerName.length > e.length;
+    if (e.endsWith('/*')) return type.startsWith(e.slice(0, -1));
+    return type === e;
+  });
+}
+
+/** Which limit a 413 of an upload request names (`data.limit`). */
+export type UploadRequestLimitName = 'max_files' | 'max_file_bytes' | 'max_total_bytes';
+
 export interface UploadRequestLimits {
   /** null: no limit. */
   max_files: number | null;

@@ -138,6 +138,11 @@ export function createAppRouter(services: AppServices) {
           lazy: lazyPage('file-view', () => import('../pages/file/FileViewPage.tsx'), notify),
         },
         {
+          path: 'r/:slug',
+          handle: handle('upload-request'),
+          lazy: lazyPage('upload-request', () => import('../pages/request/UploadRequestPage.tsx'), notify),
+        },
+        {
           path: 'mount-explorer/*',
           handle: handle('mount-explorer'),
           loader: explorerLoader(services),

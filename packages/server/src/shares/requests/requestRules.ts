@@ -4,11 +4,13 @@
  */
 import {
   UPLOAD_REQUEST_DEFAULT_EXPIRY_S,
+  type UploadRequestLimitName,
   type UploadRequestLimits,
   type UploadRequestReceived,
   type UploadRequestRecord,
+  uploadTypeAllowed,
 } from '@clip/sdk/contract';
-import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
+import { AppError, badRequest } from '../../http/appError.ts';
 import { iso, isoOrNull } from '../../services/time.ts';
 import { isReservedName } from '../../storage/serverObjects.ts';
 import type { RequestFileRow, RequestTally, UploadRequestRow } from './uploadRequestStore.ts';
@@ -71,19 +73,6 @@ export function parseAllowedTypes(json: string): string[] {
   }
 }
 
-/** Extensions compare without case; `image/*` takes any image type, `application/pdf` that type only. */
-export function typeAllowed(allowed: string[], filename: string, contentType: string): boolean {
-  if (allowed.length === 0) return true;
-  const lowerName = filename.toLowerCase();
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  return allowed.some((entry) => {
-    const e = entry.toLowerCase();
-    if (e.startsWith('.')) return lowerName.endsWith(e) && lowerName.length > e.length;
-    if (e.endsWith('/*')) return type.startsWith(e.slice(0, -1));
-    return type === e;
-  });
-}
-
 export function limitsOf(row: UploadRequestRow): UploadRequestLimits {
   return {
     max_files: row.max_files,
@@ -107,6 +96,10 @@ export function remainingOf(
   };
 }
 
+/** 413 naming the request's limit in `data.limit`, so a client can say which one in its own words. */
+const overLimit = (limit: UploadRequestLimitName, message: string) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', message, { data: { limit } });
+
 export const unsupportedType = (filename: string, allowed: string[]) =>
   new AppError(
     415,
@@ -120,9 +113,10 @@ export const unsupportedType = (filename: string, allowed: string[]) =>
 /** 415 or 413 when one file does not fit the request's type and per-file size rules. */
 export function checkFile(row: UploadRequestRow, filename: string, contentType: string, size: number): void {
   const allowed = parseAllowedTypes(row.allowed_types);
-  if (!typeAllowed(allowed, filename, contentType)) throw unsupportedType(filename, allowed);
+  if (!uploadTypeAllowed(allowed, filename, contentType)) throw unsupportedType(filename, allowed);
   if (row.max_file_bytes !== null && size > row.max_file_bytes)
-    throw tooLarge(
+    throw overLimit(
+      'max_file_bytes',
       `"${filename}" has ${size} bytes; this request takes files of at most ${row.max_file_bytes} bytes`,
     );
 }
@@ -140,11 +134,13 @@ export function overLimits(
   const files = tally.files + (inFlight ? tally.inFlightFiles : 0);
   const bytes = tally.bytes + (inFlight ? tally.inFlightBytes : 0);
   if (row.max_files !== null && files + 1 > row.max_files)
-    return tooLarge(
+    return overLimit(
+      'max_files',
       `this request takes at most ${row.max_files} files, and ${files} have arrived or are on their way`,
     );
   if (row.max_total_bytes !== null && bytes + size > row.max_total_bytes)
-    return tooLarge(
+    return overLimit(
+      'max_total_bytes',
       `this request takes at most ${row.max_total_bytes} bytes in all, ${Math.max(0, row.max_total_bytes - bytes)} remain; the file has ${size}`,
     );
   return null;
