@@ -11,19 +11,24 @@ test('the admin opens every module, in the spec order', () => {
     'file-management',
     'storage-config',
     'mount-management',
+    'upload-requests',
     'key-management',
     'settings',
   ]);
 });
 
-test('a key opens the management of what it may create, and the mounts (read-only)', () => {
+test('a key opens the management of what it may create, the mounts (read-only) and its upload requests', () => {
   assert.equal(allowedAdminModules('apikey', { ...none, text: true }), ['text-management']);
   assert.equal(allowedAdminModules('apikey', { text: true, file: true, mount: true }), [
     'text-management',
     'file-management',
     'mount-management',
+    'upload-requests',
   ]);
-  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), ['mount-management']);
+  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), [
+    'mount-management',
+    'upload-requests',
+  ]);
   assert.equal(allowedAdminModules('none', { text: true, file: true, mount: true }), []);
 });
 

@@ -13,6 +13,8 @@ export function allowedAdminModules(authType: AuthType, permissions: Permissions
       (m === 'text-management' && permissions.text) ||
       (m === 'file-management' && permissions.file) ||
       // Read-only: a key sees the mounts it may reach, with the spec's note that it cannot change them.
-      (m === 'mount-management' && permissions.mount),
+      (m === 'mount-management' && permissions.mount) ||
+      // A key with mount permission makes requests on the folders it may write, and manages those.
+      (m === 'upload-requests' && permissions.mount),
   );
 }

@@ -5,6 +5,7 @@ export const ADMIN_MODULES = [
   'file-management',
   'storage-config',
   'mount-management',
+  'upload-requests',
   'key-management',
   'settings',
 ] as const;

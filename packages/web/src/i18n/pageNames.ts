@@ -30,6 +30,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModule, MessageDescriptor> = {
   'file-management': msg`File management`,
   'storage-config': msg`Storage configs`,
   'mount-management': msg`Mount management`,
+  'upload-requests': msg`Upload requests`,
   'key-management': msg`API keys`,
   settings: msg`Settings`,
 };

@@ -1,8 +1,9 @@
-/** The explorer's dialogs: preview, new folder, rename, direct link, copy to a folder, text edit. */
+/** The explorer's dialogs: preview, new folder, rename, direct link, copy to a folder, text edit, file requests. */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { CopyDialog, LinkDialog, NameDialog } from './dialogs.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { RequestFilesDialog } from './RequestFilesDialog.tsx';
 import { TextEditDialog } from './TextEditDialog.tsx';
 import type { useFolderActions } from './useFolderActions.ts';
 
@@ -12,6 +13,7 @@ export type OpenDialog =
   | { kind: 'link'; item: FsItem }
   | { kind: 'copy'; names: string[] }
   | { kind: 'edit'; item: FsItem }
+  | { kind: 'request'; item: FsItem }
   | null;
 
 export function ExplorerDialogs({
@@ -73,6 +75,9 @@ export function ExplorerDialogs({
             if (await actions.copy(open.names, target, options)) onClose();
           }}
         />
+      )}
+      {open?.kind === 'request' && (
+        <RequestFilesDialog path={open.item.path} name={open.item.name} onClose={onClose} />
       )}
       {open?.kind === 'edit' && <TextEditDialog item={open.item} onClose={onClose} onSaved={onSaved} />}
     </>

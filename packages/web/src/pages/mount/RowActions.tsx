@@ -7,6 +7,7 @@ export interface RowActionHandlers {
   canWrite: boolean;
   onDownload(item: FsItem): void;
   onLink(item: FsItem): void;
+  onRequestFiles(item: FsItem): void;
   onEdit(item: FsItem): void;
   onRename(item: FsItem): void;
   onDelete(item: FsItem): void;
@@ -34,6 +35,11 @@ export function RowActions({ item, ...h }: RowActionHandlers & { item: FsItem })
               {t`Direct link`}
             </button>
           </>
+        )}
+        {h.canWrite && item.type === 'folder' && (
+          <button type="button" onClick={() => h.onRequestFiles(item)}>
+            {t`Request files here`}
+          </button>
         )}
         {h.canWrite && isEditable(item) && (
           <button type="button" onClick={() => h.onEdit(item)}>
