@@ -96,8 +96,9 @@ export function errorFromResponse(
   const serverMessage = body?.message;
   const code: ErrorCode = body?.error ?? codeForStatus(status);
   if (status === 401) {
+    // `data` says whether a share needs its password (`requires_password`).
     if (kind === 'share-password')
-      return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.wrongPassword);
+      return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.wrongPassword, body?.data);
     if (kind === 'change-password')
       return new ClipError(401, code, serverMessage || DEFAULT_MESSAGES.verificationFailed);
     if (authType === 'admin') return new ClipError(401, code, DEFAULT_MESSAGES.adminSessionExpired);
