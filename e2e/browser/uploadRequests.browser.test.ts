@@ -202,9 +202,10 @@ test('"Request files here" in the explorer makes a link and shows what arrived; 
   const table = page.locator('[data-module="upload-requests"]');
   const requestRow = table.locator('tr', { hasText: '/team/scans' });
   await requestRow.waitFor();
+  await screenshot(page, 'admin-upload-requests');
   await requestRow.getByRole('button', { name: 'What arrived' }).click();
   await dialog(page, 'request-received').getByRole('cell', { name: 'receipt.pdf' }).waitFor();
-  await screenshot(page, 'admin-upload-requests');
+  await screenshot(page, 'admin-upload-requests-received');
   await page.context().close();
 });
 

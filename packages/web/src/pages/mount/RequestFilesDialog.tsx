@@ -3,6 +3,7 @@
  * each (who, when, size), and a form for a new one whose link the owner copies and sends.
  */
 import type { UploadRequestDetail } from '@clip/sdk';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
@@ -23,11 +24,24 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
   const { client } = useServices();
   const feedback = useFeedback();
   const [existing, setExisting] = useState<UploadRequestDetail[] | null>(null);
-  const [form, setForm] = useState({ title: '', message: '', maxFiles: '', maxSize: '', total: '', types: '', password: '' });
+  const [form, setForm] = useState({
+    title: '',
+    message: '',
+    maxFiles: '',
+    maxSize: '',
+    total: '',
+    types: '',
+    password: '',
+  });
   const [expiresIn, setExpiresIn] = useState<number>(604_800);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const labels: Record<number, string> = { 86400: t`1 day`, 604800: t`7 days`, 2592000: t`30 days`, [-1]: t`Never` };
+  const labels: Record<number, string> = {
+    86400: t`1 day`,
+    604800: t`7 days`,
+    2592000: t`30 days`,
+    [-1]: t`Never`,
+  };
 
   async function load() {
     try {
@@ -96,7 +110,9 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
                 type="button"
                 className="button primary"
                 onClick={async () =>
-                  (await copyText(r.url)) ? feedback.ok(t`Link copied`) : feedback.fail(t`Could not copy`, null)
+                  (await copyText(r.url))
+                    ? feedback.ok(t`Link copied`)
+                    : feedback.fail(t`Could not copy`, null)
                 }
               >
                 {t`Copy link`}
@@ -104,7 +120,7 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
             </div>
             <p className="muted">
               {r.title ? `${r.title} · ` : ''}
-              {t`${r.files_received} files received`}
+              {plural(r.files_received, { one: '# file received', other: '# files received' })}
             </p>
             <ReceivedFiles received={r.received} />
           </section>
@@ -136,12 +152,19 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
             <input name="total" inputMode="decimal" value={form.total} onChange={set('total')} />
           </Field>
         </div>
-        <Field label={t`Only these types`} hint={t`Comma-separated, e.g. .pdf, .docx, image/*; empty takes any`}>
+        <Field
+          label={t`Only these types`}
+          hint={t`Comma-separated, e.g. .pdf, .docx, image/*; empty takes any`}
+        >
           <input name="types" value={form.types} onChange={set('types')} />
         </Field>
         <div className="form-row">
           <Field label={t`Open for`}>
-            <select name="expires_in" value={expiresIn} onChange={(e) => setExpiresIn(Number(e.target.value))}>
+            <select
+              name="expires_in"
+              value={expiresIn}
+              onChange={(e) => setExpiresIn(Number(e.target.value))}
+            >
               {EXPIRY_CHOICES.map((s) => (
                 <option key={s} value={s}>
                   {labels[s]}
@@ -150,7 +173,13 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
             </select>
           </Field>
           <Field label={t`Password (optional)`}>
-            <input name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+            <input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set('password')}
+            />
           </Field>
         </div>
         {problem && (

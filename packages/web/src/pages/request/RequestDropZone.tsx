@@ -8,7 +8,13 @@ export interface PickedFile {
 }
 
 /** Drag and drop of files and whole folders, and pickers for both: every way files reach a request. */
-export function RequestDropZone({ onFiles, disabled }: { onFiles: (files: PickedFile[]) => void; disabled?: boolean }) {
+export function RequestDropZone({
+  onFiles,
+  disabled,
+}: {
+  onFiles: (files: PickedFile[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useLingui();
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -44,10 +50,20 @@ export function RequestDropZone({ onFiles, disabled }: { onFiles: (files: Picked
       <p className="drop-title">{t`Drop files or folders here`}</p>
       <p className="muted">{t`or`}</p>
       <div className="actions centered">
-        <button type="button" className="button primary" disabled={disabled} onClick={() => filesInput.current?.click()}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={disabled}
+          onClick={() => filesInput.current?.click()}
+        >
           {t`Choose files`}
         </button>
-        <button type="button" className="button" disabled={disabled} onClick={() => folderInput.current?.click()}>
+        <button
+          type="button"
+          className="button"
+          disabled={disabled}
+          onClick={() => folderInput.current?.click()}
+        >
           {t`Choose a folder`}
         </button>
       </div>

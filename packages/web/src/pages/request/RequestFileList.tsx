@@ -27,7 +27,12 @@ export function RequestFileList({
               </span>
               <span className="muted">{formatBytes(item.file.size)}</span>
               {item.status === 'interrupted' && (
-                <button type="button" className="button small" onClick={() => onRetry(item.id)} aria-label={t`Retry ${name}`}>
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => onRetry(item.id)}
+                  aria-label={t`Retry ${name}`}
+                >
                   {t`Retry`}
                 </button>
               )}
@@ -45,9 +50,7 @@ export function RequestFileList({
             {(item.status === 'uploading' || item.status === 'interrupted' || item.status === 'waiting') && (
               <div className="upload-progress">
                 <progress max={100} value={percent} aria-label={t`Progress of ${name}`} />
-                <span className="muted">
-                  {item.status === 'waiting' ? t`Waiting` : `${percent}%`}
-                </span>
+                <span className="muted">{item.status === 'waiting' ? t`Waiting` : `${percent}%`}</span>
               </div>
             )}
             {item.status === 'done' && item.done && (
@@ -58,7 +61,10 @@ export function RequestFileList({
               </p>
             )}
             {item.problem && (
-              <p className={item.status === 'refused' ? 'field-error upload-note' : 'muted upload-note'} role="alert">
+              <p
+                className={item.status === 'refused' ? 'field-error upload-note' : 'muted upload-note'}
+                role="alert"
+              >
                 {item.problem}
               </p>
             )}

@@ -1,4 +1,5 @@
 import { ClipError, formatBytes, type UploadRequestInfo } from '@clip/sdk';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -29,7 +30,10 @@ export default function UploadRequestPage() {
       try {
         return { info: await client.uploadRequests.info(slug) };
       } catch (err) {
-        if (err instanceof ClipError && (err.data as { requires_password?: boolean } | null)?.requires_password)
+        if (
+          err instanceof ClipError &&
+          (err.data as { requires_password?: boolean } | null)?.requires_password
+        )
           return { requires_password: true as const };
         throw err;
       }
@@ -77,21 +81,27 @@ function OpenRequestView({ slug, opened }: { slug: string; opened: OpenRequest }
   const { limits, remaining } = info;
   const full = remaining.files === 0 || remaining.bytes === 0;
   const rules: string[] = [];
-  if (limits.max_files !== null) rules.push(t`up to ${limits.max_files} files`);
+  if (limits.max_files !== null)
+    rules.push(plural(limits.max_files, { one: 'up to # file', other: 'up to # files' }));
   if (limits.max_file_bytes !== null) rules.push(t`${formatBytes(limits.max_file_bytes)} per file`);
   if (limits.max_total_bytes !== null) rules.push(t`${formatBytes(limits.max_total_bytes)} in all`);
   if (limits.allowed_types.length > 0) rules.push(t`only ${limits.allowed_types.join(', ')}`);
   const left: string[] = [];
-  if (remaining.files !== null) left.push(t`${remaining.files} more files`);
+  if (remaining.files !== null)
+    left.push(plural(remaining.files, { one: '# more file', other: '# more files' }));
   if (remaining.bytes !== null) left.push(t`${formatBytes(remaining.bytes)} more`);
-  const pending = unfinished.filter((u) => !uploads.items.some((i) => i.file.name === u.name && i.status === 'uploading'));
+  const pending = unfinished.filter(
+    (u) => !uploads.items.some((i) => i.file.name === u.name && i.status === 'uploading'),
+  );
 
   return (
     <section className="page narrow upload-request">
       <h1 data-testid="request-title">{info.title || t`Send files`}</h1>
       {info.message && <p className="request-message">{info.message}</p>}
-      <div className="card request-rules" aria-label={t`What this request takes`}>
-        <p>{rules.length > 0 ? t`This request takes ${rules.join(' · ')}.` : t`This request takes any files.`}</p>
+      <section className="card request-rules" aria-label={t`What this request takes`}>
+        <p>
+          {rules.length > 0 ? t`This request takes ${rules.join(' · ')}.` : t`This request takes any files.`}
+        </p>
         {left.length > 0 && (
           <p data-testid="request-remaining">
             <strong>{t`Still allowed: ${left.join(', ')}`}</strong>
@@ -102,10 +112,15 @@ function OpenRequestView({ slug, opened }: { slug: string; opened: OpenRequest }
             {t`Open until ${i18n.date(new Date(info.expires_at), { dateStyle: 'medium', timeStyle: 'short' })}`}
           </p>
         )}
-      </div>
+      </section>
       <label className="field">
         <span>{t`Your name (optional, shown to the person who asked)`}</span>
-        <input value={uploader} maxLength={200} onChange={(e) => setUploader(e.target.value)} autoComplete="name" />
+        <input
+          value={uploader}
+          maxLength={200}
+          onChange={(e) => setUploader(e.target.value)}
+          autoComplete="name"
+        />
       </label>
       {full ? (
         <p className="card field-error" role="status">

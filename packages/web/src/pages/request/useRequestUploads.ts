@@ -30,6 +30,14 @@ export interface RequestItem {
   problem?: string;
 }
 
+/** Failures a retry may cure: the network, a timeout, the server busy or failing. */
+const interrupted = (err: unknown) =>
+  !(err instanceof ClipError) ||
+  err.status === 0 ||
+  err.status === 408 ||
+  err.status === 429 ||
+  err.status >= 500;
+
 const CONCURRENT = 2;
 let nextId = 0;
 
@@ -72,20 +80,22 @@ export function useRequestUploads(options: {
     [t],
   );
 
-  /** Failures a retry may cure: the network, a timeout, the server busy or failing. */
-  const interrupted = (err: unknown) =>
-    !(err instanceof ClipError) || err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
-
   const run = useCallback(
     async (item: RequestItem) => {
       const { link, info, shareToken, uploader } = latest.current;
       const allowed = info.limits.allowed_types;
       if (!uploadTypeAllowed(allowed, item.file.name, item.file.type || 'application/octet-stream'))
-        return patch(item.id, { status: 'refused', problem: t`${item.file.name} is not a type this request takes` });
+        return patch(item.id, {
+          status: 'refused',
+          problem: t`${item.file.name} is not a type this request takes`,
+        });
       const max = info.limits.max_file_bytes;
       if (max !== null && item.file.size > max) {
         const limit = formatBytes(max);
-        return patch(item.id, { status: 'refused', problem: t`${item.file.name} is larger than ${limit}, the most this request takes per file` });
+        return patch(item.id, {
+          status: 'refused',
+          problem: t`${item.file.name} is larger than ${limit}, the most this request takes per file`,
+        });
       }
       const controller = new AbortController();
       controllers.current.set(item.id, controller);
@@ -101,9 +111,12 @@ export function useRequestUploads(options: {
         patch(item.id, { status: 'done', done, loaded: item.file.size });
         latest.current.onLanded();
       } catch (err) {
-        patch(item.id, interrupted(err)
-          ? { status: 'interrupted', problem: t`Interrupted: it continues where it stopped when you retry` }
-          : { status: 'refused', problem: refusal(err, item.file) });
+        patch(
+          item.id,
+          interrupted(err)
+            ? { status: 'interrupted', problem: t`Interrupted: it continues where it stopped when you retry` }
+            : { status: 'refused', problem: refusal(err, item.file) },
+        );
       } finally {
         controllers.current.delete(item.id);
       }
@@ -129,16 +142,25 @@ export function useRequestUploads(options: {
     return () => window.removeEventListener('online', resume);
   }, []);
 
-  useEffect(() => () => {
-    for (const c of controllers.current.values()) c.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      for (const c of controllers.current.values()) c.abort();
+    },
+    [],
+  );
 
   return {
     items,
     add(files: { file: File; dir: string }[]) {
       setItems((all) => [
         ...all,
-        ...files.map(({ file, dir }) => ({ id: `f${++nextId}`, file, dir, status: 'waiting' as const, loaded: 0 })),
+        ...files.map(({ file, dir }) => ({
+          id: `f${++nextId}`,
+          file,
+          dir,
+          status: 'waiting' as const,
+          loaded: 0,
+        })),
       ]);
     },
     retry(id: string) {

@@ -1,5 +1,6 @@
 /** Upload requests: every link through which files arrive into mount folders, and what arrived. */
 import { formatBytes, type UploadRequestDetail, type UploadRequestRecord } from '@clip/sdk';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,13 +23,18 @@ export default function UploadRequestManagement() {
   const feedback = useFeedback();
   const { confirm, confirmHost } = useConfirm();
   const [shown, setShown] = useState<UploadRequestDetail | null>(null);
-  const requests = useAsync(() => client.uploadRequests.list({ limit: 1000 }).then((r) => r.items), 'requests', {
-    onError: (err) => feedback.fail(t`Could not load upload requests`, err),
-  });
+  const requests = useAsync(
+    () => client.uploadRequests.list({ limit: 1000 }).then((r) => r.items),
+    'requests',
+    {
+      onError: (err) => feedback.fail(t`Could not load upload requests`, err),
+    },
+  );
 
   const limitsOf = (r: UploadRequestRecord): string => {
     const parts: string[] = [];
-    if (r.limits.max_files !== null) parts.push(t`${r.limits.max_files} files`);
+    if (r.limits.max_files !== null)
+      parts.push(plural(r.limits.max_files, { one: '# file', other: '# files' }));
     if (r.limits.max_file_bytes !== null) parts.push(t`${formatBytes(r.limits.max_file_bytes)} per file`);
     if (r.limits.max_total_bytes !== null) parts.push(t`${formatBytes(r.limits.max_total_bytes)} in all`);
     if (r.limits.allowed_types.length) parts.push(r.limits.allowed_types.join(' '));
@@ -69,7 +75,12 @@ export default function UploadRequestManagement() {
       />
       <div className="toolbar">
         <span className="spacer" />
-        <button type="button" className="button" onClick={() => void requests.reload()} disabled={requests.loading}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void requests.reload()}
+          disabled={requests.loading}
+        >
           <Icon name="refresh" size={16} />
           {t`Refresh`}
         </button>
@@ -111,7 +122,7 @@ export default function UploadRequestManagement() {
             className: 'num',
             cell: (r) => (
               <>
-                <div>{t`${r.files_received} files`}</div>
+                <div>{plural(r.files_received, { one: '# file', other: '# files' })}</div>
                 <div className="cell-sub">{formatBytes(r.bytes_received)}</div>
               </>
             ),
