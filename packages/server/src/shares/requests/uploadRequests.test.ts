@@ -198,6 +198,8 @@ for (const which of ['local', 's3'] as const) {
     clock.advance(FS_UPLOAD_IDLE_MS + 60_000);
     const swept = await server.app.services.sweepUploads();
     assert.ok(swept.removed >= 1);
+    // The request's row of the swept upload goes with the request sweep.
+    assert.ok((await server.app.services.uploadRequests.uploads.sweep()) >= 1);
     assert.equal((await server.client().uploadRequests.info(r2.slug)).remaining.files, 1);
     const gone = await rejects(
       server.client().uploadRequests.status(r2.slug, started.uploadId, started.uploadToken),
@@ -220,7 +222,11 @@ test('limits are exact under concurrency: files and total bytes, counting upload
     Array.from({ length: 6 }, (_, i) => anon.start(request.slug, { filename: `f${i}.txt`, size: 3 })),
   );
   assert.is(starts.filter((s) => s.status === 'fulfilled').length, 2);
-  for (const s of starts) if (s.status === 'rejected') assert.is((s.reason as ClipError).status, 413);
+  for (const s of starts)
+    if (s.status === 'rejected') {
+      assert.is((s.reason as ClipError).status, 413);
+      assert.equal((s.reason as ClipError).data, { limit: 'max_files' });
+    }
 
   const { request: byBytes } = await requestIn(mounts[0], { max_total_bytes: 10 });
   const sized = await Promise.allSettled(
