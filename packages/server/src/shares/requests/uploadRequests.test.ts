@@ -198,13 +198,17 @@ for (const which of ['local', 's3'] as const) {
     clock.advance(FS_UPLOAD_IDLE_MS + 60_000);
     const swept = await server.app.services.sweepUploads();
     assert.ok(swept.removed >= 1);
-    // The request's row of the swept upload goes with the request sweep.
-    assert.ok((await server.app.services.uploadRequests.uploads.sweep()) >= 1);
     assert.equal((await server.client().uploadRequests.info(r2.slug)).remaining.files, 1);
     const gone = await rejects(
       server.client().uploadRequests.status(r2.slug, started.uploadId, started.uploadToken),
     );
     assert.is(gone.status, 410);
+    // The request's row of the swept upload goes with the request sweep; the upload is then unknown.
+    assert.ok((await server.app.services.uploadRequests.uploads.sweep()) >= 1);
+    const forgotten = await rejects(
+      server.client().uploadRequests.status(r2.slug, started.uploadId, started.uploadToken),
+    );
+    assert.is(forgotten.status, 404);
     if (which === 'local') {
       const staged = await readdir(join(server.dataDir, 'mount-loc', '.clip', 'uploads')).catch(
         () => [] as string[],
