@@ -7,7 +7,7 @@
  * who sent what. Screenshots go to docs/screenshots when CLIP_SCREENSHOTS=1.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ClipClient, uploadToRequest } from '@clip/sdk';
@@ -47,7 +47,7 @@ const names = async (admin: ClipClient, path: string) =>
 /** Chooses files through the page's "Choose files" button, as a person does. */
 async function chooseFiles(
   page: Page,
-  files: string[] | { name: string; mimeType: string; buffer: Buffer }[],
+  files: string | string[] | { name: string; mimeType: string; buffer: Buffer }[],
   button = /^(Choose files|选择文件)$/,
 ) {
   const chooser = page.waitForEvent('filechooser');
@@ -60,6 +60,7 @@ const item = (page: Page, name: string) => page.locator('.upload-item', { hasTex
 test('an uploader sends files and a folder with a bar each; what remains and the owner’s view follow', async ({
   env,
   admin,
+  dir,
 }) => {
   const { path, request } = await requestOn(admin, {
     title: 'Holiday photos',
@@ -90,11 +91,22 @@ test('an uploader sends files and a folder with a bar each; what remains and the
     'the remaining count to follow',
   );
   assert.equal(await names(admin, path), ['beach.jpg', 'day1.txt', 'notes.txt']);
+  // A whole folder chosen: each file in it goes up, shown under its folder; the names land flat.
+  const album = join(dir, 'album');
+  await mkdir(join(album, 'day2'), { recursive: true });
+  await writeFile(join(album, 'day2', 'sunset.txt'), 'red sky');
+  await chooseFiles(page, album, /^Choose a folder$/);
+  await item(page, 'album/day2/sunset.txt').locator('[data-testid="request-file-done"]').waitFor();
+  await waitUntil(
+    async () => /1 more file\b/.test((await page.getByTestId('request-remaining').textContent()) ?? ''),
+    'the remaining count to follow the folder',
+  );
+  assert.equal(await names(admin, path), ['beach.jpg', 'day1.txt', 'notes.txt', 'sunset.txt']);
   await screenshot(page, 'upload-request-page-en');
   const detail = await admin.uploadRequests.get(request.id);
   assert.equal(
     detail.received.map((r) => r.uploader),
-    ['Grace', 'Grace', 'Grace'],
+    ['Grace', 'Grace', 'Grace', 'Grace'],
   );
   await page.context().close();
 });
