@@ -10,6 +10,7 @@ export type PageName =
   | 'paste-view'
   | 'file-view'
   | 'mount-explorer'
+  | 'path-share'
   | 'not-found';
 
 export const PAGE_TITLES: Record<PageName, MessageDescriptor> = {
@@ -19,6 +20,7 @@ export const PAGE_TITLES: Record<PageName, MessageDescriptor> = {
   'paste-view': msg`Text share`,
   'file-view': msg`File share`,
   'mount-explorer': msg`Mount explorer`,
+  'path-share': msg`Shared link`,
   'not-found': msg`Page not found`,
 };
 

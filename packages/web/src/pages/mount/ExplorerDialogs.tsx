@@ -1,8 +1,9 @@
-/** The explorer's dialogs: preview, new folder, rename, direct link, copy to a folder, text edit. */
+/** The explorer's dialogs: preview, new folder, rename, direct link, share link, copy to a folder, text edit. */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { CopyDialog, LinkDialog, NameDialog } from './dialogs.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { ShareLinkDialog } from './ShareLinkDialog.tsx';
 import { TextEditDialog } from './TextEditDialog.tsx';
 import type { useFolderActions } from './useFolderActions.ts';
 
@@ -10,6 +11,7 @@ export type OpenDialog =
   | { kind: 'mkdir' }
   | { kind: 'rename'; item: FsItem }
   | { kind: 'link'; item: FsItem }
+  | { kind: 'share'; item: FsItem }
   | { kind: 'copy'; names: string[] }
   | { kind: 'edit'; item: FsItem }
   | null;
@@ -65,6 +67,7 @@ export function ExplorerDialogs({
         />
       )}
       {open?.kind === 'link' && <LinkDialog path={open.item.path} name={open.item.name} onClose={onClose} />}
+      {open?.kind === 'share' && <ShareLinkDialog item={open.item} onClose={onClose} />}
       {open?.kind === 'copy' && (
         <CopyDialog
           count={open.names.length}

@@ -120,6 +120,7 @@ export default function MountExplorerPage() {
         canWrite={canWrite}
         onDownload={(i) => void actions.download(i)}
         onLink={(i) => setOpen({ kind: 'link', item: i })}
+        onShare={(i) => setOpen({ kind: 'share', item: i })}
         onEdit={(i) => setOpen({ kind: 'edit', item: i })}
         onRename={(i) => setOpen({ kind: 'rename', item: i })}
         onDelete={(i) => void actions.remove([i.name])}
