@@ -15,7 +15,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { dialog, signInAdmin } from './adminHelpers.ts';
+import { dialog, openModule, signInAdmin, toast } from './adminHelpers.ts';
 import {
   type BrowserEnv,
   chromiumAvailable,
@@ -77,7 +77,7 @@ test('the password prompt, then a read-only explorer of the shared folder', asyn
   await page.screenshot({ path: `${OUT}path-share-folder-en.png` });
 
   // Into a folder and back through the breadcrumbs, which start at the share's root.
-  await entry(page, 'day 1').getByRole('link', { name: 'day 1' }).click();
+  await entry(page, 'day 1').getByRole('link', { name: 'day 1', exact: true }).click();
   await page.waitForURL((url) => url.pathname === `/s/${slug}/day%201`);
   await entry(page, 'notes.txt').waitFor();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
@@ -93,7 +93,7 @@ test('the password prompt, then a read-only explorer of the shared folder', asyn
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
   await page.locator('.entry.grid[data-entry="README.md"]').waitFor();
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' }).click();
-  await entry(page, 'README.md').getByRole('link', { name: 'README.md' }).click();
+  await entry(page, 'README.md').getByRole('link', { name: 'README.md', exact: true }).click();
   const preview = dialog(page, 'preview');
   await preview.getByTestId('preview-markdown').getByRole('heading', { name: 'Holiday photos' }).waitFor();
   await page.screenshot({ path: `${OUT}path-share-preview-en.png` });
@@ -180,7 +180,7 @@ test('the mount explorer: "Share link" shows the links of a path and makes a new
   const page = await context.newPage();
   await signInAdmin(page);
   await page.goto('/mount-explorer/team');
-  await entry(page, 'holiday').getByRole('button', { name: 'Actions for holiday' }).click();
+  await entry(page, 'holiday').getByLabel('Actions for holiday').click();
   await entry(page, 'holiday').getByRole('button', { name: 'Share link' }).click();
   const share = dialog(page, 'share-link');
   await share.locator(`li[data-slug="${slug}"]`).waitFor();
@@ -197,10 +197,31 @@ test('the mount explorer: "Share link" shows the links of a path and makes a new
   await context.close();
 });
 
+test('the admin panel manages path shares beside text and file shares', async ({ env }) => {
+  const context = await env.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await openModule(page, /^Path shares$/, 'path-share-management');
+  const row = page
+    .locator('[data-module="path-share-management"] tbody tr[data-row]', { hasText: 'holiday' })
+    .first();
+  await row.waitFor();
+  await page.screenshot({ path: `${OUT}path-share-admin-en.png` });
+  await row.getByRole('button', { name: /^Edit / }).click();
+  const edit = dialog(page, 'path-share-edit');
+  await edit.locator('textarea[name="remark"], input[name="remark"]').fill('for the family');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await toast(page, /Path share updated/);
+  await page
+    .locator('[data-module="path-share-management"] tbody tr[data-row]', { hasText: 'for the family' })
+    .waitFor();
+  await context.close();
+});
+
 test('no console errors on the way', ({ env }) => {
-  // The wrong password's 401 is the one error a browser logs on its own.
+  // The wrong password's 401 and the missing share's 404 are what a browser logs on its own.
   assert.equal(
-    env.consoleErrors.filter((e) => !/status of 401/.test(e)),
+    env.consoleErrors.filter((e) => !/status of (401|404)/.test(e)),
     [],
   );
 });

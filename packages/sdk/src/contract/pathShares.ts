@@ -51,6 +51,8 @@ export const createPathShareBodySchema: JSONSchemaType<CreatePathShareBody> = {
 };
 
 export interface UpdatePathShareBody {
+  /** A new link suffix (409 when taken): the old link stops working. */
+  slug?: string;
   /** A string sets the password, null clears it. */
   password?: string | null;
   /** Seconds from now; `0` = the default (never), `-1` = never. */
@@ -62,7 +64,7 @@ export interface UpdatePathShareBody {
 
 export const updatePathShareBodySchema: JSONSchemaType<UpdatePathShareBody> = {
   type: 'object',
-  properties: { password, expires_in: expiresIn, max_views: maxViews, remark },
+  properties: { slug, password, expires_in: expiresIn, max_views: maxViews, remark },
   additionalProperties: false,
   minProperties: 1,
 };

@@ -9,6 +9,7 @@ test('the admin opens every module, in the spec order', () => {
     'dashboard',
     'text-management',
     'file-management',
+    'path-share-management',
     'storage-config',
     'mount-management',
     'key-management',
@@ -21,9 +22,13 @@ test('a key opens the management of what it may create, and the mounts (read-onl
   assert.equal(allowedAdminModules('apikey', { text: true, file: true, mount: true }), [
     'text-management',
     'file-management',
+    'path-share-management',
     'mount-management',
   ]);
-  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), ['mount-management']);
+  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), [
+    'path-share-management',
+    'mount-management',
+  ]);
   assert.equal(allowedAdminModules('none', { text: true, file: true, mount: true }), []);
 });
 

@@ -3,6 +3,7 @@ export const ADMIN_MODULES = [
   'dashboard',
   'text-management',
   'file-management',
+  'path-share-management',
   'storage-config',
   'mount-management',
   'key-management',

@@ -28,6 +28,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModule, MessageDescriptor> = {
   dashboard: msg`Dashboard`,
   'text-management': msg`Text management`,
   'file-management': msg`File management`,
+  'path-share-management': msg`Path shares`,
   'storage-config': msg`Storage configs`,
   'mount-management': msg`Mount management`,
   'key-management': msg`API keys`,

@@ -1,6 +1,7 @@
 /**
  * Making and managing path shares (`/admin/path-shares`, `/user/path-shares`): the actor needs read access
- * to the path (mounts.md), which must exist; keys see and manage their own shares only, the admin all.
+ * to the path (mounts.md), which must exist; PUT may also change the slug (as on text and file shares);
+ * keys see and manage their own shares only, the admin all.
  */
 import type {
   CreatePathShareBody,
@@ -12,12 +13,13 @@ import type {
 import type { Clock } from '../../clock.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { timeOrderedUuid } from '../../crypto/tokens.ts';
+import { isUniqueViolation } from '../../db/connect.ts';
 import { normalizeVirtualPath } from '../../fs/paths.ts';
 import type { FsService } from '../../fs/types.ts';
 import { notFound } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
 import { ownerFilter, ownsRecord } from '../../services/permissions.ts';
-import { allocateSlug, customSlug } from '../core/slugs.ts';
+import { allocateSlug, customSlug, slugTaken } from '../core/slugs.ts';
 import { expiryFromSeconds, optionalRemark, toRecord } from './pathShareRules.ts';
 import type { PathShareChanges, PathShareRow, PathShareStore } from './pathShareStore.ts';
 
@@ -94,12 +96,16 @@ export function createPathShareManagement(deps: {
       await owned(actor, id);
       const now = clock.now();
       const changes: PathShareChanges = { updated_at: now };
+      const slug = customSlug(body.slug);
+      if (slug !== null) changes.slug = slug;
       if (body.password !== undefined)
         changes.password_hash = body.password === null ? null : await hashPassword(body.password);
       if (body.expires_in !== undefined) changes.expires_at = expiryFromSeconds(body.expires_in, now);
       if (body.max_views !== undefined) changes.max_views = body.max_views ?? 0;
       if (body.remark !== undefined) changes.remark = optionalRemark(body.remark);
-      const row = await store.update(id, changes);
+      const row = await store.update(id, changes).catch((err) => {
+        throw isUniqueViolation(err) ? slugTaken() : err;
+      });
       if (!row) throw missing(id);
       return toRecord(row, deps.origin());
     },

@@ -19,7 +19,7 @@ export interface PathShareRow {
 }
 
 export type PathShareChanges = Partial<
-  Pick<PathShareRow, 'password_hash' | 'expires_at' | 'max_views' | 'remark' | 'updated_at'>
+  Pick<PathShareRow, 'slug' | 'password_hash' | 'expires_at' | 'max_views' | 'remark' | 'updated_at'>
 >;
 
 /** One view counted in the statement that checks liveness: the database decides which reads fit the limit. */
@@ -42,6 +42,7 @@ export interface PathShareStore {
     limit: number;
     offset: number;
   }): Promise<{ rows: PathShareRow[]; total: number }>;
+  /** Null when the row is gone; throws the driver's unique violation for a taken slug. */
   update(id: string, changes: PathShareChanges): Promise<PathShareRow | null>;
   delete(id: string): Promise<boolean>;
 }

@@ -251,9 +251,20 @@ test('create refuses what is not there or malformed; slugs are unique; managemen
   });
   assert.is(changed.body.data.remark, 'changed');
   assert.is(changed.body.data.max_views, 9);
+  const renamed = await call<PathShareRecord>(server, 'PUT', `/admin/path-shares/${share.id}`, {
+    auth: admin,
+    body: { slug: 'renamed-share' },
+  });
+  assert.is(renamed.body.data.slug, 'renamed-share');
+  assert.is((await visit(share.slug)).status, 404);
+  const taken = await call(server, 'PUT', `/admin/path-shares/${share.id}`, {
+    auth: admin,
+    body: { slug: 'team-docs' },
+  });
+  assert.is(taken.status, 409);
   assert.is((await call(server, 'DELETE', `/admin/path-shares/${share.id}`, { auth: admin })).status, 200);
   assert.is((await call(server, 'GET', `/admin/path-shares/${share.id}`, { auth: admin })).status, 404);
-  assert.is((await visit(share.slug)).status, 404);
+  assert.is((await visit('renamed-share')).status, 404);
 });
 
 test('a ZIP over max_zip_size is refused with 413 before anything is sent', async () => {
