@@ -115,7 +115,8 @@ try {
   const rssLine = `server RSS sampled every 50 ms during the ZIP runs: idle before ${mebibytes(idle)}, highest ${mebibytes(highest)} (growth ${mebibytes(highest - idle)}, limit ${mebibytes(RSS_GROWTH_LIMIT)}): ${highest - idle <= RSS_GROWTH_LIMIT ? 'pass' : 'shortfall'}`;
   const sizeLine = `archive sizes: clip ${sizes.clip} B, zip -r -0 ${sizes.zip} B`;
   printRows('path-share-zip', rows, [rssLine, sizeLine]);
-  const { stdout: zipVersion } = await timeOnce('zip', ['-v']);
+  // `zip -v` with a pipe on stdin would read an archive from it: no stdin.
+  const zipVersion = execFileSync('zip', ['-v'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   writeTransferReport('path-share-zip', {
     title: `Benchmark: a path share's ZIP of a ${SIZE_MIB} MiB folder vs zip -r`,
     command: 'npm run bench -- path-share-zip',

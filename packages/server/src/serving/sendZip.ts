@@ -24,7 +24,25 @@ export interface ZipEntry {
 
 /** Sends `entries` in their order as `filename` (an attachment). Headers go out before the first byte. */
 export function sendZip(ctx: Context, filename: string, entries: ZipEntry[]): void {
+  const shown = presentation('application/zip', filename, 'download');
+  const headers = {
+    ...safetyHeaders(shown),
+    'Content-Type': shown.contentType,
+    'Content-Disposition': contentDisposition('attachment', filename),
+    'Cache-Control': 'no-store',
+  };
+  // A HEAD learns that the archive would be sent (the walk and its limit already passed), not its
+  // length: yazl starts reading the first source as soon as it is added.
+  if (ctx.method === 'HEAD') {
+    ctx.state[RAW] = true;
+    ctx.status = 200;
+    ctx.set(headers);
+    ctx.body = null;
+    return;
+  }
   const zip = new ZipFile();
+  // The one source being read: a client gone mid-archive must not leave it open (a file, an S3 socket).
+  let reading: Readable | null = null;
   for (const entry of entries) {
     const mtime = entry.modified ?? new Date(0);
     const { file } = entry;
@@ -34,7 +52,10 @@ export function sendZip(ctx: Context, filename: string, entries: ZipEntry[]): vo
     }
     zip.addReadStreamLazy(entry.name, { mtime, size: file.size, compress: false }, (done) => {
       file.open().then(
-        (stream) => done(null, stream),
+        (stream) => {
+          reading = stream;
+          done(null, stream);
+        },
         (err: Error) => done(err, undefined as never),
       );
     });
@@ -47,16 +68,11 @@ export function sendZip(ctx: Context, filename: string, entries: ZipEntry[]): vo
   });
   ctx.state[RAW] = true;
   ctx.status = 200;
-  const shown = presentation('application/zip', filename, 'download');
-  ctx.set({
-    ...safetyHeaders(shown),
-    'Content-Type': shown.contentType,
-    'Content-Disposition': contentDisposition('attachment', filename),
-    'Cache-Control': 'no-store',
-  });
+  ctx.set(headers);
   if (length >= 0) ctx.set('Content-Length', String(length));
   // A source that fails mid-archive cuts the response: the client sees a short, broken download.
   const output = zip.outputStream as unknown as Readable;
   zip.on('error', (err: Error) => output.destroy(err));
+  output.once('close', () => reading?.destroy());
   sendStream(ctx, output);
 }

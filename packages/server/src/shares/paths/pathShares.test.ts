@@ -219,6 +219,37 @@ test('expiry: expires_in seconds, 410 once past, -1 and 0 mean never', async () 
   assert.is((await create({ path: '/loc/docs', expires_in: -2 })).status, 400);
 });
 
+test('a HEAD (a link checker) counts no view and reads no archive', async () => {
+  const share = (await create({ path: '/loc/docs', max_views: 1 })).body.data;
+  const head = await fetch(`${server.url}/api/public/s/${share.slug}`, { method: 'HEAD' });
+  assert.is(head.status, 200);
+  assert.is(await viewsOf(share.id), 0);
+  const token = (await visit(share.slug)).body.data.token!;
+  assert.is(await viewsOf(share.id), 1);
+  assert.is((await fetch(`${server.url}/api/public/s/${share.slug}`, { method: 'HEAD' })).status, 410);
+  const zipHead = await fetch(`${server.url}/api/public/s/${share.slug}/zip?token=${token}`, {
+    method: 'HEAD',
+  });
+  assert.is(zipHead.status, 200);
+  assert.is(zipHead.headers.get('content-type'), 'application/zip');
+  assert.is((await fetch(`${server.url}/api/public/s/missing-one`, { method: 'HEAD' })).status, 404);
+});
+
+test('a visitor who leaves mid-ZIP leaves the server serving', async () => {
+  const share = (await create({ path: '/s3/docs' })).body.data;
+  const token = (await visit(share.slug)).body.data.token!;
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/public/s/${share.slug}/zip?token=${token}`, {
+    signal: controller.signal,
+  });
+  assert.is(res.status, 200);
+  controller.abort();
+  await res.body?.cancel().catch(() => undefined);
+  const again = await fetchBytes(server, `/public/s/${share.slug}/zip?token=${token}`);
+  assert.is(again.status, 200);
+  assert.is(Object.keys(unzipSync(new Uint8Array(again.bytes))).length, 8);
+});
+
 test("the owner's own requests count no view and need no token", async () => {
   const share = (await create({ path: '/loc/docs', password: 'pw', max_views: 1 })).body.data;
   const own = await visit(share.slug, undefined, admin);

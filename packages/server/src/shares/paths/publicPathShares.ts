@@ -44,6 +44,8 @@ export interface PublicPathShares {
   /** The share's row before anything else is decided (the access log names the share from it). */
   probe(slug: string): Promise<PathShareRow | null>;
   visit(row: PathShareRow, visitor: Visitor): Promise<PathShareVisit>;
+  /** What a visit would answer (404, 410), counting nothing: a HEAD from a link checker. */
+  peek(row: PathShareRow, visitor: Visitor): Promise<void>;
   /** Checks the password (rate limited per client), counts the view, answers the token. */
   verify(row: PathShareRow, password: string, visitor: Visitor): Promise<{ token: string }>;
   /** For list, download and ZIP: needs a valid token or the owner's credentials. */
@@ -135,6 +137,14 @@ export function createPublicPathShares(deps: {
       const read = await views.readOpen(row.slug);
       if (read === 'locked') throw passwordRequired();
       return answer(read, tokens.issue(read, clock.now()));
+    },
+
+    async peek(row, visitor) {
+      const now = clock.now();
+      if (isExpired(row, now)) throw expiredError(row.slug);
+      if (!isLive(row, now) && !ownsRecord(visitor.caller, row.created_by) && !hasToken(row, visitor))
+        throw goneFor(row);
+      await reach(row);
     },
 
     async verify(row, password, visitor) {

@@ -83,6 +83,12 @@ export function registerPublicPathShareRoutes(router: Router, { services, auth }
       event.path = '/';
       // Visits count views: no cache may answer one in the server's place.
       ctx.set('Cache-Control', 'no-store');
+      // GET routes also answer HEAD (the router's doing): a link checker's HEAD must not use up a view.
+      if (ctx.method === 'HEAD') {
+        await shares.peek(row, visitor);
+        ctx.body = null;
+        return;
+      }
       ctx.body = await shares.visit(row, visitor);
     }),
   );
