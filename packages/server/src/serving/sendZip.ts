@@ -35,9 +35,9 @@ export function sendZip(ctx: Context, filename: string, entries: ZipEntry[]): vo
   // length: yazl starts reading the first source as soon as it is added.
   if (ctx.method === 'HEAD') {
     ctx.state[RAW] = true;
+    ctx.body = null;
     ctx.status = 200;
     ctx.set(headers);
-    ctx.body = null;
     return;
   }
   const zip = new ZipFile();

@@ -87,6 +87,7 @@ export function registerPublicPathShareRoutes(router: Router, { services, auth }
       if (ctx.method === 'HEAD') {
         await shares.peek(row, visitor);
         ctx.body = null;
+        ctx.status = 200;
         return;
       }
       ctx.body = await shares.visit(row, visitor);
