@@ -190,6 +190,12 @@ test('the mount explorer: "Share link" shows the links of a path and makes a new
   assert.match(url, new RegExp(`^${env.server.url}/s/[\\w-]+$`));
   assert.is(await share.locator('li[data-slug]').count(), 2);
   await page.screenshot({ path: `${OUT}path-share-explorer-dialog-en.png` });
+  // The selection bar offers the same dialog for one selected entry.
+  await share.getByRole('button', { name: 'Close' }).last().click();
+  await entry(page, 'private.txt').getByRole('checkbox', { name: 'Select private.txt' }).click();
+  await page.getByRole('button', { name: 'Share link' }).click();
+  await dialog(page, 'share-link').getByRole('heading', { name: 'Share link to private.txt' }).waitFor();
+  await dialog(page, 'share-link').getByText('This path has no links yet.').waitFor();
   // The new link opens the folder for anyone, without a password.
   const visitor = await env.open(new URL(url).pathname);
   await entry(visitor, 'README.md').waitFor();
