@@ -1,6 +1,6 @@
 // @clip-databases sqlite postgres
 /**
- * What a path share reaches, for a stranger, a link holder, the owner key and another key: its own path
+ * What a path share reaches (on a local and an s3rver mount), for a stranger, a link holder, the owner key and another key: its own path
  * and nothing else (`..` encoded or not, siblings whose names start with the folder's), and a key-made
  * share dies with the key, its mount permission or the basic path it needs.
  */
@@ -8,7 +8,8 @@ import type { PathShareRecord, PathShareVisit } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
-import { localMount, type MountUnderTest } from '../../testing/mounts.ts';
+import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
+import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { call, fetchBytes } from './testing/pathShareTestKit.ts';
 
@@ -16,21 +17,29 @@ const clock = offsetClock();
 let server: TestServer;
 let admin: string;
 let mount: MountUnderTest;
+let s3: TestS3;
 
 test.before(async () => {
+  s3 = await startS3rver();
   server = await startTestServer({}, { clock });
   admin = `Bearer ${await server.adminToken()}`;
   mount = await localMount(server, { path: '/loc' });
+  await s3Mount(server, s3, '/s3');
   const fs = (await server.adminClient()).fs;
-  for (const dir of ['team/docs/sub', 'team/docs2', 'team/other'])
-    await fs.mkdir(`/loc/${dir}`, { create_parents: true });
-  await fs.update('/loc/team/docs/a.txt', 'inside');
-  await fs.update('/loc/team/docs/sub/b.txt', 'inside too');
-  await fs.update('/loc/team/docs2/secret.txt', 'sibling secret');
-  await fs.update('/loc/team/other/secret.txt', 'other secret');
-  await fs.update('/loc/team/docs/%2e%2e', 'a file literally named %2e%2e');
+  for (const root of ['/loc', '/s3']) {
+    for (const dir of ['team/docs/sub', 'team/docs2', 'team/other'])
+      await fs.mkdir(`${root}/${dir}`, { create_parents: true });
+    await fs.update(`${root}/team/docs/a.txt`, 'inside');
+    await fs.update(`${root}/team/docs/sub/b.txt`, 'inside too');
+    await fs.update(`${root}/team/docs2/secret.txt`, 'sibling secret');
+    await fs.update(`${root}/team/other/secret.txt`, 'other secret');
+    await fs.update(`${root}/team/docs/%2e%2e`, 'a file literally named %2e%2e');
+  }
 });
-test.after(async () => server?.close());
+test.after(async () => {
+  await server?.close();
+  await s3?.close();
+});
 
 async function keyWith(perms: { mount?: boolean; basic_path?: string } = {}) {
   const made = await server.keyClient({ mount: true, basic_path: '/loc/team', ...perms });
@@ -52,51 +61,56 @@ const listStatus = async (slug: string, path: string, token?: string) =>
 const downloadStatus = async (slug: string, path: string, token: string) =>
   (await fetchBytes(server, `/public/s/${slug}/download?path=${path}&token=${token}`)).status;
 
-test('`..`, encoded or not, and other odd paths are refused with 400, never clamped', async () => {
-  const docs = await share(admin, { path: '/loc/team/docs' }, 'admin');
-  const token = await tokenOf(docs.slug);
-  for (const path of [
-    '..',
-    '/..',
-    '/../docs2',
-    '/sub/../../docs2/secret.txt',
-    '%2e%2e',
-    '%2e%2e%2fdocs2%2fsecret.txt',
-    '..%2fdocs2',
-    '%2F..%2Fdocs2',
-    '/./a.txt',
-    '//a.txt',
-    '%5c..%5cdocs2',
-    '/a.txt%00',
-  ]) {
-    assert.is(await listStatus(docs.slug, path, token), 400, `list ${path}`);
-    assert.is(await downloadStatus(docs.slug, path, token), 400, `download ${path}`);
-    assert.is(
-      (await fetchBytes(server, `/public/s/${docs.slug}/zip?path=${path}&token=${token}`)).status,
-      400,
+for (const root of ['/loc', '/s3']) {
+  test(`${root}: \`..\`, encoded or not, and other odd paths are refused with 400, never clamped`, async () => {
+    const docs = await share(admin, { path: `${root}/team/docs` }, 'admin');
+    const token = await tokenOf(docs.slug);
+    for (const path of [
+      '..',
+      '/..',
+      '/../docs2',
+      '/sub/../../docs2/secret.txt',
+      '%2e%2e',
+      '%2e%2e%2fdocs2%2fsecret.txt',
+      '..%2fdocs2',
+      '%2F..%2Fdocs2',
+      '/./a.txt',
+      '//a.txt',
+      '%5c..%5cdocs2',
+      '/a.txt%00',
+    ]) {
+      assert.is(await listStatus(docs.slug, path, token), 400, `list ${path}`);
+      assert.is(await downloadStatus(docs.slug, path, token), 400, `download ${path}`);
+      assert.is(
+        (await fetchBytes(server, `/public/s/${docs.slug}/zip?path=${path}&token=${token}`)).status,
+        400,
+      );
+    }
+    // Decoded once: `%252e%252e` is the literal name `%2e%2e`, a file inside the share.
+    const literal = await fetchBytes(
+      server,
+      `/public/s/${docs.slug}/download?path=/%252e%252e&token=${token}`,
     );
-  }
-  // Decoded once: `%252e%252e` is the literal name `%2e%2e`, a file inside the share.
-  const literal = await fetchBytes(server, `/public/s/${docs.slug}/download?path=/%252e%252e&token=${token}`);
-  assert.is(literal.status, 200);
-  assert.is(literal.bytes.toString(), 'a file literally named %2e%2e');
-});
-
-test('a sibling whose name starts with the folder name is out of reach', async () => {
-  const docs = await share(admin, { path: '/loc/team/docs' }, 'admin');
-  const token = await tokenOf(docs.slug);
-  // `/loc/team/docs` + `2/secret.txt` must never become `/loc/team/docs2/secret.txt`.
-  assert.is(await downloadStatus(docs.slug, '2/secret.txt', token), 404);
-  assert.is(await downloadStatus(docs.slug, '/2/secret.txt', token), 404);
-  assert.is(await listStatus(docs.slug, '2', token), 404);
-  // A key scoped to /loc/team/docs cannot share its sibling either.
-  const scoped = await keyWith({ basic_path: '/loc/team/docs' });
-  const refused = await call(server, 'POST', '/user/path-shares', {
-    auth: scoped.auth,
-    body: { path: '/loc/team/docs2' },
+    assert.is(literal.status, 200);
+    assert.is(literal.bytes.toString(), 'a file literally named %2e%2e');
   });
-  assert.is(refused.status, 403);
-});
+
+  test(`${root}: a sibling whose name starts with the folder name is out of reach`, async () => {
+    const docs = await share(admin, { path: `${root}/team/docs` }, 'admin');
+    const token = await tokenOf(docs.slug);
+    // `…/team/docs` + `2/secret.txt` must never become `…/team/docs2/secret.txt`.
+    assert.is(await downloadStatus(docs.slug, '2/secret.txt', token), 404);
+    assert.is(await downloadStatus(docs.slug, '/2/secret.txt', token), 404);
+    assert.is(await listStatus(docs.slug, '2', token), 404);
+    // A key scoped to /loc/team/docs cannot share its sibling either.
+    const scoped = await keyWith({ basic_path: `${root}/team/docs` });
+    const refused = await call(server, 'POST', '/user/path-shares', {
+      auth: scoped.auth,
+      body: { path: `${root}/team/docs2` },
+    });
+    assert.is(refused.status, 403);
+  });
+}
 
 test('stranger, link holder, other key: each reaches what it should and nothing more', async () => {
   const owner = await keyWith();
