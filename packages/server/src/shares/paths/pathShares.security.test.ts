@@ -1,8 +1,8 @@
 // @clip-databases sqlite postgres
 /**
- * What a path share reaches (on a local and an s3rver mount), for a stranger, a link holder, the owner key and another key: its own path
- * and nothing else (`..` encoded or not, siblings whose names start with the folder's), and a key-made
- * share dies with the key, its mount permission or the basic path it needs.
+ * What a path share reaches, for a stranger, a link holder, the owner key and another key: its own path
+ * and nothing else (`..` encoded or not, siblings whose names start with the folder's; on a local and an
+ * s3rver mount), and a key-made share dies with the key, its mount permission or the basic path it needs.
  */
 import type { PathShareRecord, PathShareVisit } from '@clip/sdk';
 import { test } from 'uvu';
