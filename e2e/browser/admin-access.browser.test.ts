@@ -56,6 +56,7 @@ test('a text-only API key sees only its own text shares and no other module', as
     'key-management',
     'settings',
     'mount-management',
+    'path-share-management',
   ]) {
     await page.goto(`/admin/${refused}`);
     await page.waitForURL((url) => url.pathname === '/admin/text-management');
@@ -149,6 +150,7 @@ test('every module renders in light and dark, auto follows the system, and in Ch
     '仪表盘',
     '文本管理',
     '文件管理',
+    '路径分享',
     '存储配置',
     '挂载管理',
     'API 密钥',

@@ -215,10 +215,14 @@ test('settings: the upload limit in KB/MB/GB must be > 0 and takes effect; WebDA
   await limit.fill('1');
   await page.locator('select[name="max_upload_unit"]').selectOption('KB');
   await page.getByLabel(/^Multipart/).check();
+  // The largest ZIP a path share streams, shown in the friendliest unit (10 GB by default).
+  const zipLimit = page.locator('input[name="max_zip_size"]');
+  assert.is(await zipLimit.inputValue(), '10');
+  await zipLimit.fill('2');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await toast(page, /Settings saved/);
   const settings = await admin.system.settings();
-  assert.equal(settings, { max_upload_size: 1 / 1024, webdav_upload_mode: 'multipart' });
+  assert.equal(settings, { max_upload_size: 1 / 1024, webdav_upload_mode: 'multipart', max_zip_size: 2048 });
   assert.is((await env.server.client().system.maxUploadSize()).max_upload_size, 1 / 1024);
   // The lowered limit refuses a larger upload.
   let status = 0;

@@ -6,6 +6,7 @@ import { FilesResource } from './resources/files.ts';
 import { FsResource } from './resources/fs.ts';
 import { MountsResource } from './resources/mounts.ts';
 import { PastesResource } from './resources/pastes.ts';
+import { PathSharesResource } from './resources/pathShares.ts';
 import { StorageConfigsResource } from './resources/storageConfigs.ts';
 import { SystemResource } from './resources/system.ts';
 import { TasksResource } from './resources/tasks.ts';
@@ -27,6 +28,7 @@ export class ClipClient {
   readonly mounts: MountsResource;
   readonly fs: FsResource;
   readonly uploadRequests: UploadRequestsResource;
+  readonly pathShares: PathSharesResource;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -42,6 +44,7 @@ export class ClipClient {
     this.mounts = new MountsResource(this.transport);
     this.fs = new FsResource(this.transport, () => this);
     this.uploadRequests = new UploadRequestsResource(this.transport);
+    this.pathShares = new PathSharesResource(this.transport);
   }
 
   setAuth(auth: ClientOptions['auth']): void {

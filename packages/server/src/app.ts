@@ -65,6 +65,8 @@ import { createUrlService } from './services/url/urlService.ts';
 import { createFileSweep } from './shares/files/sweepFiles.ts';
 import { createUploadRequests } from './shares/requests/index.ts';
 import { registerUploadRequestRoutes } from './shares/requests/routes/index.ts';
+import { createPathShareService } from './shares/paths/pathShareService.ts';
+import { registerPathShareRoutes } from './shares/paths/routes/index.ts';
 import { createPasteTokens } from './shares/text/pasteAccessTokens.ts';
 import { createPasteService } from './shares/text/pasteService.ts';
 import { registerPasteRoutes } from './shares/text/routes/index.ts';
@@ -249,6 +251,17 @@ export async function startApp(
     taskRunner,
     fsCopy: createBatchCopy({ fs, taskFs, tasks: taskService, runner: taskRunner }),
     fsArchive: createArchive({ fs, tasks: taskService, runner: taskRunner }),
+    pathShares: createPathShareService({
+      knex: db.knex,
+      dialect: db.dialect,
+      fs,
+      issuers: fsDeps.issuers,
+      passwords,
+      serverSecret,
+      clock,
+      origin: () => origin,
+      maxZipBytes: () => settings.maxZipBytes(),
+    }),
     fsFetch: createUrlFetch({
       fs,
       tasks: taskService,
@@ -272,6 +285,7 @@ export async function startApp(
   registerFsCopyRoutes(api, deps);
   registerUploadRequestRoutes(api, deps);
   registerTaskRoutes(api, deps);
+  registerPathShareRoutes(api, deps);
   // Last: it documents the table above (and itself).
   const routes: RouteEntry[] = [];
   registerOpenApiRoute(api, () => routes);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 
-/** paste, get, pastes ls|rm|clear-expired. */
+/** paste, get, pastes ls|rm|clear-expired, share, shares ls|rm. */
 export function defineShareCommands(program: Command): void {
+  definePathShareCommands(program);
   program
     .command('paste')
     .description('share text from FILE or stdin and print the link')
@@ -67,4 +68,41 @@ export function defineShareCommands(program: Command): void {
 /** `clip get <share> [dest]`: a positional destination means what `-o` means for a share. */
 function withDest<T extends { output?: string }>(options: T, dest: string | undefined): T {
   return { ...options, output: options.output ?? dest };
+}
+
+/** share <virtual path>, shares ls|rm: links to a file or folder inside a mount. */
+function definePathShareCommands(program: Command): void {
+  const load = () => import('../commands/pathShares.ts');
+  program
+    .command('share')
+    .description('make a link to a file or folder inside a mount and print it')
+    .argument('<path>', 'virtual path, e.g. /photos/2024')
+    .option('--password <password>', 'require this password to open the link')
+    .option('--expire <when>', "1h, 1d, 7d, 30d, never, or a number of hours (default: the server's, never)")
+    .option('--max-views <n>', 'stop after this many visits (0 = unlimited)')
+    .option('--slug <slug>', 'custom link suffix')
+    .option('--remark <text>', 'a note shown in the share list')
+    .action(async (path: string, _opts, cmd: Command) =>
+      (await load()).sharePath(path, cmd.optsWithGlobals()),
+    );
+
+  const shares = program
+    .command('shares')
+    .description('manage links to mount paths (your own with a key, all as admin)');
+  shares
+    .command('ls')
+    .alias('list')
+    .description('list path shares')
+    .option('--path <path>', 'only the links of this virtual path')
+    .option('--limit <n>', 'shares per page', '50')
+    .option('--offset <n>', 'skip this many', '0')
+    .action(async (_opts, cmd: Command) => (await load()).listPathShares(cmd.optsWithGlobals()));
+  shares
+    .command('rm')
+    .alias('delete')
+    .description('delete path shares by id, slug or link')
+    .argument('<share...>', 'share ids, slugs or links (see `clip shares ls`)')
+    .action(async (refs: string[], _opts, cmd: Command) =>
+      (await load()).removePathShares(refs, cmd.optsWithGlobals()),
+    );
 }

@@ -8,6 +8,7 @@ export * from './fsCopy.ts';
 export * from './fsUploads.ts';
 export * from './mounts.ts';
 export * from './pastes.ts';
+export * from './pathShares.ts';
 export * from './responses/index.ts';
 export * from './storageConfigs.ts';
 export * from './system.ts';

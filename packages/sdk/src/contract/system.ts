@@ -5,6 +5,8 @@ export interface SystemSettings {
   /** Megabytes. */
   max_upload_size: number;
   webdav_upload_mode: WebdavUploadMode;
+  /** Megabytes: the largest folder a path share's "download all" ZIP may hold (refused before sending). */
+  max_zip_size: number;
 }
 
 export type UpdateSystemSettingsBody = Partial<SystemSettings>;
@@ -13,6 +15,7 @@ export const updateSystemSettingsBodySchema: JSONSchemaType<UpdateSystemSettings
   properties: {
     max_upload_size: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000, nullable: true },
     webdav_upload_mode: { type: 'string', enum: [...WEBDAV_UPLOAD_MODES], nullable: true },
+    max_zip_size: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, nullable: true },
   },
   additionalProperties: false,
   minProperties: 1,

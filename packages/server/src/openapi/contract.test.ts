@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { type Call, contractHarness, type Harness, type Operation } from './testing/contractHarness.ts';
 import { walkFs, walkMounts, walkTasks } from './testing/knownGood/fs.ts';
+import { walkPathShares } from './testing/knownGood/pathShares.ts';
 import { durableRecords, type KnownValue } from './testing/knownGood/records.ts';
 import { walkUploadRequests } from './testing/knownGood/requests.ts';
 import {
@@ -84,6 +85,7 @@ test('every operation answers a documented success matching its schema for a kno
   const copyTasks = await walkFs(w, mounts);
   await walkUploadRequests(w, mounts);
   await walkTasks(w, copyTasks);
+  await walkPathShares(w, mounts);
   await w.okRaw('GET /api/openapi.json');
   known = await durableRecords(w);
   const never = h.operations.map((o) => o.key).filter((k) => !h.succeeded.has(k));

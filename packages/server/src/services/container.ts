@@ -11,6 +11,7 @@ import type { AuthMiddleware } from '../http/auth.ts';
 import type { StorageUploadSweepResult } from '../jobs/sweepStorageUploads.ts';
 import type { FileSweepResult } from '../shares/files/sweepFiles.ts';
 import type { UploadRequests } from '../shares/requests/index.ts';
+import type { PathShareService } from '../shares/paths/pathShareService.ts';
 import type { PasteService } from '../shares/text/pasteService.ts';
 import type { SweepResult } from '../shares/text/sweepPastes.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
@@ -72,6 +73,8 @@ export interface Services {
   fsArchive: ArchiveService;
   /** `upload` tasks: remote files fetched by the server into mounts. */
   fsFetch: UrlFetchService;
+  /** Links to a file or folder inside a mount: management, the public side, the ZIP. */
+  pathShares: PathShareService;
 }
 
 export interface RouteDeps {

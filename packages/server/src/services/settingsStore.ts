@@ -6,13 +6,22 @@ import {
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 
-const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };
+/** A path share's ZIP of at most 10 GiB by default: a big folder is better fetched file by file or over WebDAV. */
+export const MAX_ZIP_SIZE_DEFAULT_MB = 10 * 1024;
+
+const DEFAULTS: SystemSettings = {
+  max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB,
+  webdav_upload_mode: 'auto',
+  max_zip_size: MAX_ZIP_SIZE_DEFAULT_MB,
+};
 
 export interface SettingsStore {
   get(): Promise<SystemSettings>;
   update(body: UpdateSystemSettingsBody): Promise<SystemSettings>;
   /** The upload limit in bytes. */
   maxUploadBytes(): Promise<number>;
+  /** The largest ZIP a path share streams, in bytes. */
+  maxZipBytes(): Promise<number>;
 }
 
 export function createSettingsStore(knex: Knex): SettingsStore {
@@ -37,6 +46,9 @@ export function createSettingsStore(knex: Knex): SettingsStore {
     },
     async maxUploadBytes() {
       return Math.floor((await get()).max_upload_size * 1024 * 1024);
+    },
+    async maxZipBytes() {
+      return Math.floor((await get()).max_zip_size * 1024 * 1024);
     },
   };
 }

@@ -18,7 +18,8 @@ interface Detachable {
 }
 
 export function releaseChunk(chunk: Buffer): void {
-  if (!(chunk.buffer instanceof ArrayBuffer)) return;
+  // An empty chunk may be a writer's shared constant (yazl's EMPTY_BUFFER): nothing to free anyway.
+  if (chunk.byteLength === 0 || !(chunk.buffer instanceof ArrayBuffer)) return;
   const buffer = chunk.buffer as ArrayBuffer & Detachable;
   const whole = chunk.byteOffset === 0 && chunk.byteLength === buffer.byteLength;
   if (whole && !buffer.detached) buffer.transfer(0);

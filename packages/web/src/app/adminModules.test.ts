@@ -9,6 +9,7 @@ test('the admin opens every module, in the spec order', () => {
     'dashboard',
     'text-management',
     'file-management',
+    'path-share-management',
     'storage-config',
     'mount-management',
     'upload-requests',
@@ -22,6 +23,11 @@ test('a key opens the management of what it may create, the mounts (read-only) a
   assert.equal(allowedAdminModules('apikey', { text: true, file: true, mount: true }), [
     'text-management',
     'file-management',
+    'path-share-management',
+    'mount-management',
+  ]);
+  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), [
+    'path-share-management',
     'mount-management',
     'upload-requests',
   ]);

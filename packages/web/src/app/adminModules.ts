@@ -12,6 +12,8 @@ export function allowedAdminModules(authType: AuthType, permissions: Permissions
     (m) =>
       (m === 'text-management' && permissions.text) ||
       (m === 'file-management' && permissions.file) ||
+      // Links into mounts: a key with mount permission makes and manages its own.
+      (m === 'path-share-management' && permissions.mount) ||
       // Read-only: a key sees the mounts it may reach, with the spec's note that it cannot change them.
       (m === 'mount-management' && permissions.mount) ||
       // A key with mount permission makes requests on the folders it may write, and manages those.

@@ -3,6 +3,7 @@ export const ADMIN_MODULES = [
   'dashboard',
   'text-management',
   'file-management',
+  'path-share-management',
   'storage-config',
   'mount-management',
   'upload-requests',
@@ -22,6 +23,7 @@ export interface PageParams {
   'paste-view': { slug: string };
   'file-view': { slug: string };
   'mount-explorer': { path?: string; previewFile?: string } | undefined;
+  'path-share': { slug: string; path?: string };
 }
 export type PageKey = keyof PageParams;
 
@@ -54,6 +56,11 @@ export function pathFor<K extends PageKey>(
       const rest = p?.path ? encodePath(p.path) : '';
       const query = p?.previewFile ? `?preview=${encodeURIComponent(p.previewFile)}` : '';
       return `/mount-explorer${rest ? `/${rest}` : ''}${query}`;
+    }
+    case 'path-share': {
+      const p = params as PageParams['path-share'];
+      const rest = p.path ? encodePath(p.path) : '';
+      return `/s/${encodeURIComponent(p.slug)}${rest ? `/${rest}` : ''}`;
     }
     default:
       return '/';

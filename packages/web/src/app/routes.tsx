@@ -150,6 +150,12 @@ export function createAppRouter(services: AppServices) {
           shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
           lazy: lazyPage('mount-explorer', () => import('../pages/mount/MountExplorerPage.tsx'), notify),
         },
+        {
+          // A path share's root and every folder below it: one page, the sub path from the splat.
+          path: 's/:slug/*',
+          handle: handle('path-share'),
+          lazy: lazyPage('path-share', () => import('../pages/pathShare/PathSharePage.tsx'), notify),
+        },
         { path: '*', handle: handle('not-found'), loader: () => redirect('/') },
       ],
     },

@@ -11,6 +11,7 @@ export type PageName =
   | 'file-view'
   | 'mount-explorer'
   | 'upload-request'
+  | 'path-share'
   | 'not-found';
 
 export const PAGE_TITLES: Record<PageName, MessageDescriptor> = {
@@ -21,6 +22,7 @@ export const PAGE_TITLES: Record<PageName, MessageDescriptor> = {
   'file-view': msg`File share`,
   'mount-explorer': msg`Mount explorer`,
   'upload-request': msg`Send files`,
+  'path-share': msg`Shared link`,
   'not-found': msg`Page not found`,
 };
 
@@ -28,6 +30,7 @@ export const ADMIN_MODULE_TITLES: Record<AdminModule, MessageDescriptor> = {
   dashboard: msg`Dashboard`,
   'text-management': msg`Text management`,
   'file-management': msg`File management`,
+  'path-share-management': msg`Path shares`,
   'storage-config': msg`Storage configs`,
   'mount-management': msg`Mount management`,
   'upload-requests': msg`Upload requests`,

@@ -5,6 +5,7 @@ export * from './fileShares.ts';
 export * from './fs.ts';
 export * from './mounts.ts';
 export * from './pastes.ts';
+export * from './pathShares.ts';
 export { listOf, nullDataSchema } from './shape.ts';
 export * from './storage.ts';
 export * from './system.ts';

@@ -29,8 +29,9 @@ export const systemSettingsSchema = shapeOf<SystemSettings>()(
   {
     max_upload_size: { type: 'number', exclusiveMinimum: 0 },
     webdav_upload_mode: { type: 'string', enum: [...WEBDAV_UPLOAD_MODES] },
+    max_zip_size: { type: 'number', exclusiveMinimum: 0 },
   },
-  ['max_upload_size', 'webdav_upload_mode'],
+  ['max_upload_size', 'webdav_upload_mode', 'max_zip_size'],
 );
 
 export const cacheClearResultSchema = shapeOf<CacheClearResult>()({ cleared: count }, ['cleared']);

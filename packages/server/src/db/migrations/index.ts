@@ -14,6 +14,7 @@ import * as webdav from './014_webdav.ts';
 import * as reservedPrefix from './015_reserved_prefix.ts';
 import * as writeAdmission from './016_write_admission.ts';
 import * as signedWrites from './017_signed_writes.ts';
+import * as pathShares from './018_path_shares.ts';
 import * as uploadRequests from './019_upload_requests.ts';
 
 export interface Migration {
@@ -37,6 +38,7 @@ const migrations: Migration[] = [
   { name: '015_reserved_prefix', ...reservedPrefix },
   { name: '016_write_admission', ...writeAdmission },
   { name: '017_signed_writes', ...signedWrites },
+  { name: '018_path_shares', ...pathShares },
   { name: '019_upload_requests', ...uploadRequests },
 ];
 

@@ -1,6 +1,7 @@
 /** Every route's docs, by area. The OpenAPI test fails when a route has none or docs name no route. */
 
 import { uploadRequestDocs } from '../../shares/requests/requestDocs.ts';
+import { pathShareDocs } from '../../shares/paths/pathShareDocs.ts';
 import { pasteDocs } from '../../shares/text/pasteDocs.ts';
 import { apiKeyDocs, authDocs } from './auth.ts';
 import { fileShareDocs } from './fileShares.ts';
@@ -36,4 +37,5 @@ export const ROUTE_DOCS: Readonly<RouteDocs> = merged(
   taskDocs,
   mountDocs,
   uploadRequestDocs,
+  pathShareDocs,
 );

@@ -19,13 +19,17 @@ test('health and version answer without auth', async () => {
 
 test('settings: defaults, update, validation, public max upload size', async () => {
   const admin = await server.adminClient();
-  assert.equal(await admin.system.settings(), { max_upload_size: 100, webdav_upload_mode: 'auto' });
+  assert.equal(await admin.system.settings(), {
+    max_upload_size: 100,
+    webdav_upload_mode: 'auto',
+    max_zip_size: 10240,
+  });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 100 });
   const updated = await admin.system.updateSettings({
     max_upload_size: 0.5,
     webdav_upload_mode: 'multipart',
   });
-  assert.equal(updated, { max_upload_size: 0.5, webdav_upload_mode: 'multipart' });
+  assert.equal(updated, { max_upload_size: 0.5, webdav_upload_mode: 'multipart', max_zip_size: 10240 });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 0.5 });
   for (const bad of [{ max_upload_size: 0 }, { max_upload_size: -1 }, { webdav_upload_mode: 'ftp' }, {}]) {
     try {

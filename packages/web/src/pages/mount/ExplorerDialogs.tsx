@@ -1,9 +1,10 @@
-/** The explorer's dialogs: preview, new folder, rename, direct link, copy to a folder, text edit, file requests. */
+/** The explorer's dialogs: preview, new folder, rename, direct link, share link, copy to a folder, text edit, file requests. */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { CopyDialog, LinkDialog, NameDialog } from './dialogs.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
 import { RequestFilesDialog } from './RequestFilesDialog.tsx';
+import { ShareLinkDialog } from './ShareLinkDialog.tsx';
 import { TextEditDialog } from './TextEditDialog.tsx';
 import type { useFolderActions } from './useFolderActions.ts';
 
@@ -11,6 +12,7 @@ export type OpenDialog =
   | { kind: 'mkdir' }
   | { kind: 'rename'; item: FsItem }
   | { kind: 'link'; item: FsItem }
+  | { kind: 'share'; item: FsItem }
   | { kind: 'copy'; names: string[] }
   | { kind: 'edit'; item: FsItem }
   | { kind: 'request'; item: FsItem }
@@ -67,6 +69,7 @@ export function ExplorerDialogs({
         />
       )}
       {open?.kind === 'link' && <LinkDialog path={open.item.path} name={open.item.name} onClose={onClose} />}
+      {open?.kind === 'share' && <ShareLinkDialog item={open.item} onClose={onClose} />}
       {open?.kind === 'copy' && (
         <CopyDialog
           count={open.names.length}

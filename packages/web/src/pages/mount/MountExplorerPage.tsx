@@ -87,6 +87,9 @@ export default function MountExplorerPage() {
       setTaskRefresh((k) => k + 1);
     },
   });
+  // "Share link" in the selection bar: a link is to one file or folder.
+  const selectedOne =
+    selection.selected.size === 1 ? (items.find((i) => selection.selected.has(i.name)) ?? null) : null;
   const previewItem = previewName ? (listing?.items.find((i) => i.name === previewName) ?? null) : null;
 
   const goTo = (target: string) => navigate(pathFor('mount-explorer', { path: target }));
@@ -121,6 +124,7 @@ export default function MountExplorerPage() {
         onDownload={(i) => void actions.download(i)}
         onLink={(i) => setOpen({ kind: 'link', item: i })}
         onRequestFiles={(i) => setOpen({ kind: 'request', item: i })}
+        onShare={(i) => setOpen({ kind: 'share', item: i })}
         onEdit={(i) => setOpen({ kind: 'edit', item: i })}
         onRename={(i) => setOpen({ kind: 'rename', item: i })}
         onDelete={(i) => void actions.remove([i.name])}
@@ -179,6 +183,7 @@ export default function MountExplorerPage() {
             allSelected={selection.allSelected}
             onToggleAll={selection.allSelected ? selection.clear : selection.selectAll}
             onCopy={() => setOpen({ kind: 'copy', names: [...selection.selected] })}
+            onShare={selectedOne ? () => setOpen({ kind: 'share', item: selectedOne }) : undefined}
             onDelete={() => void actions.remove([...selection.selected])}
             onClear={selection.clear}
           />

@@ -22,16 +22,39 @@ const OFFICE_VIEWERS = {
   google: (url: string) => `https://docs.google.com/viewer?url=${encodeURIComponent(url)}`,
 };
 
+/** Where a preview reads a text file and finds a link for the Office viewers: the mount's by default. */
+export interface PreviewSource {
+  readText(path: string, signal: AbortSignal): Promise<string>;
+  officeUrl(path: string): Promise<string>;
+}
+
+function useMountSource(): PreviewSource {
+  const { client } = useServices();
+  return useMemo(
+    () => ({
+      readText: (path, signal) => readText(client, path, signal),
+      officeUrl: async (path) =>
+        new URL((await client.fs.fileLink(path, { expires_in: 3600 })).url, window.location.href).href,
+    }),
+    [client],
+  );
+}
+
 export function PreviewPane({
   item,
   meta,
   onDownload,
+  source,
 }: {
   item: FsItem;
   meta: FsGetResult | null;
   onDownload(): void;
+  /** A path share's reader reads through the share instead (pages/pathShare). */
+  source?: PreviewSource;
 }) {
   const { t } = useLingui();
+  const mountSource = useMountSource();
+  const from = source ?? mountSource;
   const kind = previewKindOf(item);
   const name = item.name;
   if (!meta) return <p className="muted">{t`Loading…`}</p>;
@@ -64,12 +87,12 @@ export function PreviewPane({
             data-testid="preview-html"
           />
         );
-      return <TextualPreview path={item.path} kind="text" name={name} />;
+      return <TextualPreview path={item.path} kind="text" name={name} source={from} />;
     case 'text':
     case 'markdown':
-      return <TextualPreview path={item.path} kind={kind} name={name} />;
+      return <TextualPreview path={item.path} kind={kind} name={name} source={from} />;
     case 'office':
-      return <OfficePreview path={item.path} />;
+      return <OfficePreview path={item.path} source={from} />;
     default:
       return (
         <div className="preview-none" data-testid="preview-none">
@@ -82,19 +105,27 @@ export function PreviewPane({
   }
 }
 
-function TextualPreview({ path, kind, name }: { path: string; kind: 'text' | 'markdown'; name: string }) {
+function TextualPreview({
+  path,
+  kind,
+  name,
+  source,
+}: {
+  path: string;
+  kind: 'text' | 'markdown';
+  name: string;
+  source: PreviewSource;
+}) {
   const { t } = useLingui();
-  const { client } = useServices();
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    readText(client, path, controller.signal).then(
-      setText,
-      (err) => !controller.signal.aborted && setFailed(errorMessage(err)),
-    );
+    source
+      .readText(path, controller.signal)
+      .then(setText, (err) => !controller.signal.aborted && setFailed(errorMessage(err)));
     return () => controller.abort();
-  }, [client, path]);
+  }, [source, path]);
   if (failed) return <p className="muted" role="alert">{t`The preview could not be loaded: ${failed}`}</p>;
   if (text === null) return <p className="muted">{t`Loading…`}</p>;
   if (kind === 'markdown')
@@ -125,21 +156,20 @@ function CodePreview({ text, name }: { text: string; name: string }) {
   );
 }
 
-function OfficePreview({ path }: { path: string }) {
+function OfficePreview({ path, source }: { path: string; source: PreviewSource }) {
   const { t } = useLingui();
-  const { client } = useServices();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    client.fs.fileLink(path, { expires_in: 3600 }).then(
-      (r) => live && setUrl(new URL(r.url, window.location.href).href),
+    source.officeUrl(path).then(
+      (url) => live && setUrl(url),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [client, path]);
+  }, [source, path]);
   if (failed) return <p className="muted">{t`Office preview is not available for this file.`}</p>;
   if (!url) return <p className="muted">{t`Loading…`}</p>;
   return (

@@ -1,4 +1,4 @@
-/** The ⋯ menu of one entry: download and direct link for files, edit, rename and delete where allowed. */
+/** The ⋯ menu of one entry: download and direct link for files, a share link for anything, edit, rename and delete where allowed. */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { isEditable } from './explorerModel.ts';
@@ -8,6 +8,8 @@ export interface RowActionHandlers {
   onDownload(item: FsItem): void;
   onLink(item: FsItem): void;
   onRequestFiles(item: FsItem): void;
+  /** A link to the file or folder for people without an account (path shares). */
+  onShare(item: FsItem): void;
   onEdit(item: FsItem): void;
   onRename(item: FsItem): void;
   onDelete(item: FsItem): void;
@@ -41,6 +43,9 @@ export function RowActions({ item, ...h }: RowActionHandlers & { item: FsItem })
             {t`Request files here`}
           </button>
         )}
+        <button type="button" onClick={() => h.onShare(item)}>
+          {t`Share link`}
+        </button>
         {h.canWrite && isEditable(item) && (
           <button type="button" onClick={() => h.onEdit(item)}>
             {t`Edit`}

@@ -1,4 +1,7 @@
-/** Select all, and what to do with the selection: copy to another folder, delete, or let go. */
+/**
+ * Select all, and what to do with the selection: copy to another folder, a share link (one entry: a link
+ * is to one file or folder), delete, or let go.
+ */
 import { useLingui } from '@lingui/react/macro';
 
 export function SelectionBar({
@@ -7,6 +10,7 @@ export function SelectionBar({
   allSelected,
   onToggleAll,
   onCopy,
+  onShare,
   onDelete,
   onClear,
 }: {
@@ -16,6 +20,8 @@ export function SelectionBar({
   allSelected: boolean;
   onToggleAll(): void;
   onCopy(): void;
+  /** Given when exactly one entry is selected. */
+  onShare?(): void;
   onDelete(): void;
   onClear(): void;
 }) {
@@ -32,6 +38,11 @@ export function SelectionBar({
           <button type="button" className="button small" onClick={onCopy}>
             {t`Copy to…`}
           </button>
+          {onShare && (
+            <button type="button" className="button small" onClick={onShare}>
+              {t`Share link`}
+            </button>
+          )}
           <button type="button" className="button small danger" onClick={onDelete}>
             {t`Delete selected`}
           </button>

@@ -1,4 +1,7 @@
-/** Upload limit (KB / MB / GB, stored in MB, > 0) and the WebDAV upload mode. */
+/**
+ * Upload limit (KB / MB / GB, stored in MB, > 0), the WebDAV upload mode, and the largest folder a path
+ * share streams as one ZIP (same units).
+ */
 import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -23,7 +26,20 @@ export function UploadSettingsForm({
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<SizeUnit>(initial.unit);
   const [mode, setMode] = useState<WebdavUploadMode>(settings.webdav_upload_mode);
+  const initialZip = fromMegabytes(settings.max_zip_size);
+  const [zipAmount, setZipAmount] = useState(String(initialZip.amount));
+  const [zipUnit, setZipUnit] = useState<SizeUnit>(initialZip.unit);
   const problem = uploadLimitProblem(amount, unit);
+  const zipProblem = uploadLimitProblem(zipAmount, zipUnit);
+  const zipProblemText = !form.tried
+    ? null
+    : zipProblem === 'not-number'
+      ? t`Enter a number`
+      : zipProblem === 'not-positive'
+        ? t`The ZIP limit must be greater than 0`
+        : zipProblem === 'too-large'
+          ? t`That is more than this server can accept`
+          : null;
   const problemText = !form.tried
     ? null
     : problem === 'not-number'
@@ -49,12 +65,13 @@ export function UploadSettingsForm({
 
   const save = () =>
     form.save({
-      valid: !problem,
+      valid: !problem && !zipProblem,
       failure: t`Could not save the settings`,
       run: async () => {
         const saved = await client.system.updateSettings({
           max_upload_size: toMegabytes(Number(amount), unit),
           webdav_upload_mode: mode,
+          max_zip_size: toMegabytes(Number(zipAmount), zipUnit),
         });
         form.ok(t`Settings saved`);
         onSaved(saved);
@@ -86,6 +103,36 @@ export function UploadSettingsForm({
             aria-label={t`Unit`}
             value={unit}
             onChange={(e) => setUnit(e.target.value as SizeUnit)}
+          >
+            {Object.keys(SIZE_UNITS).map((u) => (
+              <option key={u} value={u}>
+                {binaryUnitLabel(u)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </Field>
+      <Field
+        label={t`Maximum ZIP size`}
+        error={zipProblemText}
+        hint={t`A shared folder larger than this cannot be downloaded as one ZIP.`}
+      >
+        <div className="field-row">
+          <input
+            name="max_zip_size"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            value={zipAmount}
+            aria-invalid={Boolean(zipProblemText) || undefined}
+            onChange={(e) => setZipAmount(e.target.value)}
+          />
+          <select
+            name="max_zip_unit"
+            aria-label={t`Unit`}
+            value={zipUnit}
+            onChange={(e) => setZipUnit(e.target.value as SizeUnit)}
           >
             {Object.keys(SIZE_UNITS).map((u) => (
               <option key={u} value={u}>
