@@ -62,12 +62,12 @@ import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
+import { createShareAccessTokens } from './shares/core/shareAccessTokens.ts';
 import { createFileSweep } from './shares/files/sweepFiles.ts';
-import { createUploadRequests } from './shares/requests/index.ts';
-import { registerUploadRequestRoutes } from './shares/requests/routes/index.ts';
 import { createPathShareService } from './shares/paths/pathShareService.ts';
 import { registerPathShareRoutes } from './shares/paths/routes/index.ts';
-import { createPasteTokens } from './shares/text/pasteAccessTokens.ts';
+import { createUploadRequests } from './shares/requests/index.ts';
+import { registerUploadRequestRoutes } from './shares/requests/routes/index.ts';
 import { createPasteService } from './shares/text/pasteService.ts';
 import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
@@ -116,13 +116,12 @@ export async function startApp(
   const authBudget = createAuthBudget(limiter);
 
   let origin = config.publicUrl ?? '';
-  const shareTokens = createPasteTokens(serverSecret);
   const pastes = createPasteService({
     knex: db.knex,
     hot: db.hot,
     sqliteHot: db.sqliteHot,
     passwords,
-    tokens: shareTokens,
+    tokens: createShareAccessTokens(serverSecret, 'text'),
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
     clock,
@@ -235,7 +234,7 @@ export async function startApp(
       admission,
       issuers,
       passwords,
-      tokens: shareTokens,
+      tokens: createShareAccessTokens(serverSecret, 'request'),
       clock,
       origin: () => origin,
       logger,

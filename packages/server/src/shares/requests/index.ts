@@ -8,7 +8,7 @@ import type { WriteAdmission } from '../../services/admission/writeAdmission.ts'
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import type { SessionStore } from '../../uploads/sessions/sessionStore.ts';
 import type { UploadHost } from '../../uploads/sessions/uploadHost.ts';
-import type { PasteTokens } from '../text/pasteAccessTokens.ts';
+import type { ShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { createRequestManagement, type RequestManagement } from './requestManagement.ts';
 import { createRequestUploads, type RequestUploads } from './requestUploads.ts';
 import { createUploadRequestStore } from './uploadRequestStore.ts';
@@ -27,7 +27,7 @@ export function createUploadRequests(deps: {
   admission: WriteAdmission;
   issuers: LinkIssuers;
   passwords: PasswordChecks;
-  tokens: PasteTokens;
+  tokens: ShareAccessTokens;
   clock: Clock;
   origin(): string;
   logger: { warn(obj: object, msg: string): void };

@@ -46,7 +46,7 @@ import { partStoreFor } from '../../uploads/sessions/partStores.ts';
 import { contentTypeFor, expectedPartSize, requireOpen } from '../../uploads/sessions/sessionRules.ts';
 import type { SessionStore, UploadSessionRow } from '../../uploads/sessions/sessionStore.ts';
 import type { UploadHost } from '../../uploads/sessions/uploadHost.ts';
-import type { PasteTokens } from '../text/pasteAccessTokens.ts';
+import type { ShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { checkFile, cleanFileName, limitsOf, numberedName, overLimits, remainingOf } from './requestRules.ts';
 import type { RequestFileRow, UploadRequestRow, UploadRequestStore } from './uploadRequestStore.ts';
 
@@ -69,7 +69,7 @@ export interface RequestUploadDeps {
   admission: WriteAdmission;
   issuers: LinkIssuers;
   passwords: PasswordChecks;
-  tokens: PasteTokens;
+  tokens: ShareAccessTokens;
   clock: Clock;
   partTimeoutMs?: number;
   logger: { warn(obj: object, msg: string): void };

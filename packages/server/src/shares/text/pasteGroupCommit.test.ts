@@ -12,7 +12,7 @@ import type { AppError } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { createPasteTokens } from './pasteAccessTokens.ts';
+import { createShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { createPasteService, type PasteService } from './pasteService.ts';
 
 // Noon UTC today: the tally is per day and one test moves the clock an hour ahead.
@@ -145,7 +145,7 @@ test('two processes on one database, 30 reads each in one turn, max_views 10: ex
       sqliteHot: other.sqliteHot,
       // Only reads without a password run here.
       passwords: {} as PasswordChecks,
-      tokens: createPasteTokens('another process'),
+      tokens: createShareAccessTokens('another process', 'text'),
       maxTextBytes: 1024,
       origin: () => server.url,
       clock,

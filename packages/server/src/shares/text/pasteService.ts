@@ -15,8 +15,8 @@ import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { expiryFromHours, iso, isoOrNull } from '../../services/time.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired } from '../core/liveness.ts';
+import type { ShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
-import type { PasteTokens } from './pasteAccessTokens.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
 import type { PasteRow, ReadRow } from './pasteRow.ts';
 import { checkContent, linksFor, optionalText, toView } from './pasteRules.ts';
@@ -58,7 +58,7 @@ export interface PasteServiceDeps {
   hot: HotStatements;
   sqliteHot: SqliteHotStatements | null;
   passwords: PasswordChecks;
-  tokens: PasteTokens;
+  tokens: ShareAccessTokens;
   maxTextBytes: number;
   /** Expiry and view counts are judged by this clock. */
   clock?: Clock;
