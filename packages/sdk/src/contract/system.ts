@@ -1,10 +1,15 @@
 import type { JSONSchemaType } from 'ajv';
 import { WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '../constants.ts';
+import { ACCESS_LOG_DAYS_MAX, ACCESS_LOG_IP_MODES, type AccessLogIpMode } from './accessLog.ts';
 
 export interface SystemSettings {
   /** Megabytes. */
   max_upload_size: number;
   webdav_upload_mode: WebdavUploadMode;
+  /** How the access log keeps client addresses. */
+  access_log_ip: AccessLogIpMode;
+  /** Days access events are kept; 0 turns the access log off. */
+  access_log_days: number;
 }
 
 export type UpdateSystemSettingsBody = Partial<SystemSettings>;
@@ -13,6 +18,8 @@ export const updateSystemSettingsBodySchema: JSONSchemaType<UpdateSystemSettings
   properties: {
     max_upload_size: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000, nullable: true },
     webdav_upload_mode: { type: 'string', enum: [...WEBDAV_UPLOAD_MODES], nullable: true },
+    access_log_ip: { type: 'string', enum: [...ACCESS_LOG_IP_MODES], nullable: true },
+    access_log_days: { type: 'integer', minimum: 0, maximum: ACCESS_LOG_DAYS_MAX, nullable: true },
   },
   additionalProperties: false,
   minProperties: 1,

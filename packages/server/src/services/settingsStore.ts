@@ -1,12 +1,18 @@
 /** System settings stored as key/value rows; defaults apply until the admin changes them. */
 import {
+  ACCESS_LOG_DAYS_DEFAULT,
   MAX_UPLOAD_SIZE_FALLBACK_MB,
   type SystemSettings,
   type UpdateSystemSettingsBody,
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 
-const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };
+const DEFAULTS: SystemSettings = {
+  max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB,
+  webdav_upload_mode: 'auto',
+  access_log_ip: 'anonymized',
+  access_log_days: ACCESS_LOG_DAYS_DEFAULT,
+};
 
 export interface SettingsStore {
   get(): Promise<SystemSettings>;

@@ -1,5 +1,6 @@
 /** Every route's docs, by area. The OpenAPI test fails when a route has none or docs name no route. */
 
+import { accessLogDocs } from '../../shares/core/accessLog/accessLogDocs.ts';
 import { pasteDocs } from '../../shares/text/pasteDocs.ts';
 import { apiKeyDocs, authDocs } from './auth.ts';
 import { fileShareDocs } from './fileShares.ts';
@@ -34,4 +35,5 @@ export const ROUTE_DOCS: Readonly<RouteDocs> = merged(
   fsDocs,
   taskDocs,
   mountDocs,
+  accessLogDocs,
 );

@@ -8,6 +8,7 @@ import { createFileManagement, type FileManagement } from '../../shares/files/fi
 import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
 import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
 import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
+import type { AccessRecorder } from '../../shares/core/accessLog/accessRecorder.ts';
 import type { PasswordChecks } from '../passwordChecks.ts';
 import type { SettingsStore } from '../settingsStore.ts';
 import type { FileDeps } from './fileDeps.ts';
@@ -42,6 +43,7 @@ export interface FileServicesOptions {
   logger: Pick<Logger, 'warn' | 'info'>;
   /** Called once per counted view (dashboard activity). */
   onView?: () => void;
+  accessLog: AccessRecorder;
   clock?: Clock;
 }
 
@@ -64,6 +66,7 @@ export function createFileServices(o: FileServicesOptions): FileServices {
       signer: createLinkSigner(o.serverSecret),
       passwords: o.passwords,
       onView: o.onView,
+      accessLog: o.accessLog,
     }),
     downloads: createDownloadService(deps),
     manage: createFileManagement(deps),
