@@ -19,15 +19,33 @@ test('health and version answer without auth', async () => {
 
 test('settings: defaults, update, validation, public max upload size', async () => {
   const admin = await server.adminClient();
-  assert.equal(await admin.system.settings(), { max_upload_size: 100, webdav_upload_mode: 'auto' });
+  assert.equal(await admin.system.settings(), {
+    max_upload_size: 100,
+    webdav_upload_mode: 'auto',
+    access_log_ip: 'anonymized',
+    access_log_days: 30,
+  });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 100 });
   const updated = await admin.system.updateSettings({
     max_upload_size: 0.5,
     webdav_upload_mode: 'multipart',
   });
-  assert.equal(updated, { max_upload_size: 0.5, webdav_upload_mode: 'multipart' });
+  assert.equal(updated, {
+    max_upload_size: 0.5,
+    webdav_upload_mode: 'multipart',
+    access_log_ip: 'anonymized',
+    access_log_days: 30,
+  });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 0.5 });
-  for (const bad of [{ max_upload_size: 0 }, { max_upload_size: -1 }, { webdav_upload_mode: 'ftp' }, {}]) {
+  for (const bad of [
+    { max_upload_size: 0 },
+    { max_upload_size: -1 },
+    { webdav_upload_mode: 'ftp' },
+    { access_log_ip: 'partial' },
+    { access_log_days: -1 },
+    { access_log_days: 1.5 },
+    {},
+  ]) {
     try {
       await admin.system.updateSettings(bad as never);
       assert.unreachable(`accepted ${JSON.stringify(bad)}`);

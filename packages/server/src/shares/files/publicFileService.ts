@@ -128,7 +128,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
   const views = createCountedViews<FileShareRow, FileShareRow>({
     store: {
       // Pending and deleting shares are not there for the public.
-        probe: readyShare,
+      probe: readyShare,
       countUnprotected: repo.countUnprotected,
       countVerified: repo.countVerified,
     },

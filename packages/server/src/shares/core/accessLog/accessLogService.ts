@@ -79,7 +79,8 @@ export function createAccessLogService(deps: { store: AccessLogStore; recorder: 
       for (let offset = query.offset ?? 0; offset < end; offset += CSV_PAGE) {
         const limit = Math.min(CSV_PAGE, end - offset);
         const { rows } = await deps.store.list(filter, { limit, offset });
-        if (rows.length > 0) yield rows.map((row) => csvLine(CSV_COLUMNS.map((c) => toEvent(row)[c]))).join('');
+        if (rows.length > 0)
+          yield rows.map((row) => csvLine(CSV_COLUMNS.map((c) => toEvent(row)[c]))).join('');
         if (rows.length < limit) return;
       }
     },

@@ -17,7 +17,11 @@ export interface LoggedShare extends Lifetime {
 }
 
 /** The outcome a refusal means; null when it is no refusal of an existing share (404, a server fault). */
-export function outcomeOf(err: unknown, share: Pick<Lifetime, 'expires_at'>, now: number): AccessOutcome | null {
+export function outcomeOf(
+  err: unknown,
+  share: Pick<Lifetime, 'expires_at'>,
+  now: number,
+): AccessOutcome | null {
   if (!(err instanceof AppError) || err.status === 404 || err.status >= 500) return null;
   if (err.code === 'WRONG_PASSWORD') return 'wrong_password';
   if (err.status === 410) return isExpired(share, now) ? 'expired' : 'used_up';
@@ -27,9 +31,19 @@ export function outcomeOf(err: unknown, share: Pick<Lifetime, 'expires_at'>, now
 export interface ShareAccessLog<Row extends LoggedShare> {
   /** The visit carries the credentials of this share's owner: count nothing, log nothing. */
   byOwner(visit: Visit, row: Pick<Row, 'created_by'>): boolean;
-  ok(visit: Visit, row: Pick<Row, 'id' | 'created_by'>, action: AccessAction, extra?: Omit<AccessDetail, 'action' | 'outcome'>): void;
+  ok(
+    visit: Visit,
+    row: Pick<Row, 'id' | 'created_by'>,
+    action: AccessAction,
+    extra?: Omit<AccessDetail, 'action' | 'outcome'>,
+  ): void;
   /** Logs an outcome the kind decided without an error (a protected share visited without its password). */
-  outcome(visit: Visit, row: Pick<Row, 'id' | 'created_by'>, action: AccessAction, outcome: AccessOutcome): void;
+  outcome(
+    visit: Visit,
+    row: Pick<Row, 'id' | 'created_by'>,
+    action: AccessAction,
+    outcome: AccessOutcome,
+  ): void;
   /** Runs `work`; when it throws, logs what the error means for the share behind `slug`, then rethrows. */
   refusals<T>(visit: Visit, slug: string, action: AccessAction, work: () => Promise<T>): Promise<T>;
 }

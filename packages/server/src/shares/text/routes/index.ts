@@ -6,8 +6,8 @@ import { RAW } from '../../../http/envelope.ts';
 import { largeJsonBody } from '../../../http/jsonBody.ts';
 import { checkBody } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
-import { visitOf } from '../../core/accessLog/visit.ts';
 import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../../serving/presentation.ts';
+import { visitOf } from '../../core/accessLog/visit.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
