@@ -11,6 +11,7 @@ import { type Call, contractHarness, type Harness, type Operation } from './test
 import { walkFs, walkMounts, walkTasks } from './testing/knownGood/fs.ts';
 import { durableRecords, type KnownValue } from './testing/knownGood/records.ts';
 import {
+  walkAccessLog,
   walkFileShares,
   walkPastes,
   walkPresignedShares,
@@ -79,6 +80,7 @@ test('every operation answers a documented success matching its schema for a kno
   await walkPastes(w);
   await walkFileShares(w);
   await walkPresignedShares(w);
+  await walkAccessLog(w);
   const mounts = await walkMounts(w);
   const copyTasks = await walkFs(w, mounts);
   await walkTasks(w, copyTasks);
