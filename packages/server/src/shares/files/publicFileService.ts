@@ -86,6 +86,8 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
       preview_url: link('file-view', row, exp, sig, role),
       office_preview_url: link('office-preview', row, exp, sig, role),
       links_expire_at: iso(exp * 1000),
+      // The owner's page shows the share's access log, which is read by id.
+      ...(role === 'owner' ? { id: row.id } : {}),
     };
   }
 

@@ -120,6 +120,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
   const ownerView = (row: PasteRow): PasteView => ({
     ...toView(row, row.password_hash !== null),
     token: deps.tokens.issueOwner(row, clock.now()),
+    id: row.id,
   });
 
   async function readWithPassword(
