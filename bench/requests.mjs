@@ -129,8 +129,16 @@ async function accessLogOnVsOff(database, clip, share) {
     process.stderr.write(`requests (${database}): ${measurement}\n`);
     const [subject, reference] = await compareThroughput(
       [
-        { label: 'clip, access log on', pid: clip.pid, request: { url: `${clip.url}/api/paste/${share.slug}` } },
-        { label: 'clip, access log off', pid: off.pid, request: { url: `${off.url}/api/paste/${offShare.slug}` } },
+        {
+          label: 'clip, access log on',
+          pid: clip.pid,
+          request: { url: `${clip.url}/api/paste/${share.slug}` },
+        },
+        {
+          label: 'clip, access log off',
+          pid: off.pid,
+          request: { url: `${off.url}/api/paste/${offShare.slug}` },
+        },
       ],
       settings,
     );

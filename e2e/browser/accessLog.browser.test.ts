@@ -47,7 +47,10 @@ test("the creator's Open and Raw text use no view; the owner's page shows who el
   await page.getByRole('button', { name: 'Create share' }).click();
   const url = await page.getByTestId('share-link').inputValue();
   const slug = url.split('/').pop() ?? '';
-  assert.match((await page.getByTestId('views-note').textContent()) ?? '', /Your own Open and Raw text count no view/);
+  assert.match(
+    (await page.getByTestId('views-note').textContent()) ?? '',
+    /Your own Open and Raw text count no view/,
+  );
 
   const [own] = await Promise.all([
     page.context().waitForEvent('page'),
@@ -83,7 +86,9 @@ test("the creator's Open and Raw text use no view; the owner's page shows who el
   const cells = await table.getByRole('row').nth(1).getByRole('cell').allTextContents();
   assert.equal(cells.slice(1, 4), ['Viewed', 'OK', '127.0.0.0']);
   assert.match(
-    (await own.getByRole('img', { name: /Accesses per day over the last 14 days/ }).getAttribute('aria-label')) ?? '',
+    (await own
+      .getByRole('img', { name: /Accesses per day over the last 14 days/ })
+      .getAttribute('aria-label')) ?? '',
     /1 served, 0 refused/,
   );
   await screenshot(own, 'share-activity-owner-en');
@@ -114,7 +119,8 @@ test('the admin panel: Activity of a text share and of a file share, and the acc
   const textRows = textDialog.getByRole('table', { name: 'Accesses, newest first' }).getByRole('row');
   await textRows.nth(3).waitFor();
   const outcomes = [];
-  for (let i = 1; i <= 3; i++) outcomes.push((await textRows.nth(i).getByRole('cell').allTextContents()).slice(1, 3));
+  for (let i = 1; i <= 3; i++)
+    outcomes.push((await textRows.nth(i).getByRole('cell').allTextContents()).slice(1, 3));
   assert.equal(outcomes, [
     ['Password tried', 'Wrong password'],
     ['Password tried', 'OK'],

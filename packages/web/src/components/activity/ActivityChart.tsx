@@ -52,7 +52,7 @@ export function ActivityChart({ days }: { days: ActivityDay[] }) {
       <figcaption className="muted">
         <span className="activity-key activity-key-ok" aria-hidden="true" /> {t`served`}{' '}
         <span className="activity-key activity-key-refused" aria-hidden="true" /> {t`refused`} ·{' '}
-        {dayLabel(days[0].date)} – {dayLabel(days[days.length - 1].date)}
+        {dayLabel(days[0].date)} – {dayLabel(days[days.length - 1].date)} · {t`busiest day: ${most}`}
       </figcaption>
     </figure>
   );

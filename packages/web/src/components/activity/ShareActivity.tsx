@@ -29,7 +29,16 @@ type State =
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; items: AccessEvent[]; total: number };
 
-export function ShareActivity({ kind, shareId }: { kind: AccessShareKind; shareId: string }) {
+export function ShareActivity({
+  kind,
+  shareId,
+  titled = true,
+}: {
+  kind: AccessShareKind;
+  shareId: string;
+  /** False inside a dialog that already names it: the section is then labelled, not headed. */
+  titled?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const { client } = useServices();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -79,9 +88,13 @@ export function ShareActivity({ kind, shareId }: { kind: AccessShareKind; shareI
   }
 
   return (
-    <section className="share-activity" aria-labelledby={`activity-${shareId}`}>
+    <section
+      className="share-activity"
+      aria-labelledby={titled ? `activity-${shareId}` : undefined}
+      aria-label={titled ? undefined : t`Activity`}
+    >
       <div className="share-activity-head">
-        <h2 id={`activity-${shareId}`}>{t`Activity`}</h2>
+        {titled && <h2 id={`activity-${shareId}`}>{t`Activity`}</h2>}
         <span className="spacer" />
         <button type="button" className="button small" onClick={() => setAttempt((n) => n + 1)}>
           {t`Refresh`}

@@ -22,7 +22,7 @@ export function ActivityDialog({
   const { t } = useLingui();
   return (
     <Dialog title={t`Activity: ${name}`} name="share-activity" wide onClose={onClose}>
-      <ShareActivity kind={kind} shareId={shareId} />
+      <ShareActivity kind={kind} shareId={shareId} titled={false} />
     </Dialog>
   );
 }
