@@ -30,7 +30,7 @@ async function eventsOf(shareId: string): Promise<AccessEvent[]> {
     headers: { authorization: bearer },
   });
   assert.is(res.status, 200);
-  return (await res.json()).data.items;
+  return ((await res.json()) as { data: { items: AccessEvent[] } }).data.items;
 }
 /** Admin sessions last 7 days: a test that moves the clock further signs in again. */
 async function signInAgain(): Promise<void> {
@@ -83,10 +83,8 @@ test('text shares: views, unlocks, raw reads and every refusal are events; unkno
   assert.equal(summary(await eventsOf(expiring.id)), ['view:expired']);
 
   assert.is((await api('/paste/never-made')).status, 404);
-  const all = await (
-    await api('/admin/access-log?limit=1000', { headers: { authorization: bearer } })
-  ).json();
-  assert.ok(all.data.items.every((e: AccessEvent) => e.share_id !== 'never-made'));
+  const all = (await admin.accessLog.list({ limit: 1000 })).items;
+  assert.ok(all.every((e) => e.share_id !== 'never-made'));
 });
 
 test('file shares: views, verifies, downloads with their bytes, bad links and used-up shares', async () => {
@@ -158,6 +156,7 @@ test("the owner's opens count no view and are no events; anyone else's count", a
 
   // An owner token is no reader token: it opens only the share it was made for.
   const mine = await admin.pastes.get(once.slug);
+  assert.ok('token' in mine);
   const elsewhere = await admin.pastes.create({ content: 'x', password: 'pw' });
   assert.is((await api(`/raw/${elsewhere.slug}?token=${mine.token}`)).status, 401);
 
@@ -189,7 +188,9 @@ test('a key reads the events of its own shares only; the admin reads all; filter
   const asKey = async (key: string, query: string) => {
     const res = await api(`/user/access-log${query}`, { headers: { authorization: `ApiKey ${key}` } });
     assert.is(res.status, 200);
-    return (await res.json()).data;
+    return (
+      (await res.json()) as { data: { items: AccessEvent[]; total: number; limit: number; offset: number } }
+    ).data;
   };
   const mine = await asKey(a.key, '');
   assert.is(mine.total, 3);
@@ -215,7 +216,7 @@ test('a key reads the events of its own shares only; the admin reads all; filter
   ]) {
     const res = await api(`/admin/access-log${bad}`, { headers: { authorization: bearer } });
     assert.is(res.status, 400, bad);
-    assert.match((await res.json()).message, /query/);
+    assert.match(((await res.json()) as { message: string }).message, /query/);
   }
 });
 
