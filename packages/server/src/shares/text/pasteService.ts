@@ -101,8 +101,13 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     gone: goneError,
   });
 
-  const byId = (slug: string) => (isSlugShaped(slug) ? store.bySlug(slug) : Promise.resolve(null));
-  const log = createShareAccessLog<PasteRow>({ log: deps.accessLog, kind: 'text', probe: byId, clock });
+  const shareBySlug = (slug: string) => (isSlugShaped(slug) ? store.bySlug(slug) : Promise.resolve(null));
+  const log = createShareAccessLog<PasteRow>({
+    log: deps.accessLog,
+    kind: 'text',
+    probe: shareBySlug,
+    clock,
+  });
   const bytesOf = (row: ReadRow) => ({ bytes: Buffer.byteLength(row.content, 'utf8') });
 
   /**
@@ -111,7 +116,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
    */
   async function ownerRead(slug: string, visit: Visit): Promise<PasteRow | null> {
     if (visit.actor.kind === 'anonymous') return null;
-    const row = await byId(slug);
+    const row = await shareBySlug(slug);
     if (!row || !log.byOwner(visit, row)) return null;
     if (!isLive(row, clock.now())) throw goneError(slug);
     return row;
@@ -196,7 +201,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
           log.ok(visit, row, 'view', bytesOf(row));
           return toView(row, false);
         }
-        const locked = await byId(slug);
+        const locked = await shareBySlug(slug);
         if (locked) log.outcome(visit, locked, 'view', 'refused');
         return { slug, requires_password: true };
       });
@@ -231,7 +236,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
 
     async rawWithToken(slug, token, visit) {
       const now = clock.now();
-      const row = await byId(slug);
+      const row = await shareBySlug(slug);
       if (!row) throw missing(slug);
       if (deps.tokens.validOwner(row, token, now)) {
         if (isExpired(row, now)) throw goneError(slug);
