@@ -150,10 +150,45 @@ test('the admin panel: Activity of a text share and of a file share, and the acc
   await form.getByRole('radio', { name: /Full address/ }).check();
   await form.getByRole('button', { name: 'Save access log settings' }).click();
   await toast(page, /Settings saved/);
+  await screenshot(page, 'admin-settings-access-log-light');
   const saved = await admin.system.settings();
   assert.equal([saved.access_log_days, saved.access_log_ip], [7, 'full']);
   await admin.system.updateSettings({ access_log_days: 30, access_log_ip: 'anonymized' });
   await context.close();
+});
+
+test("a file share's owner page, in Chinese: its activity, its owner-signed download counting nothing", async ({
+  env,
+  key,
+  admin,
+}) => {
+  const file = await key.client.files.upload(
+    new Blob(['hello file']),
+    { max_views: 2 },
+    { filename: 'notes.txt' },
+  );
+  const reader = await env.server.client().files.getPublic(file.slug);
+  assert.ok('download_url' in reader);
+  await (await fetch(reader.download_url)).arrayBuffer();
+
+  const page = await env.open('/admin', { locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  await signInWithKey(page, key.key);
+  await page.goto(`/file/${file.slug}`);
+  const activity = page.getByRole('region', { name: '访问记录' });
+  const rows = activity.getByRole('table', { name: '访问记录，最新在前' }).getByRole('row');
+  await rows.nth(2).waitFor();
+  assert.equal((await rows.nth(1).getByRole('cell').allTextContents()).slice(1, 3), ['下载', '成功']);
+  assert.equal((await rows.nth(2).getByRole('cell').allTextContents()).slice(1, 3), ['查看', '成功']);
+  const download = page.getByRole('link', { name: '下载' });
+  assert.match((await download.getAttribute('href')) ?? '', /by=owner/);
+  const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  assert.is(await saved.failure(), null);
+  assert.is((await admin.accessLog.list({ share_id: file.id })).total, 2, "the owner's download is no event");
+  assert.is((await admin.files.getById(file.id)).views, 1, "the owner's page and download counted nothing");
+  await activity.getByRole('button', { name: '刷新' }).click();
+  await page.getByText('显示 2 次访问中的 2 次。').waitFor();
+  await screenshot(page, 'share-activity-owner-zh');
+  await page.context().close();
 });
 
 test('no console errors on the way', ({ env }) => {

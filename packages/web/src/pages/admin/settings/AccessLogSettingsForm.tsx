@@ -12,6 +12,9 @@ import { Field } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 
+/** The recommended choice first. */
+const IP_MODE_ORDER: readonly AccessLogIpMode[] = ['anonymized', 'full', 'off'];
+
 /** Whole days from 0 to the maximum, or null. */
 export function accessLogDays(text: string): number | null {
   if (!/^\d+$/.test(text.trim())) return null;
@@ -87,7 +90,7 @@ export function AccessLogSettingsForm({
         <legend>
           <strong>{t`Visitor addresses`}</strong>
         </legend>
-        {ACCESS_LOG_IP_MODES.map((m) => (
+        {IP_MODE_ORDER.map((m) => (
           <label key={m} className="check-field">
             <input
               type="radio"
