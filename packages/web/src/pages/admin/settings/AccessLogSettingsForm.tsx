@@ -1,26 +1,15 @@
 /** The access log: how client addresses are kept, and for how many days (0 turns the log off). */
-import {
-  ACCESS_LOG_DAYS_MAX,
-  ACCESS_LOG_IP_MODES,
-  type AccessLogIpMode,
-  type SystemSettings,
-} from '@clip/sdk';
+import { ACCESS_LOG_DAYS_MAX, type AccessLogIpMode, type SystemSettings } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Field } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { accessLogDays } from './units.ts';
 
 /** The recommended choice first. */
 const IP_MODE_ORDER: readonly AccessLogIpMode[] = ['anonymized', 'full', 'off'];
-
-/** Whole days from 0 to the maximum, or null. */
-export function accessLogDays(text: string): number | null {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const days = Number(text);
-  return days <= ACCESS_LOG_DAYS_MAX ? days : null;
-}
 
 export function AccessLogSettingsForm({
   settings,
