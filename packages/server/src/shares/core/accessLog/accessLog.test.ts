@@ -154,6 +154,15 @@ test("the owner's opens count no view and are no events; anyone else's count", a
   assert.ok('views' in seen && seen.views === 1);
   assert.equal(summary(await eventsOf(keyShare.id)), ['view:ok']);
 
+  // A credential that matches nothing is a reader's (a stale session must not fail the access).
+  const stale = await writer.client.pastes.create({ content: 'stale session', max_views: 3 });
+  for (const authorization of ['Bearer not-a-session', 'ApiKey not-a-key']) {
+    const res = await api(`/paste/${stale.slug}`, { headers: { authorization } });
+    assert.is(res.status, 200, authorization);
+  }
+  assert.is((await admin.pastes.getById(stale.id)).views, 2);
+  assert.equal(summary(await eventsOf(stale.id)), ['view:ok', 'view:ok']);
+
   // An owner token is no reader token: it opens only the share it was made for.
   const mine = await admin.pastes.get(once.slug);
   assert.ok('token' in mine);
