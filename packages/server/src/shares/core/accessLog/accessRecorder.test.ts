@@ -25,23 +25,24 @@ function recorder(shareId: string, maxQueued: number) {
   const { knex } = server.app.services.db;
   const store = createAccessLogStore(knex);
   const clock = manualClock(1_700_000_000_000);
+  const warnings: object[] = [];
   // Nothing is written until flush() is called: a delay and batch size no test reaches.
   const log = createAccessRecorder({
     store,
     settings: server.app.services.settings,
     clock,
-    logger: { warn: () => undefined },
+    logger: { warn: (o: object) => void warnings.push(o) },
     maxQueued,
     flushDelayMs: 3_600_000,
     batchSize: 1_000_000,
   });
   const written = async () =>
     (await store.list({ owners: null, share_id: shareId }, { limit: 100, offset: 0 })).rows;
-  return { log, clock, written };
+  return { log, clock, written, warnings };
 }
 
 test('a full queue drops its oldest events, never refuses one; a flush writes the rest at once', async () => {
-  const { log, clock, written } = recorder('bounded', 3);
+  const { log, clock, written, warnings } = recorder('bounded', 3);
   for (let i = 1; i <= 5; i++) {
     clock.advance(1000);
     log.record(
@@ -61,6 +62,7 @@ test('a full queue drops its oldest events, never refuses one; a flush writes th
       [3, '203.0.113.0'],
     ],
   );
+  assert.equal(warnings, [{ dropped: 2 }], 'the flush says how many were dropped');
   await log.close();
 });
 

@@ -73,6 +73,7 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
   const batchSize = deps.batchSize ?? 500;
   let queue: Pending[] = [];
   let dropped = 0;
+  let droppedReported = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
@@ -108,6 +109,11 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
         const batch = queue;
         queue = [];
         await writeBatch(batch);
+      }
+      // Said once per flush, so an operator learns the log fell behind without a line per event.
+      if (dropped > droppedReported) {
+        deps.logger.warn({ dropped: dropped - droppedReported }, 'access log events dropped');
+        droppedReported = dropped;
       }
     });
     return writing;
