@@ -1,21 +1,22 @@
 // The request path in one run (issue 16): GET /api/health, GET /api/paste/{slug} (counts a view),
 // POST /api/paste with an API key and GET /api/test/api-key, each against bare Koa's hello-world, on
 // a server with default settings (request log included), first on SQLite, then on Postgres. Also the
-// server's RSS: idle after start, and after those loads.
+// server's RSS: idle after start, and after those loads; and the same paste read with the access log on
+// (the default) against a second server with it off (`access_log_days: 0`, issue 30).
 //
 //   npm run bench -- requests                 (both databases)
 //   BENCH_DATABASES=sqlite npm run bench -- requests
 //   BENCH_PG_URL=postgres://user@host:5432/db  (a database this may create others in; default below)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApiKey, createPaste } from './lib/clipApi.mjs';
+import { adminAuth, apiCall, createApiKey, createPaste } from './lib/clipApi.mjs';
 import { compareThroughput } from './lib/load.mjs';
 import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, startClip, startReference } from './lib/processes.mjs';
 import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
 import { currentRss, mebibytes, peakRss } from './lib/rss.mjs';
 import { loadSettings } from './lib/settings.mjs';
 
-const TARGETS = { health: 0.6, read: 0.4, create: 0.3, apiKey: 0.6 };
+const TARGETS = { health: 0.6, read: 0.4, create: 0.3, apiKey: 0.6, accessLog: 0.9 };
 const RSS_TARGETS = { idle: 100 * 1024 * 1024, afterLoad: 150 * 1024 * 1024 };
 /** How long the server sits idle after answering its first health check before its RSS is read. */
 const IDLE_SETTLE_MS = 5000;
@@ -100,9 +101,57 @@ async function measureOn(database, reference) {
         targetRatio: database === 'sqlite' ? target : null,
       });
     }
-    return { database, rows, idleRss, afterRss: currentRss(clip.pid), peak: peakRss(clip.pid) };
+    const afterRss = currentRss(clip.pid);
+    rows.push(await accessLogOnVsOff(database, clip, share));
+    return { database, rows, idleRss, afterRss, peak: peakRss(clip.pid) };
   } finally {
     await clip.stop();
+    await pgDb?.drop();
+  }
+}
+
+/**
+ * The popular-share read with the access log on (this server, defaults) against a second server of the
+ * same kind with the log off: what recording an event per read costs (issue 30 item 2).
+ */
+async function accessLogOnVsOff(database, clip, share) {
+  const pgDb = database === 'postgres' ? await freshPostgres() : null;
+  const off = await startClip({ ...DEFAULT_LOGGING, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  try {
+    await apiCall(`${off.url}/api/admin/system-settings`, {
+      method: 'PUT',
+      auth: await adminAuth(off),
+      body: { access_log_days: 0 },
+    });
+    const key = await createApiKey(off, { text_permission: true });
+    const offShare = await createPaste(off, key.header, { content: CONTENT, max_views: 0 });
+    const measurement = 'GET /api/paste/{slug}: access log on vs off';
+    process.stderr.write(`requests (${database}): ${measurement}\n`);
+    const [subject, reference] = await compareThroughput(
+      [
+        {
+          label: 'clip, access log on',
+          pid: clip.pid,
+          request: { url: `${clip.url}/api/paste/${share.slug}` },
+        },
+        {
+          label: 'clip, access log off',
+          pid: off.pid,
+          request: { url: `${off.url}/api/paste/${offShare.slug}` },
+        },
+      ],
+      settings,
+    );
+    const events = await apiCall(`${clip.url}/api/admin/access-log?limit=1`, { auth: await adminAuth(clip) });
+    process.stderr.write(`  ${events.total} access events recorded by the server with the log on\n`);
+    return {
+      measurement: `${measurement} [${database}]`,
+      subject,
+      reference,
+      targetRatio: TARGETS.accessLog,
+    };
+  } finally {
+    await off.stop();
     await pgDb?.drop();
   }
 }
@@ -126,6 +175,7 @@ const report = {
     ...results.map(rssLine),
     'Where the time goes: bench/results/request-profile.md (V8 CPU profiles of these loads, before and after).',
     'Every paste read counts a view in the database (an UPDATE ... RETURNING plus the daily tally), so a read is also a write.',
+    'Every paste read is also an access-log event (queued in memory, written in batches of up to 500 rows); the "access log on vs off" rows compare two clip servers of the same kind, one with access_log_days 0 (its reference column is that server, not bare Koa).',
     'The bare Koa reference answers the same JSON hello-world to every request (it does not read the POST body).',
   ],
 };

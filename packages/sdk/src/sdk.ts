@@ -1,4 +1,5 @@
 import { type ClientOptions, Transport } from './client.ts';
+import { AccessLogResource } from './resources/accessLog.ts';
 import { ApiKeysResource } from './resources/apiKeys.ts';
 import { AuthResource } from './resources/auth.ts';
 import { DashboardResource } from './resources/dashboard.ts';
@@ -23,6 +24,7 @@ export class ClipClient {
   readonly files: FilesResource;
   readonly url: UrlResource;
   readonly dashboard: DashboardResource;
+  readonly accessLog: AccessLogResource;
   readonly storageConfigs: StorageConfigsResource;
   readonly tasks: TasksResource;
   readonly mounts: MountsResource;
@@ -39,6 +41,7 @@ export class ClipClient {
     this.files = new FilesResource(this.transport);
     this.url = new UrlResource(this.transport);
     this.dashboard = new DashboardResource(this.transport);
+    this.accessLog = new AccessLogResource(this.transport);
     this.storageConfigs = new StorageConfigsResource(this.transport);
     this.tasks = new TasksResource(this.transport);
     this.mounts = new MountsResource(this.transport);

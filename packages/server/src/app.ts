@@ -63,6 +63,11 @@ import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { createShareAccessTokens } from './shares/core/shareAccessTokens.ts';
+import { registerAccessLogRoutes } from './shares/core/accessLog/accessLogRoutes.ts';
+import { createAccessLogService } from './shares/core/accessLog/accessLogService.ts';
+import { createAccessLogStore } from './shares/core/accessLog/accessLogStore.ts';
+import { createAccessRecorder } from './shares/core/accessLog/accessRecorder.ts';
+import { createAccessLogSweep } from './shares/core/accessLog/sweepAccessLog.ts';
 import { createFileSweep } from './shares/files/sweepFiles.ts';
 import { createPathShareService } from './shares/paths/pathShareService.ts';
 import { registerPathShareRoutes } from './shares/paths/routes/index.ts';
@@ -116,17 +121,21 @@ export async function startApp(
   const authBudget = createAuthBudget(limiter);
 
   let origin = config.publicUrl ?? '';
+  const settings = createSettingsStore(db.knex);
+  // Every share kind records its public accesses here; the events reach the database in batches.
+  const accessLogStore = createAccessLogStore(db.knex);
+  const accessRecorder = createAccessRecorder({ store: accessLogStore, settings, clock, logger });
   const pastes = createPasteService({
     knex: db.knex,
     hot: db.hot,
     sqliteHot: db.sqliteHot,
     passwords,
     tokens: createShareAccessTokens(serverSecret, 'text'),
+    accessLog: accessRecorder,
     maxTextBytes: config.maxTextBytes,
     origin: () => origin,
     clock,
   });
-  const settings = createSettingsStore(db.knex);
   const files = createFileServices({
     knex: db.knex,
     dialect: db.dialect,
@@ -137,6 +146,7 @@ export async function startApp(
     origin: () => origin,
     logger,
     onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
+    accessLog: accessRecorder,
     clock,
   });
   const admission = createWriteAdmission({
@@ -214,6 +224,9 @@ export async function startApp(
     storageConfigs,
     admission,
     sweepPastes: createPasteSweep(pastes, logger),
+    accessRecorder,
+    accessLog: createAccessLogService({ store: accessLogStore, recorder: accessRecorder }),
+    sweepAccessLog: createAccessLogSweep({ store: accessLogStore, settings, clock, logger }),
     files,
     urlUploads: createUrlService({
       presign: files.presign,
@@ -276,6 +289,7 @@ export async function startApp(
   registerDashboardRoutes(api, deps);
   registerCacheRoutes(api, deps);
   registerPasteRoutes(api, deps);
+  registerAccessLogRoutes(api, deps);
   registerStorageConfigRoutes(api, deps);
   registerFileRoutes(api, deps);
   registerUrlRoutes(api, deps);
@@ -332,6 +346,7 @@ export async function startApp(
   const scheduler = createScheduler(logger, clock);
   scheduler.start('sweep-pastes', config.sweepIntervalMs, services.sweepPastes);
   scheduler.start('sweep-files', config.sweepIntervalMs, services.sweepFiles);
+  scheduler.start('sweep-access-log', config.sweepIntervalMs, () => services.sweepAccessLog());
   scheduler.start('sweep-uploads', config.sweepIntervalMs, () => services.sweepUploads());
   scheduler.start('sweep-request-uploads', config.sweepIntervalMs, () =>
     services.uploadRequests.uploads.sweep(),
@@ -360,6 +375,8 @@ export async function startApp(
       await firstMoves;
       await scheduler.stopAll();
       await taskRunner.stop();
+      // Events of the last requests are written before the database closes.
+      await accessRecorder.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -14,7 +14,7 @@ import { checkFolder, checkNamedTarget, freeTarget, planDownload } from '../serv
 import { safeLocalFilename } from '../services/fileShareRef.ts';
 import { openProgressDisplay } from '../services/progressDisplay.ts';
 import { downloadResumable } from '../services/resumableDownload.ts';
-import { anonymousClient } from '../services/session.ts';
+import { readerClient } from '../services/session.ts';
 
 export interface DownloadOptions extends GlobalOptions {
   password?: string;
@@ -45,7 +45,7 @@ export async function downloadFileShare(
   slug: string,
   options: DownloadOptions,
 ): Promise<void> {
-  const client = anonymousClient(server);
+  const client = await readerClient(options, server);
   const toFile = options.output !== '-';
   // Refusals come before the share is opened: opening it counts a view.
   const named = options.output && toFile ? resolve(options.output) : null;

@@ -5,7 +5,7 @@ import { writeOut } from '../output.ts';
 import { loadConfig } from '../services/config.ts';
 import { parseFileShareRef } from '../services/fileShareRef.ts';
 import { explainServerFailure } from '../services/serverCheck.ts';
-import { anonymousClient, resolveServer } from '../services/session.ts';
+import { readerClient, resolveServer } from '../services/session.ts';
 import { parseShareRef, type ShareRef } from '../services/shareRef.ts';
 import type { DownloadOptions } from './download.ts';
 
@@ -21,7 +21,7 @@ export async function get(ref: string, options: GetOptions): Promise<void> {
   if (fileLink)
     return explained(fileLink.server, () => downloadFile(fileLink.server, fileLink.slug, options));
   const share = parseShareRef(ref);
-  // A link names its own server; shares are public, so no credential is sent anywhere.
+  // A link names its own server; the caller's credential goes only to its own server (readerClient).
   const server = share.server ?? resolveServer(options, await loadConfig(), process.env);
   return explained(server, () => getTextOrFile(server, share, options));
 }
@@ -39,7 +39,7 @@ const missing = (err: unknown, statuses: number[]) =>
 
 /** A text link is a text share; a bare slug is a text share or else a file share of that slug. */
 async function getTextOrFile(server: string, share: ShareRef, options: GetOptions): Promise<void> {
-  const client = anonymousClient(server);
+  const client = await readerClient(options, server);
   const password = options.password ?? share.password ?? undefined;
   // With a password the content comes from a POST, keeping the password out of URLs and logs.
   let content: string;

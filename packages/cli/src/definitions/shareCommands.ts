@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-/** paste, get, pastes ls|rm|clear-expired, share, shares ls|rm. */
+/** paste, get, log, pastes ls|rm|clear-expired, share, shares ls|rm. */
 export function defineShareCommands(program: Command): void {
   definePathShareCommands(program);
   program
@@ -37,6 +37,15 @@ export function defineShareCommands(program: Command): void {
       ref.startsWith('/')
         ? (await import('../commands/fs/transfer.ts')).getPath(ref, dest, cmd.optsWithGlobals())
         : (await import('../commands/get.ts')).get(ref, withDest(cmd.optsWithGlobals(), dest)),
+    );
+
+  program
+    .command('log')
+    .description("a share's access log: who opened, downloaded or uploaded, newest first")
+    .argument('<share>', 'link, slug or id of one of your shares')
+    .option('--limit <n>', 'events to show (at most 1000)', '50')
+    .action(async (ref: string, _opts, cmd: Command) =>
+      (await import('../commands/log.ts')).showLog(ref, cmd.optsWithGlobals()),
     );
 
   const pastes = program

@@ -89,3 +89,15 @@ export async function withSession<T>(
 export function anonymousClient(server: string): ClipClient {
   return new ClipClient({ baseUrl: server });
 }
+
+/**
+ * A client for a public read of a share on `server`: with the caller's credential when it is for that
+ * server (the owner's own reads count no view and are not logged as visits), else with none, so a
+ * credential never goes to a server a link names.
+ */
+export async function readerClient(globals: GlobalOptions, server: string): Promise<ClipClient> {
+  const env = process.env;
+  const target = resolveTarget(globals, await loadConfig(env), env);
+  if (target.server !== server || target.auth.type === 'none') return anonymousClient(server);
+  return new ClipClient({ baseUrl: server, auth: target.auth });
+}

@@ -291,6 +291,8 @@ export interface PublicFileView {
   office_preview_url: string;
   /** When the signed links stop working. */
   links_expire_at: string;
+  /** Only in the owner's own read (the admin, or the key that made it): the share's id, for its access log. */
+  id?: string;
 }
 
 export interface FileLocked {

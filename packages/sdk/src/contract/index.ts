@@ -1,3 +1,4 @@
+export * from './accessLog.ts';
 export * from './apiKeys.ts';
 export * from './auth.ts';
 export * from './common.ts';

@@ -145,6 +145,8 @@ export interface PasteView {
    * hour, for its raw link (`/raw/{slug}?token=`) instead of the password.
    */
   token?: string;
+  /** Only in the owner's own read (the admin, or the key that made it): the share's id, for its access log. */
+  id?: string;
 }
 
 export interface PasteLocked {

@@ -1,5 +1,6 @@
 import type { JSONSchemaType } from 'ajv';
 import { WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '../constants.ts';
+import { ACCESS_LOG_DAYS_MAX, ACCESS_LOG_IP_MODES, type AccessLogIpMode } from './accessLog.ts';
 
 export interface SystemSettings {
   /** Megabytes. */
@@ -7,6 +8,10 @@ export interface SystemSettings {
   webdav_upload_mode: WebdavUploadMode;
   /** Megabytes: the largest folder a path share's "download all" ZIP may hold (refused before sending). */
   max_zip_size: number;
+  /** How the access log keeps client addresses. */
+  access_log_ip: AccessLogIpMode;
+  /** Days access events are kept; 0 turns the access log off. */
+  access_log_days: number;
 }
 
 export type UpdateSystemSettingsBody = Partial<SystemSettings>;
@@ -16,6 +21,8 @@ export const updateSystemSettingsBodySchema: JSONSchemaType<UpdateSystemSettings
     max_upload_size: { type: 'number', exclusiveMinimum: 0, maximum: 10_000_000, nullable: true },
     webdav_upload_mode: { type: 'string', enum: [...WEBDAV_UPLOAD_MODES], nullable: true },
     max_zip_size: { type: 'number', exclusiveMinimum: 0, maximum: 100_000_000, nullable: true },
+    access_log_ip: { type: 'string', enum: [...ACCESS_LOG_IP_MODES], nullable: true },
+    access_log_days: { type: 'integer', minimum: 0, maximum: ACCESS_LOG_DAYS_MAX, nullable: true },
   },
   additionalProperties: false,
   minProperties: 1,

@@ -26,12 +26,15 @@ import type {
 export interface LinkSignature {
   exp: string;
   sig: string;
+  /** `owner` on links handed to the share's owner (signed with them: their use is no visit). */
+  by?: string;
 }
 
 /** Reads the signature out of any signed file link the server gave. */
 export function linkSignature(link: string): LinkSignature {
   const params = new URL(link, 'http://x').searchParams;
-  return { exp: params.get('exp') ?? '', sig: params.get('sig') ?? '' };
+  const by = params.get('by');
+  return { exp: params.get('exp') ?? '', sig: params.get('sig') ?? '', ...(by ? { by } : {}) };
 }
 
 /**

@@ -46,6 +46,28 @@ test('the admin manages mounts and the file system under /admin, a key reads und
   );
 });
 
+test('the access log is read under /admin for the admin and /user for a key; csv asks for format=csv', async () => {
+  const admin = clientWith({ type: 'admin', token: 't0k' }, () => envelope({ items: [], total: 0 }));
+  await admin.client.accessLog.list({
+    share_kind: 'file',
+    share_id: 'f1',
+    outcome: 'wrong_password',
+    limit: 5,
+  });
+  const key = clientWith(
+    { type: 'apikey', key: 'k3y' },
+    () => new Response('at,share_kind\r\n', { status: 200 }),
+  );
+  assert.is(await key.client.accessLog.csv({ share_id: 's/1' }), 'at,share_kind\r\n');
+  assert.equal(
+    [...admin.requests, ...key.requests].map((r) => `${r.method} ${r.url} ${r.headers.authorization}`),
+    [
+      'GET /api/admin/access-log?share_kind=file&share_id=f1&outcome=wrong_password&limit=5 Bearer t0k',
+      'GET /api/user/access-log?share_id=s%2F1&format=csv ApiKey k3y',
+    ],
+  );
+});
+
 test('a JSON body goes out with its content type; a request without auth carries no header', async () => {
   const { client, requests } = clientWith({ type: 'none' }, () => envelope({ slug: 'abc' }, 201));
   assert.equal(await client.pastes.create({ content: 'hello' }), { slug: 'abc' });

@@ -21,10 +21,12 @@ export function readCredentials(ctx: Context): Credentials | null {
 
 /**
  * A key or token is a guessable credential: refused while the client's one budget is spent, and counted
- * against it when it matches nothing (services/authBudget.ts).
+ * against it when it matches nothing (services/authBudget.ts). On a public route (a share read) a
+ * credential that matches nothing is counted the same way but the request goes on as anonymous: a
+ * stale session must not fail a reader's access (the owner's credentials only spare a view, ADR 0057).
  */
 export function createAuth(admins: AdminAuthService, keys: ApiKeyService, budget: AuthBudget) {
-  async function resolve(ctx: Context): Promise<Actor> {
+  async function resolve(ctx: Context, lenient: boolean): Promise<Actor> {
     if (ctx.state.actor) return ctx.state.actor;
     const creds = readCredentials(ctx);
     let actor: Actor = ANONYMOUS;
@@ -33,15 +35,15 @@ export function createAuth(admins: AdminAuthService, keys: ApiKeyService, budget
       actor = (await admins.actorForToken(creds.value)) ?? ANONYMOUS;
       if (actor.kind === 'anonymous') {
         await budget.miss(ctx.ip);
-        throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
+        if (!lenient) throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
       }
     } else if (creds?.scheme === 'apikey') {
       actor = (await keys.actorForKey(creds.value)) ?? ANONYMOUS;
       if (actor.kind === 'anonymous') {
         await budget.miss(ctx.ip);
-        throw invalidApiKey();
+        if (!lenient) throw invalidApiKey();
       }
-    } else if (ctx.get('authorization')) {
+    } else if (ctx.get('authorization') && !lenient) {
       throw unauthorized('Authorization must be "Bearer <token>" or "ApiKey <key>"');
     }
     ctx.state.actor = actor;
@@ -51,7 +53,7 @@ export function createAuth(admins: AdminAuthService, keys: ApiKeyService, budget
   /** Route middleware: resolves the actor into ctx.state.actor and enforces the policy. */
   return function auth(policy: Policy) {
     const layer = async function authLayer(ctx: Context, next: Next): Promise<void> {
-      requirePolicy(await resolve(ctx), policy);
+      requirePolicy(await resolve(ctx, policy === 'public'), policy);
       await next();
     };
     // The route table reads the policy back from here (OpenAPI security, docs).

@@ -13,6 +13,7 @@ import { walkPathShares } from './testing/knownGood/pathShares.ts';
 import { durableRecords, type KnownValue } from './testing/knownGood/records.ts';
 import { walkUploadRequests } from './testing/knownGood/requests.ts';
 import {
+  walkAccessLog,
   walkFileShares,
   walkPastes,
   walkPresignedShares,
@@ -81,6 +82,7 @@ test('every operation answers a documented success matching its schema for a kno
   await walkPastes(w);
   await walkFileShares(w);
   await walkPresignedShares(w);
+  await walkAccessLog(w);
   const mounts = await walkMounts(w);
   const copyTasks = await walkFs(w, mounts);
   await walkUploadRequests(w, mounts);

@@ -9,6 +9,8 @@ import type { UrlFetchService } from '../fs/copy/urlFetch.ts';
 import type { FsService } from '../fs/types.ts';
 import type { AuthMiddleware } from '../http/auth.ts';
 import type { StorageUploadSweepResult } from '../jobs/sweepStorageUploads.ts';
+import type { AccessLogService } from '../shares/core/accessLog/accessLogService.ts';
+import type { AccessRecorder } from '../shares/core/accessLog/accessRecorder.ts';
 import type { FileSweepResult } from '../shares/files/sweepFiles.ts';
 import type { UploadRequests } from '../shares/requests/index.ts';
 import type { PathShareService } from '../shares/paths/pathShareService.ts';
@@ -48,6 +50,14 @@ export interface Services {
   admission: WriteAdmission;
   /** Deletes expired and used-up text shares; run periodically by the scheduler, callable directly. */
   sweepPastes(): Promise<SweepResult>;
+  /**
+   * The access log: `accessRecorder.record(visitOf(ctx), share, detail)` is the one call a share kind's
+   * public route makes per access (shares/core/accessLog/); `accessLog` reads it.
+   */
+  accessRecorder: AccessRecorder;
+  accessLog: AccessLogService;
+  /** Deletes events older than `access_log_days`; run by the scheduler. */
+  sweepAccessLog(): Promise<{ deleted: number }>;
   files: FileServices;
   urlUploads: UrlService;
   /** Removes expired, used-up and abandoned file shares with their objects; run by the scheduler. */

@@ -1,5 +1,6 @@
 /** System settings stored as key/value rows; defaults apply until the admin changes them. */
 import {
+  ACCESS_LOG_DAYS_DEFAULT,
   MAX_UPLOAD_SIZE_FALLBACK_MB,
   type SystemSettings,
   type UpdateSystemSettingsBody,
@@ -13,6 +14,8 @@ const DEFAULTS: SystemSettings = {
   max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB,
   webdav_upload_mode: 'auto',
   max_zip_size: MAX_ZIP_SIZE_DEFAULT_MB,
+  access_log_ip: 'anonymized',
+  access_log_days: ACCESS_LOG_DAYS_DEFAULT,
 };
 
 export interface SettingsStore {

@@ -99,6 +99,7 @@ export const publicFileViewSchema = shapeOf<PublicFileView>()(
     preview_url: nonEmpty,
     office_preview_url: nonEmpty,
     links_expire_at: str,
+    id: str,
   },
   [
     'slug',

@@ -1,4 +1,5 @@
 /** Schemas of answer data (the `data` of the envelope), each tied to the SDK interface it documents. */
+export * from './accessLog.ts';
 export * from './auth.ts';
 export * from './copy.ts';
 export * from './fileShares.ts';

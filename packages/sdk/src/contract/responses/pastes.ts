@@ -38,7 +38,7 @@ const pasteViewProperties = {
 
 export const pasteViewSchema = {
   type: 'object',
-  properties: { ...pasteViewProperties, token: { type: 'string' } },
+  properties: { ...pasteViewProperties, token: { type: 'string' }, id: { type: 'string' } },
   required: Object.keys(pasteViewProperties) as (keyof PasteView)[],
 } as const;
 

@@ -1,5 +1,6 @@
 /** Answers of the system, dashboard and cache routes. */
 import { WEBDAV_UPLOAD_MODES } from '../../constants.ts';
+import { ACCESS_LOG_DAYS_MAX, ACCESS_LOG_IP_MODES } from '../accessLog.ts';
 import type {
   ActivityDay,
   CacheClearResult,
@@ -30,8 +31,10 @@ export const systemSettingsSchema = shapeOf<SystemSettings>()(
     max_upload_size: { type: 'number', exclusiveMinimum: 0 },
     webdav_upload_mode: { type: 'string', enum: [...WEBDAV_UPLOAD_MODES] },
     max_zip_size: { type: 'number', exclusiveMinimum: 0 },
+    access_log_ip: { type: 'string', enum: [...ACCESS_LOG_IP_MODES] },
+    access_log_days: { type: 'integer', minimum: 0, maximum: ACCESS_LOG_DAYS_MAX },
   },
-  ['max_upload_size', 'webdav_upload_mode', 'max_zip_size'],
+  ['max_upload_size', 'webdav_upload_mode', 'max_zip_size', 'access_log_ip', 'access_log_days'],
 );
 
 export const cacheClearResultSchema = shapeOf<CacheClearResult>()({ cleared: count }, ['cleared']);

@@ -16,6 +16,7 @@ import * as writeAdmission from './016_write_admission.ts';
 import * as signedWrites from './017_signed_writes.ts';
 import * as pathShares from './018_path_shares.ts';
 import * as uploadRequests from './019_upload_requests.ts';
+import * as accessLog from './020_access_log.ts';
 
 export interface Migration {
   name: string;
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
   { name: '017_signed_writes', ...signedWrites },
   { name: '018_path_shares', ...pathShares },
   { name: '019_upload_requests', ...uploadRequests },
+  { name: '020_access_log', ...accessLog },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -2,6 +2,7 @@
 
 import { uploadRequestDocs } from '../../shares/requests/requestDocs.ts';
 import { pathShareDocs } from '../../shares/paths/pathShareDocs.ts';
+import { accessLogDocs } from '../../shares/core/accessLog/accessLogDocs.ts';
 import { pasteDocs } from '../../shares/text/pasteDocs.ts';
 import { apiKeyDocs, authDocs } from './auth.ts';
 import { fileShareDocs } from './fileShares.ts';
@@ -38,4 +39,5 @@ export const ROUTE_DOCS: Readonly<RouteDocs> = merged(
   mountDocs,
   uploadRequestDocs,
   pathShareDocs,
+  accessLogDocs,
 );

@@ -23,15 +23,31 @@ test('settings: defaults, update, validation, public max upload size', async () 
     max_upload_size: 100,
     webdav_upload_mode: 'auto',
     max_zip_size: 10240,
+    access_log_ip: 'anonymized',
+    access_log_days: 30,
   });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 100 });
   const updated = await admin.system.updateSettings({
     max_upload_size: 0.5,
     webdav_upload_mode: 'multipart',
   });
-  assert.equal(updated, { max_upload_size: 0.5, webdav_upload_mode: 'multipart', max_zip_size: 10240 });
+  assert.equal(updated, {
+    max_upload_size: 0.5,
+    webdav_upload_mode: 'multipart',
+    max_zip_size: 10240,
+    access_log_ip: 'anonymized',
+    access_log_days: 30,
+  });
   assert.equal(await server.client().system.maxUploadSize(), { max_upload_size: 0.5 });
-  for (const bad of [{ max_upload_size: 0 }, { max_upload_size: -1 }, { webdav_upload_mode: 'ftp' }, {}]) {
+  for (const bad of [
+    { max_upload_size: 0 },
+    { max_upload_size: -1 },
+    { webdav_upload_mode: 'ftp' },
+    { access_log_ip: 'partial' },
+    { access_log_days: -1 },
+    { access_log_days: 1.5 },
+    {},
+  ]) {
     try {
       await admin.system.updateSettings(bad as never);
       assert.unreachable(`accepted ${JSON.stringify(bad)}`);

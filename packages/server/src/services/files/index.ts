@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
+import type { AccessRecorder } from '../../shares/core/accessLog/accessRecorder.ts';
 import { createDownloadService, type DownloadService } from '../../shares/files/downloadService.ts';
 import { createFileManagement, type FileManagement } from '../../shares/files/fileManagement.ts';
 import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
@@ -42,6 +43,7 @@ export interface FileServicesOptions {
   logger: Pick<Logger, 'warn' | 'info'>;
   /** Called once per counted view (dashboard activity). */
   onView?: () => void;
+  accessLog: AccessRecorder;
   clock?: Clock;
 }
 
@@ -64,6 +66,7 @@ export function createFileServices(o: FileServicesOptions): FileServices {
       signer: createLinkSigner(o.serverSecret),
       passwords: o.passwords,
       onView: o.onView,
+      accessLog: o.accessLog,
     }),
     downloads: createDownloadService(deps),
     manage: createFileManagement(deps),

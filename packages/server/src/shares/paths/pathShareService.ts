@@ -9,7 +9,6 @@ import { badRequest } from '../../http/appError.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import type { ZipEntry } from '../../serving/sendZip.ts';
 import { createShareAccessTokens } from '../core/shareAccessTokens.ts';
-import type { AccessSink } from './accessEvents.ts';
 import { planFolderZip } from './folderZip.ts';
 import { createPathShareManagement, type PathShareManagement } from './pathShareManagement.ts';
 import { createPathShareStore } from './pathShareStore.ts';
@@ -28,8 +27,6 @@ export interface PathShareService extends PathShareManagement {
   file(share: OpenedShare, relative: string): Promise<FsFileHandle>;
   /** The entries of a folder's ZIP; 413 past the admin's `max_zip_size`. */
   zip(share: OpenedShare, relative: string): Promise<{ name: string; entries: ZipEntry[] }>;
-  /** Where every public access is reported (the access log connects here); a no-op until then. */
-  onAccess: AccessSink;
 }
 
 export function createPathShareService(deps: {
@@ -85,7 +82,5 @@ export function createPathShareService(deps: {
       const { entries } = await planFolderZip(fs, share.owner, folder, await deps.maxZipBytes());
       return { name: `${entries[0].name.slice(0, -1)}.zip`, entries };
     },
-
-    onAccess: () => {},
   };
 }

@@ -55,7 +55,8 @@ const MAX_NUMBERED = 1000;
 
 /** What one public access did, for the access log (issue 30): filled in as the request goes. */
 export interface RequestAccess {
-  shareId: string | null;
+  /** The request reached, once its slug resolved: its id and owner (`created_by`). */
+  share: { id: string; owner: string } | null;
   bytes: number;
   path: string | null;
 }
@@ -101,7 +102,7 @@ export function createRequestUploads(deps: RequestUploadDeps) {
   async function live(slug: string, access: RequestAccess): Promise<UploadRequestRow> {
     const row = await store.bySlug(slug);
     if (!row) throw missing(slug);
-    access.shareId = row.id;
+    access.share = { id: row.id, owner: row.created_by };
     if (row.expires_at !== null && row.expires_at <= clock.now())
       throw gone(`upload request "${slug}" has expired`);
     return row;

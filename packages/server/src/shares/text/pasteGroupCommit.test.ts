@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
 import { openDatabase } from '../../db/connect.ts';
 import type { AppError } from '../../http/appError.ts';
-import type { Actor } from '../../services/actor.ts';
+import { type Actor, ANONYMOUS } from '../../services/actor.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { createShareAccessTokens } from '../core/shareAccessTokens.ts';
@@ -22,6 +22,8 @@ const clock = offsetClock(noon.getTime());
 let server: TestServer;
 let pastes: PasteService;
 let admin: Actor;
+/** A reader without credentials, as the public routes see one. */
+const reader = { ip: '192.0.2.1', userAgent: null, actor: ANONYMOUS };
 test.before(async () => {
   server = await startTestServer({}, { clock });
   pastes = server.app.services.pastes;
@@ -40,7 +42,7 @@ const viewsOf = async (id: string) => Number((await knex()('pastes').where({ id 
 const reads = (slugs: string[]) =>
   Promise.all(
     slugs.map((slug) =>
-      pastes.view(slug).then(
+      pastes.view(slug, reader).then(
         (v) => ('views' in v ? { slug, views: v.views } : { slug, locked: true }),
         (err: AppError) => ({ slug, status: err.status }),
       ),
@@ -146,6 +148,7 @@ test('two processes on one database, 30 reads each in one turn, max_views 10: ex
       // Only reads without a password run here.
       passwords: {} as PasswordChecks,
       tokens: createShareAccessTokens('another process', 'text'),
+      accessLog: server.app.services.accessRecorder,
       maxTextBytes: 1024,
       origin: () => server.url,
       clock,
@@ -153,7 +156,7 @@ test('two processes on one database, 30 reads each in one turn, max_views 10: ex
     const { id, slug } = await pastes.create(admin, { content: 'ten', max_views: 10 });
     const before = await tally();
     const attempt = (service: PasteService) =>
-      service.view(slug).then(
+      service.view(slug, reader).then(
         () => 200,
         (err: AppError) => err.status,
       );

@@ -15,8 +15,8 @@ export interface PasteRow {
   updated_at: number;
 }
 
-/** What a content read answers: the row without secrets. */
-export type ReadRow = Omit<PasteRow, 'password_hash' | 'created_by' | 'updated_at'>;
+/** What a content read answers: the row without secrets (its owner names whose access log it goes to). */
+export type ReadRow = Omit<PasteRow, 'password_hash' | 'updated_at'>;
 
 /** Every column, in the order inserts bind them. */
 export const PASTE_COLUMNS = [

@@ -1,6 +1,8 @@
 /**
  * Text shares: creation and the public reads. A successful content read counts one view in the same
  * statement that checks expiry and the view limit (textShareStore.ts), so the hot path is one round trip.
+ * Every public read is an access-log event (shares/core/accessLog/); a read with the owner's credentials
+ * counts no view and is no event.
  */
 import type { CreatePasteBody, PasteCreated, PasteFormat, PasteLocked, PasteView } from '@clip/sdk';
 import type { Knex } from 'knex';
@@ -13,8 +15,11 @@ import { gone, notFound, unauthorized } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { expiryFromHours, iso, isoOrNull } from '../../services/time.ts';
+import type { AccessRecorder } from '../core/accessLog/accessRecorder.ts';
+import { createShareAccessLog } from '../core/accessLog/shareAccessLog.ts';
+import type { Visit } from '../core/accessLog/visit.ts';
 import { createCountedViews } from '../core/countedView.ts';
-import { isExpired } from '../core/liveness.ts';
+import { isExpired, isLive } from '../core/liveness.ts';
 import type { ShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
@@ -30,20 +35,24 @@ export interface PasteReadOutcome {
 
 export interface PasteService extends PasteManagement {
   create(actor: Actor, body: CreatePasteBody): Promise<PasteCreated>;
-  /** GET /paste/{slug}: the content (one view counted), or `requires_password` for a protected share. */
-  view(slug: string): Promise<PasteView | PasteLocked>;
+  /**
+   * GET /paste/{slug}: the content (one view counted), or `requires_password` for a protected share. The
+   * owner gets the content of any live share, with an owner token for its raw link, counting nothing.
+   */
+  view(slug: string, visit: Visit): Promise<PasteView | PasteLocked>;
   /**
    * POST /paste/{slug}: checks the password (rate limited per client) and answers the content, with the
    * share's access token when it has a password.
    */
-  unlock(slug: string, password: string, clientAddress: string): Promise<PasteView>;
+  unlock(slug: string, password: string, visit: Visit): Promise<PasteView>;
   /** GET /raw/{slug}: the stored text; a protected share needs its password. */
-  raw(slug: string, password: string | undefined, clientAddress: string): Promise<ReadRow>;
+  raw(slug: string, password: string | undefined, visit: Visit): Promise<ReadRow>;
   /**
-   * GET /raw/{slug}?token=: a protected share's text for its access token. It counts no view (the
-   * unlock that issued it did) and keeps working for its hour once the view limit is reached.
+   * GET /raw/{slug}?token=: a protected share's text for its access token, or any share's for an owner
+   * token. It counts no view (the unlock that issued it did) and keeps working for its hour once the view
+   * limit is reached.
    */
-  rawWithToken(slug: string, token: string): Promise<ReadRow>;
+  rawWithToken(slug: string, token: string, visit: Visit): Promise<ReadRow>;
   /**
    * HEAD: what a read would answer (404, 410, and for raw a 401 without the right password), counting
    * nothing, so a link checker never uses up a share. `password` undefined skips the password check.
@@ -59,6 +68,7 @@ export interface PasteServiceDeps {
   sqliteHot: SqliteHotStatements | null;
   passwords: PasswordChecks;
   tokens: ShareAccessTokens;
+  accessLog: AccessRecorder;
   maxTextBytes: number;
   /** Expiry and view counts are judged by this clock. */
   clock?: Clock;
@@ -89,6 +99,33 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     clock,
     missing,
     gone: goneError,
+  });
+
+  const shareBySlug = (slug: string) => (isSlugShaped(slug) ? store.bySlug(slug) : Promise.resolve(null));
+  const log = createShareAccessLog<PasteRow>({
+    log: deps.accessLog,
+    kind: 'text',
+    probe: shareBySlug,
+    clock,
+  });
+  const bytesOf = (row: ReadRow) => ({ bytes: Buffer.byteLength(row.content, 'utf8') });
+
+  /**
+   * The owner's read: a live share whose owner's credentials the visit carries, counting no view and
+   * logging nothing (it is 410 once expired or used up, as for anyone); null for everyone else.
+   */
+  async function ownerRead(slug: string, visit: Visit): Promise<PasteRow | null> {
+    if (visit.actor.kind === 'anonymous') return null;
+    const row = await shareBySlug(slug);
+    if (!row || !log.byOwner(visit, row)) return null;
+    if (!isLive(row, clock.now())) throw goneError(slug);
+    return row;
+  }
+
+  const ownerView = (row: PasteRow): PasteView => ({
+    ...toView(row, row.password_hash !== null),
+    token: deps.tokens.issueOwner(row, clock.now()),
+    id: row.id,
   });
 
   async function readWithPassword(
@@ -155,33 +192,64 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
       };
     },
 
-    async view(slug) {
-      const row = await views.readOpen(slug);
-      return row === 'locked' ? { slug, requires_password: true } : toView(row, false);
+    async view(slug, visit) {
+      const own = await ownerRead(slug, visit);
+      if (own) return ownerView(own);
+      return log.refusals(visit, slug, 'view', async () => {
+        const row = await views.readOpen(slug);
+        if (row !== 'locked') {
+          log.ok(visit, row, 'view', bytesOf(row));
+          return toView(row, false);
+        }
+        const locked = await shareBySlug(slug);
+        if (locked) log.outcome(visit, locked, 'view', 'refused');
+        return { slug, requires_password: true };
+      });
     },
 
-    async unlock(slug, password, clientAddress) {
-      const { row, protectedBy } = await readWithPassword(slug, password, clientAddress);
-      if (!protectedBy) return toView(row, false);
-      return { ...toView(row, true), token: deps.tokens.issue(protectedBy, clock.now()) };
+    async unlock(slug, password, visit) {
+      const own = await ownerRead(slug, visit);
+      if (own) return ownerView(own);
+      return log.refusals(visit, slug, 'verify', async () => {
+        const { row, protectedBy } = await readWithPassword(slug, password, visit.ip);
+        log.ok(visit, row, 'verify', bytesOf(row));
+        if (!protectedBy) return toView(row, false);
+        return { ...toView(row, true), token: deps.tokens.issue(protectedBy, clock.now()) };
+      });
     },
 
-    async raw(slug, password, clientAddress) {
-      if (password) return (await readWithPassword(slug, password, clientAddress)).row;
-      const row = await views.readOpen(slug);
-      if (row === 'locked') throw passwordNeeded();
-      return row;
+    async raw(slug, password, visit) {
+      const own = await ownerRead(slug, visit);
+      if (own) return own;
+      return log.refusals(visit, slug, 'download', async () => {
+        let row: ReadRow;
+        if (password) row = (await readWithPassword(slug, password, visit.ip)).row;
+        else {
+          const open = await views.readOpen(slug);
+          if (open === 'locked') throw passwordNeeded();
+          row = open;
+        }
+        log.ok(visit, row, 'download', bytesOf(row));
+        return row;
+      });
     },
 
-    async rawWithToken(slug, token) {
+    async rawWithToken(slug, token, visit) {
       const now = clock.now();
-      const row = isSlugShaped(slug) ? await store.bySlug(slug) : null;
+      const row = await shareBySlug(slug);
       if (!row) throw missing(slug);
-      if (isExpired(row, now)) throw goneError(slug);
-      const { password_hash } = row;
-      if (password_hash === null || !deps.tokens.valid({ ...row, password_hash }, token, now))
-        throw tokenRefused();
-      return row;
+      if (deps.tokens.validOwner(row, token, now)) {
+        if (isExpired(row, now)) throw goneError(slug);
+        return row;
+      }
+      return log.refusals(visit, slug, 'download', async () => {
+        if (isExpired(row, now)) throw goneError(slug);
+        const { password_hash } = row;
+        if (password_hash === null || !deps.tokens.valid({ ...row, password_hash }, token, now))
+          throw tokenRefused();
+        log.ok(visit, row, 'download', bytesOf(row));
+        return row;
+      });
     },
 
     async peek(slug, password, clientAddress) {

@@ -73,8 +73,10 @@ function OfficeLinks({ file }: { file: PublicFileView }) {
   useEffect(() => {
     let live = true;
     // The office preview call carries the signature of the link the share view handed out.
+    // (`by=owner` included: the owner's links are signed as the owner's.)
     const params = new URL(file.office_preview_url, window.location.href).searchParams;
-    const signature = { exp: params.get('exp') ?? '', sig: params.get('sig') ?? '' };
+    const by = params.get('by');
+    const signature = { exp: params.get('exp') ?? '', sig: params.get('sig') ?? '', ...(by ? { by } : {}) };
     client.files.officePreview(file.slug, signature).then(
       (r) => live && setLinks(r),
       () => live && setFailed(true),

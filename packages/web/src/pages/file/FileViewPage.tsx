@@ -1,5 +1,6 @@
 import { formatBytes, type PublicFileView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
@@ -7,6 +8,11 @@ import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { ShareView } from '../share/ShareView.tsx';
 import { useShare } from '../share/useShare.ts';
 import { FilePreview } from './FilePreview.tsx';
+
+// Only the share's owner sees its activity: loaded when needed.
+const ShareActivity = lazy(() =>
+  import('../../components/activity/ShareActivity.tsx').then((m) => ({ default: m.ShareActivity })),
+);
 
 /** A file share as its reader sees it (spec section 2, /file/{slug}). */
 export default function FileViewPage() {
@@ -50,9 +56,17 @@ export default function FileViewPage() {
           </>
         ),
         body: (
-          <div className="card share-content file-preview" data-testid="file-preview">
-            <FilePreview file={file} />
-          </div>
+          <>
+            <div className="card share-content file-preview" data-testid="file-preview">
+              <FilePreview file={file} />
+            </div>
+            {/* The server names the share's id only to its owner. */}
+            {file.id && (
+              <Suspense fallback={null}>
+                <ShareActivity kind="file" shareId={file.id} />
+              </Suspense>
+            )}
+          </>
         ),
       })}
     />

@@ -4,15 +4,16 @@ import { useEffect, useState } from 'react';
 import { QrCode } from '../../components/QrCode.tsx';
 import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { formatDateTime } from '../admin/shared/format.ts';
+import { useOwnerRawUrl } from '../share/useOwnerRawUrl.ts';
 
 /** Seconds the new share's link stays on screen (spec section 2: hidden after a countdown). */
 export const LINK_VISIBLE_SECONDS = 30;
 
 /**
  * The share just created: link, copy, raw link, QR code, and a summary of what was set (password,
- * revealable once; expiry; view limit); hidden when the countdown ends. Opening the link or the raw
- * text is a view like any other (the server cannot tell the creator's tab from a reader's), so with a
- * view limit the card says so next to those buttons.
+ * revealable once; expiry; view limit); hidden when the countdown ends. The creator's own Open and Raw
+ * text count no view (the new tab sends the signed-in credentials; the raw link carries an owner token),
+ * and with a view limit the card says so next to those buttons.
  */
 export function ShareResult({
   created,
@@ -29,6 +30,7 @@ export function ShareResult({
   const copy = useCopyToast();
   const [left, setLeft] = useState(LINK_VISIBLE_SECONDS);
   const [paused, setPaused] = useState(false);
+  const rawUrl = useOwnerRawUrl(created.slug);
 
   useEffect(() => {
     if (paused) return;
@@ -65,21 +67,27 @@ export function ShareResult({
             <a className="button" href={created.url} target="_blank" rel="noopener noreferrer">
               {t`Open`}
             </a>
-            <a
-              className="button"
-              href={created.raw_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="raw-link"
-            >
-              {t`Raw text`}
-            </a>
+            {rawUrl ? (
+              <a
+                className="button"
+                href={rawUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="raw-link"
+              >
+                {t`Raw text`}
+              </a>
+            ) : (
+              <button type="button" className="button" disabled>
+                {t`Raw text`}
+              </button>
+            )}
           </div>
           {created.max_views > 0 && (
             <p className="notice" role="note" data-testid="views-note">
               {created.max_views === 1
-                ? t`Opening the link or the raw text uses the only view: after that nobody can read it.`
-                : t`Opening the link or the raw text uses one of its ${created.max_views} views.`}
+                ? t`Your own Open and Raw text count no view; the first reader uses the only view, and after that nobody can read it.`
+                : t`Your own Open and Raw text count no view; each reader uses one of its ${created.max_views} views.`}
             </p>
           )}
           <dl className="share-summary" data-testid="share-summary">

@@ -8,6 +8,11 @@ import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { ShareView } from '../share/ShareView.tsx';
 import { useShare } from '../share/useShare.ts';
 
+// Only the share's owner sees its activity: loaded when needed.
+const ShareActivity = lazy(() =>
+  import('../../components/activity/ShareActivity.tsx').then((m) => ({ default: m.ShareActivity })),
+);
+
 const MarkdownView = lazy(() =>
   import('../../components/MarkdownView.tsx').then((m) => ({ default: m.MarkdownView })),
 );
@@ -54,15 +59,23 @@ export default function PasteViewPage() {
           </>
         ),
         body: (
-          <div className="card share-content" data-testid="share-content">
-            {paste.format === 'markdown' ? (
-              <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
-                <MarkdownView source={paste.content} />
+          <>
+            <div className="card share-content" data-testid="share-content">
+              {paste.format === 'markdown' ? (
+                <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
+                  <MarkdownView source={paste.content} />
+                </Suspense>
+              ) : (
+                <pre className="plain-text">{paste.content}</pre>
+              )}
+            </div>
+            {/* The server names the share's id only to its owner. */}
+            {paste.id && (
+              <Suspense fallback={null}>
+                <ShareActivity kind="text" shareId={paste.id} />
               </Suspense>
-            ) : (
-              <pre className="plain-text">{paste.content}</pre>
             )}
-          </div>
+          </>
         ),
       })}
     />

@@ -67,7 +67,11 @@ export async function walkPastes({ ok, okRaw, f }: Walker): Promise<void> {
   const locked = await ok('POST /api/paste', { body: { content: 'secret', password: 'pw-123' } });
   const read = await ok('GET /api/paste/{slug}', { pathValues: { slug: String(open.slug) } });
   assert.is(read.content, 'documented');
-  const lockedRead = await ok('GET /api/paste/{slug}', { pathValues: { slug: String(locked.slug) } });
+  // As a reader (no credentials): the owner's own read needs no password.
+  const lockedRead = await ok('GET /api/paste/{slug}', {
+    pathValues: { slug: String(locked.slug) },
+    authorization: '',
+  });
   assert.is(lockedRead.requires_password, true);
   await ok('POST /api/paste/{slug}', {
     pathValues: { slug: String(locked.slug) },
@@ -104,7 +108,10 @@ export async function walkFileShares({ ok, okRaw, f }: Walker): Promise<void> {
   const slug = { slug: String(share.slug) };
   const view = await ok('GET /api/public/files/{slug}', { pathValues: slug });
   const locked = await ok('POST /api/upload', { form: shareForm('locked.txt', { password: 'pw-123' }) });
-  const lockedView = await ok('GET /api/public/files/{slug}', { pathValues: { slug: String(locked.slug) } });
+  const lockedView = await ok('GET /api/public/files/{slug}', {
+    pathValues: { slug: String(locked.slug) },
+    authorization: '',
+  });
   assert.is(lockedView.requires_password, true);
   await ok('POST /api/public/files/{slug}/verify', {
     pathValues: { slug: String(locked.slug) },
@@ -204,4 +211,11 @@ export async function walkPresignedShares({ ok, okRaw, f }: Walker): Promise<voi
   await ok('POST /api/url/multipart/abort', {
     body: { file_id: abandoned.file_id, upload_id: abandoned.upload_id },
   });
+}
+
+/** The access log of the reads above: the admin's, and a key's (its own shares only). */
+export async function walkAccessLog({ ok, f }: Walker): Promise<void> {
+  const all = await ok<{ items: unknown[] }>('GET /api/admin/access-log', { query: { action: 'view' } });
+  assert.ok(all.items.length > 0, 'the reads of the walks above are logged');
+  await ok('GET /api/user/access-log', { authorization: f.keyAuth, query: { limit: 5 } });
 }

@@ -11,8 +11,9 @@ import { actorOf } from '../../../http/auth.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import { serveFsFile } from '../../../routes/fs/serve.ts';
 import type { RouteDeps } from '../../../services/container.ts';
-import { ownsRecord } from '../../../services/permissions.ts';
 import { sendZip } from '../../../serving/sendZip.ts';
+import type { AccessedShare } from '../../core/accessLog/accessRecorder.ts';
+import { visitOf } from '../../core/accessLog/visit.ts';
 import type { PathShareAccess, PathShareAction } from '../accessEvents.ts';
 import { outcomeOf } from '../accessEvents.ts';
 import type { PathShareRow } from '../pathShareStore.ts';
@@ -22,7 +23,7 @@ import { shareRelativePath } from '../sharedPaths.ts';
 const PREFIX = '/public/s/:slug';
 
 export function registerPublicPathShareRoutes(router: Router, { services, auth }: RouteDeps): void {
-  const { pathShares } = services;
+  const { pathShares, accessRecorder } = services;
   const shares = pathShares.public;
 
   /**
@@ -35,23 +36,14 @@ export function registerPublicPathShareRoutes(router: Router, { services, auth }
   ) {
     return async (ctx: Context) => {
       const caller = actorOf(ctx);
-      const event: PathShareAccess = {
-        share_kind: 'path',
-        share_id: null,
-        action,
-        outcome: 'ok',
-        bytes: 0,
-        path: null,
-        owner: false,
-        ip: ctx.ip,
-        user_agent: ctx.get('user-agent') || null,
-      };
-      const report = () => pathShares.onAccess(event);
+      const event: PathShareAccess = { action, outcome: 'ok', bytes: 0, path: null };
+      let share: AccessedShare | null = null;
+      // An unknown slug is no event (ADR 0056); the owner's own requests are none either (the recorder's rule).
+      const report = () => share && accessRecorder.record(visitOf(ctx), share, event);
       try {
         const row = await shares.probe(ctx.params.slug);
         if (!row) throw notFound(`path share "${ctx.params.slug}" not found`);
-        event.share_id = row.id;
-        event.owner = ownsRecord(caller, row.created_by);
+        share = { kind: 'path', id: row.id, owner: row.created_by };
         const header = ctx.get('x-share-token');
         const query = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
         await work(ctx, row, { caller, token: header || query, clientAddress: ctx.ip }, event);

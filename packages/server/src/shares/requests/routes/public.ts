@@ -3,11 +3,12 @@
  * resumable upload (start, raw parts of at most 5 MiB, status, complete). Every call of an upload sends
  * `X-Upload-Token`; a protected request's start and complete also send `X-Share-Token`.
  *
- * Each route runs through `publicAccess`, the one place that knows, once the call ended, what it did:
- * `ctx.state.shareAccess` = { share_kind 'request', share_id, action, outcome, bytes, path } (issue 30's
- * access log reads it there).
+ * Each route runs through `publicAccess`, which hands what the call did to the access log once it ended:
+ * the info, the password check, an upload's start and completion, and any refused call (an upload's
+ * accepted parts and status reads are steps of one upload, not events of their own).
  */
 import {
+  type AccessOutcome,
   passwordBodySchema,
   requestUploadStartBodySchema,
   SHARE_TOKEN_HEADER,
@@ -19,19 +20,11 @@ import { AppError, badRequest } from '../../../http/appError.ts';
 import { discardBody } from '../../../http/drainRequest.ts';
 import { checkBody } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
+import type { AccessRecorder } from '../../core/accessLog/accessRecorder.ts';
+import { visitOf } from '../../core/accessLog/visit.ts';
 import type { RequestAccess } from '../requestUploads.ts';
 
-export type RequestAction = 'view' | 'upload' | 'verify';
-export type AccessOutcome = 'ok' | 'wrong_password' | 'expired' | 'used_up' | 'refused';
-
-export interface ShareAccessEvent {
-  share_kind: 'request';
-  share_id: string | null;
-  action: RequestAction;
-  outcome: AccessOutcome;
-  bytes: number;
-  path: string | null;
-}
+type RequestAction = 'view' | 'upload' | 'verify';
 
 function outcomeOf(err: unknown): AccessOutcome {
   if (!(err instanceof AppError)) return 'refused';
@@ -41,31 +34,33 @@ function outcomeOf(err: unknown): AccessOutcome {
   return 'refused';
 }
 
-/** Runs a public call and leaves what it did on `ctx.state.shareAccess`, whether it succeeded or not. */
-async function publicAccess(
-  ctx: Context,
-  action: RequestAction,
-  work: (access: RequestAccess) => Promise<unknown>,
-): Promise<void> {
-  const access: RequestAccess = { shareId: null, bytes: 0, path: null };
-  let outcome: AccessOutcome = 'ok';
-  try {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await work(access);
-  } catch (err) {
-    outcome = outcomeOf(err);
-    throw err;
-  } finally {
-    const event: ShareAccessEvent = {
-      share_kind: 'request',
-      share_id: access.shareId,
-      action,
-      outcome,
-      bytes: access.bytes,
-      path: access.path,
-    };
-    ctx.state.shareAccess = event;
-  }
+/** `quiet`: an accepted call is a step of an upload already logged, so only a refusal is an event. */
+function publicAccess(recorder: AccessRecorder) {
+  return async (
+    ctx: Context,
+    action: RequestAction,
+    work: (access: RequestAccess) => Promise<unknown>,
+    quiet = false,
+  ): Promise<void> => {
+    const access: RequestAccess = { share: null, bytes: 0, path: null };
+    let outcome: AccessOutcome = 'ok';
+    try {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await work(access);
+    } catch (err) {
+      outcome = outcomeOf(err);
+      throw err;
+    } finally {
+      if (access.share && !(quiet && outcome === 'ok')) {
+        const { id, owner } = access.share;
+        recorder.record(
+          visitOf(ctx),
+          { kind: 'request', id, owner },
+          { action, outcome, bytes: access.bytes, path: access.path },
+        );
+      }
+    }
+  };
 }
 
 const header = (ctx: Context, name: string): string | undefined => ctx.get(name) || undefined;
@@ -79,25 +74,26 @@ function partNumberOf(raw: string): number {
   return n;
 }
 
-export function registerPublicUploadRequestRoutes(router: Router, { services }: RouteDeps): void {
+export function registerPublicUploadRequestRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { uploads } = services.uploadRequests;
+  const logged = publicAccess(services.accessRecorder);
   const base = '/public/r/:slug';
 
-  router.get(base, (ctx) =>
-    publicAccess(ctx, 'view', (access) =>
+  router.get(base, auth('public'), (ctx) =>
+    logged(ctx, 'view', (access) =>
       uploads.info(ctx.params.slug, header(ctx, SHARE_TOKEN_HEADER) ?? queryToken(ctx), access),
     ),
   );
 
-  router.post(`${base}/verify`, (ctx) =>
-    publicAccess(ctx, 'verify', (access) => {
+  router.post(`${base}/verify`, auth('public'), (ctx) =>
+    logged(ctx, 'verify', (access) => {
       const { password } = checkBody(passwordBodySchema, ctx.request.body);
       return uploads.verify(ctx.params.slug, password, ctx.ip, access);
     }),
   );
 
-  router.post(`${base}/uploads`, async (ctx) => {
-    await publicAccess(ctx, 'upload', (access) =>
+  router.post(`${base}/uploads`, auth('public'), async (ctx) => {
+    await logged(ctx, 'upload', (access) =>
       uploads.start(
         ctx.params.slug,
         checkBody(requestUploadStartBodySchema, ctx.request.body),
@@ -108,37 +104,46 @@ export function registerPublicUploadRequestRoutes(router: Router, { services }: 
     ctx.status = 201;
   });
 
-  router.put(`${base}/uploads/:uploadId/parts/:n`, (ctx) =>
-    publicAccess(ctx, 'upload', async (access) => {
-      const declared = ctx.get('content-length') === '' ? null : Number(ctx.get('content-length'));
-      try {
-        return await uploads.part(
-          ctx.params.slug,
-          ctx.params.uploadId,
-          partNumberOf(ctx.params.n),
-          header(ctx, UPLOAD_TOKEN_HEADER),
-          {
-            body: ctx.req,
-            contentLength: declared !== null && Number.isSafeInteger(declared) ? declared : null,
-          },
-          access,
-        );
-      } catch (err) {
-        // The refusal is read only once the client may stop sending: the rest of a small body is drained.
-        discardBody(ctx.req);
-        throw err;
-      }
-    }),
-  );
-
-  router.get(`${base}/uploads/:uploadId`, (ctx) =>
-    publicAccess(ctx, 'upload', (access) =>
-      uploads.status(ctx.params.slug, ctx.params.uploadId, header(ctx, UPLOAD_TOKEN_HEADER), access),
+  router.put(`${base}/uploads/:uploadId/parts/:n`, auth('public'), (ctx) =>
+    logged(
+      ctx,
+      'upload',
+      async (access) => {
+        const declared = ctx.get('content-length') === '' ? null : Number(ctx.get('content-length'));
+        try {
+          return await uploads.part(
+            ctx.params.slug,
+            ctx.params.uploadId,
+            partNumberOf(ctx.params.n),
+            header(ctx, UPLOAD_TOKEN_HEADER),
+            {
+              body: ctx.req,
+              contentLength: declared !== null && Number.isSafeInteger(declared) ? declared : null,
+            },
+            access,
+          );
+        } catch (err) {
+          // The refusal is read only once the client may stop sending: the rest of a small body is drained.
+          discardBody(ctx.req);
+          throw err;
+        }
+      },
+      true,
     ),
   );
 
-  router.post(`${base}/uploads/:uploadId/complete`, (ctx) =>
-    publicAccess(ctx, 'upload', (access) =>
+  router.get(`${base}/uploads/:uploadId`, auth('public'), (ctx) =>
+    logged(
+      ctx,
+      'upload',
+      (access) =>
+        uploads.status(ctx.params.slug, ctx.params.uploadId, header(ctx, UPLOAD_TOKEN_HEADER), access),
+      true,
+    ),
+  );
+
+  router.post(`${base}/uploads/:uploadId/complete`, auth('public'), (ctx) =>
+    logged(ctx, 'upload', (access) =>
       uploads.complete(
         ctx.params.slug,
         ctx.params.uploadId,

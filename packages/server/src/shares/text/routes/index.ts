@@ -7,6 +7,7 @@ import { largeJsonBody } from '../../../http/jsonBody.ts';
 import { checkBody } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
 import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../../serving/presentation.ts';
+import { visitOf } from '../../core/accessLog/visit.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
@@ -23,33 +24,34 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
 
   // Reads count views: no cache may answer one in the server's place.
   // GET routes also answer HEAD (the router's doing): a HEAD counts no view, it only tells the status.
-  router.get('/paste/:slug', async (ctx) => {
+  // Public reads resolve credentials too: the owner's own reads count no view and are not logged.
+  router.get('/paste/:slug', auth('public'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (ctx.method === 'HEAD') {
       await pastes.peek(ctx.params.slug, undefined, ctx.ip);
       ctx.body = null;
       return;
     }
-    ctx.body = await pastes.view(ctx.params.slug);
+    ctx.body = await pastes.view(ctx.params.slug, visitOf(ctx));
   });
 
-  router.post('/paste/:slug', async (ctx) => {
+  router.post('/paste/:slug', auth('public'), async (ctx) => {
     const { password } = checkBody(passwordBodySchema, ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await pastes.unlock(ctx.params.slug, password, ctx.ip);
+    ctx.body = await pastes.unlock(ctx.params.slug, password, visitOf(ctx));
   });
 
-  router.get('/raw/:slug', async (ctx) => {
+  router.get('/raw/:slug', auth('public'), async (ctx) => {
     const { slug } = ctx.params;
     const password = typeof ctx.query.password === 'string' ? ctx.query.password : undefined;
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : undefined;
     const head = ctx.method === 'HEAD';
     // A token read counts nothing, so a HEAD may do it whole; a password (the spec's) is still taken.
     const row = token
-      ? await pastes.rawWithToken(slug, token)
+      ? await pastes.rawWithToken(slug, token, visitOf(ctx))
       : head
         ? await pastes.peek(slug, password ?? '', ctx.ip)
-        : await pastes.raw(slug, password, ctx.ip);
+        : await pastes.raw(slug, password, visitOf(ctx));
     ctx.state[RAW] = true;
     // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');

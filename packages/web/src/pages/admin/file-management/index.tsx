@@ -12,6 +12,7 @@ import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { configDisplayName } from '../../../i18n/configName.ts';
+import { ActivityDialog } from '../shared/ActivityDialog.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
@@ -28,7 +29,7 @@ import { type FileSort, useFileColumns } from './fileColumns.tsx';
 import '../admin.css';
 import { BulkBar } from '../shared/BulkBar.tsx';
 
-type Open = { kind: 'edit' | 'qr'; file: FileRecord } | null;
+type Open = { kind: 'edit' | 'qr' | 'activity'; file: FileRecord } | null;
 
 export default function FileManagement() {
   useSignals();
@@ -179,6 +180,11 @@ export default function FileManagement() {
               onClick={() => setOpen({ kind: 'qr', file: f })}
             />
             <IconButton
+              icon="activity"
+              label={t`Activity of ${f.filename}`}
+              onClick={() => setOpen({ kind: 'activity', file: f })}
+            />
+            <IconButton
               icon="trash"
               label={t`Delete ${f.filename}`}
               danger
@@ -204,6 +210,14 @@ export default function FileManagement() {
         <QrDialog
           url={open.file.url}
           title={t`QR code: ${open.file.filename}`}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'activity' && (
+        <ActivityDialog
+          kind="file"
+          shareId={open.file.id}
+          name={open.file.filename}
           onClose={() => setOpen(null)}
         />
       )}

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
+import { ActivityDialog } from '../shared/ActivityDialog.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
@@ -26,7 +27,7 @@ import { usePathShareColumns } from './pathShareColumns.tsx';
 import '../admin.css';
 
 const PAGE_SIZE = 50;
-type Open = { kind: 'edit' | 'qr'; share: PathShareRecord } | null;
+type Open = { kind: 'edit' | 'qr' | 'activity'; share: PathShareRecord } | null;
 
 export default function PathShareManagement() {
   useSignals();
@@ -120,6 +121,11 @@ export default function PathShareManagement() {
               label={t`QR code for ${s.slug}`}
               onClick={() => setOpen({ kind: 'qr', share: s })}
             />
+            <IconButton
+              icon="activity"
+              label={t`Activity of ${s.slug}`}
+              onClick={() => setOpen({ kind: 'activity', share: s })}
+            />
             <IconButton icon="trash" label={t`Delete ${s.slug}`} danger onClick={() => void remove(s)} />
           </>
         )}
@@ -137,6 +143,14 @@ export default function PathShareManagement() {
       )}
       {open?.kind === 'qr' && (
         <QrDialog url={open.share.url} title={t`QR code: ${open.share.path}`} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'activity' && (
+        <ActivityDialog
+          kind="path"
+          shareId={open.share.id}
+          name={open.share.slug}
+          onClose={() => setOpen(null)}
+        />
       )}
       {confirmHost}
     </div>

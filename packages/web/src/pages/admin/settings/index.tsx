@@ -1,9 +1,10 @@
-/** Settings (admin only): upload limit and WebDAV mode, the admin account, and the server cache. */
+/** Settings (admin only): upload limit and WebDAV mode, the access log, the admin account, and the server cache. */
 import { useLingui } from '@lingui/react/macro';
 import { useServices } from '../../../app/services.ts';
 import { useFeedback } from '../shared/feedback.ts';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
 import { useAsync } from '../shared/useAsync.ts';
+import { AccessLogSettingsForm } from './AccessLogSettingsForm.tsx';
 import { AccountForm } from './AccountForm.tsx';
 import { CacheCard } from './CacheCard.tsx';
 import { UploadSettingsForm } from './UploadSettingsForm.tsx';
@@ -22,11 +23,18 @@ export default function Settings() {
       <div className="settings-grid">
         {settings.data ? (
           // Keyed by the saved values, so the form starts from what the server answered.
-          <UploadSettingsForm
-            key={JSON.stringify(settings.data)}
-            settings={settings.data}
-            onSaved={() => void settings.reload()}
-          />
+          <>
+            <UploadSettingsForm
+              key={JSON.stringify(settings.data)}
+              settings={settings.data}
+              onSaved={() => void settings.reload()}
+            />
+            <AccessLogSettingsForm
+              key={`log-${JSON.stringify(settings.data)}`}
+              settings={settings.data}
+              onSaved={() => void settings.reload()}
+            />
+          </>
         ) : (
           <p className={`state${settings.error ? ' error' : ''}`}>
             {settings.error ? t`The settings could not be loaded.` : t`Loading…`}

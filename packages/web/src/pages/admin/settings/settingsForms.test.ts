@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { accountBody, emptyAccountForm, validateAccountForm } from './accountForm.ts';
-import { fromMegabytes, toMegabytes, uploadLimitProblem } from './units.ts';
+import { accessLogDays, fromMegabytes, toMegabytes, uploadLimitProblem } from './units.ts';
 
 test('upload limits convert between KB, MB and GB, stored in MB', () => {
   assert.is(toMegabytes(2, 'GB'), 2048);
@@ -44,6 +44,13 @@ test('account change: current password, something to change, a different new pas
   assert.equal(validateAccountForm(renameOnly), {});
   assert.equal(accountBody(renameOnly), { currentPassword: 'x', newUsername: 'root' });
   assert.is(validateAccountForm({ ...renameOnly, newUsername: 'two words' }).newUsername, 'username-spaces');
+});
+
+test('access log days: whole days from 0 (off) to 3650', () => {
+  assert.is(accessLogDays('0'), 0);
+  assert.is(accessLogDays(' 30 '), 30);
+  assert.is(accessLogDays('3650'), 3650);
+  for (const bad of ['3651', '-1', '1.5', '', 'x']) assert.is(accessLogDays(bad), null, bad);
 });
 
 test.run();

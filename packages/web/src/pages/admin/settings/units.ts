@@ -1,4 +1,5 @@
-/** Upload limit units: the setting is stored in MB; the form shows KB, MB or GB. */
+/** Settings units: the upload limit is stored in MB (the form shows KB, MB or GB); access log days. */
+import { ACCESS_LOG_DAYS_MAX } from '@clip/sdk';
 export const SIZE_UNITS = { KB: 1 / 1024, MB: 1, GB: 1024 } as const;
 export type SizeUnit = keyof typeof SIZE_UNITS;
 
@@ -23,4 +24,11 @@ export function uploadLimitProblem(
   if (amount <= 0) return 'not-positive';
   if (toMegabytes(amount, unit) > 10_000_000) return 'too-large';
   return null;
+}
+
+/** The access log's `access_log_days` as typed: whole days from 0 (the log off) to the maximum, or null. */
+export function accessLogDays(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const days = Number(text);
+  return days <= ACCESS_LOG_DAYS_MAX ? days : null;
 }

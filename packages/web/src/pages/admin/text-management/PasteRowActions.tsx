@@ -8,6 +8,7 @@ export function PasteRowActions(props: {
   onView(): void;
   onEdit(): void;
   onQr(): void;
+  onActivity(): void;
   onDelete(): void;
 }) {
   const { t } = useLingui();
@@ -18,6 +19,7 @@ export function PasteRowActions(props: {
       <IconButton icon="edit" label={t`Edit ${slug}`} onClick={props.onEdit} />
       <CopyButton text={url} label={t`Copy link of ${slug}`} compact />
       <IconButton icon="qr" label={t`QR code for ${slug}`} onClick={props.onQr} />
+      <IconButton icon="activity" label={t`Activity of ${slug}`} onClick={props.onActivity} />
       <IconButton icon="trash" label={t`Delete ${slug}`} danger onClick={props.onDelete} />
     </>
   );

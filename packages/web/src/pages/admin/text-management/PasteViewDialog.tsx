@@ -2,6 +2,7 @@
 import type { PasteRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { MarkdownView } from '../../../components/MarkdownView.tsx';
+import { useOwnerRawUrl } from '../../share/useOwnerRawUrl.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { formatDateTime } from '../shared/format.ts';
@@ -17,6 +18,8 @@ export function PasteViewDialog({
   onEdit(): void;
 }) {
   const { t, i18n } = useLingui();
+  // The admin's own reads count no view: the raw link carries an owner token (for protected shares too).
+  const rawUrl = useOwnerRawUrl(paste.slug);
   return (
     <Dialog
       title={paste.title || paste.slug}
@@ -28,8 +31,8 @@ export function PasteViewDialog({
           <a className="button small" href={paste.url} target="_blank" rel="noreferrer">
             {t`Open share page`}
           </a>
-          {!paste.has_password && (
-            <a className="button small" href={paste.raw_url} target="_blank" rel="noreferrer">
+          {rawUrl && (
+            <a className="button small" href={rawUrl} target="_blank" rel="noreferrer">
               {t`Raw text`}
             </a>
           )}

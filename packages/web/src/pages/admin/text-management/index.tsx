@@ -23,9 +23,13 @@ import { PasteRowActions } from './PasteRowActions.tsx';
 import { PasteViewDialog } from './PasteViewDialog.tsx';
 import { usePasteColumns } from './pasteColumns.tsx';
 import '../admin.css';
+import { ActivityDialog } from '../shared/ActivityDialog.tsx';
 import { BulkBar } from '../shared/BulkBar.tsx';
 
-type Open = { kind: 'view' | 'edit'; paste: PasteRecord } | { kind: 'qr'; paste: PasteListItem } | null;
+type Open =
+  | { kind: 'view' | 'edit'; paste: PasteRecord }
+  | { kind: 'qr' | 'activity'; paste: PasteListItem }
+  | null;
 
 export default function TextManagement() {
   useSignals();
@@ -186,6 +190,7 @@ export default function TextManagement() {
             onView={() => void openWhole('view', paste)}
             onEdit={() => void openWhole('edit', paste)}
             onQr={() => setOpen({ kind: 'qr', paste })}
+            onActivity={() => setOpen({ kind: 'activity', paste })}
             onDelete={() => void removeOne(paste)}
           />
         )}
@@ -217,6 +222,14 @@ export default function TextManagement() {
       )}
       {open?.kind === 'qr' && (
         <QrDialog url={open.paste.url} title={t`QR code: ${open.paste.slug}`} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'activity' && (
+        <ActivityDialog
+          kind="text"
+          shareId={open.paste.id}
+          name={open.paste.slug}
+          onClose={() => setOpen(null)}
+        />
       )}
       {confirmHost}
     </div>

@@ -8,6 +8,7 @@ import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { ReceivedFiles } from '../../../components/ReceivedFiles.tsx';
+import { ActivityDialog } from '../shared/ActivityDialog.tsx';
 import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
@@ -23,6 +24,7 @@ export default function UploadRequestManagement() {
   const feedback = useFeedback();
   const { confirm, confirmHost } = useConfirm();
   const [shown, setShown] = useState<UploadRequestDetail | null>(null);
+  const [activityOf, setActivityOf] = useState<UploadRequestRecord | null>(null);
   const requests = useAsync(
     () => client.uploadRequests.list({ limit: 1000 }).then((r) => r.items),
     'requests',
@@ -147,6 +149,11 @@ export default function UploadRequestManagement() {
             <button type="button" className="button small" onClick={() => void open(r)}>
               {t`What arrived`}
             </button>
+            <IconButton
+              icon="activity"
+              label={t`Activity of /r/${r.slug}`}
+              onClick={() => setActivityOf(r)}
+            />
             <IconButton icon="trash" label={t`Close /r/${r.slug}`} danger onClick={() => void remove(r)} />
           </>
         )}
@@ -165,6 +172,14 @@ export default function UploadRequestManagement() {
         >
           <ReceivedFiles received={shown.received} />
         </Dialog>
+      )}
+      {activityOf && (
+        <ActivityDialog
+          kind="request"
+          shareId={activityOf.id}
+          name={`/r/${activityOf.slug}`}
+          onClose={() => setActivityOf(null)}
+        />
       )}
       {confirmHost}
     </div>

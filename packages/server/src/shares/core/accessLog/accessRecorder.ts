@@ -1,0 +1,159 @@
+/**
+ * Records access events off the request path (links.md: "writing the log never slows or fails the access
+ * it records"). `record` only appends to this process's queue; a flush writes the queue to the shared
+ * database in batches a moment later, so every process batches its own events. The queue is bounded: when
+ * the database falls behind, the oldest events are dropped (and counted), never a request. Addresses are
+ * cut to `access_log_ip` when written, and nothing is written while `access_log_days` is 0 (the log off).
+ */
+import type { AccessAction, AccessOutcome, AccessShareKind, SystemSettings } from '@clip/sdk/contract';
+import type { Logger } from 'pino';
+import type { Clock } from '../../../clock.ts';
+import { timeOrderedUuid } from '../../../crypto/tokens.ts';
+import { ownsRecord } from '../../../services/permissions.ts';
+import type { AccessLogRow, AccessLogStore } from './accessLogStore.ts';
+import { keptAddress } from './clientAddress.ts';
+import type { Visit } from './visit.ts';
+
+/** The share an event is about: its kind, id and owner (`created_by`). */
+export interface AccessedShare {
+  kind: AccessShareKind;
+  id: string;
+  owner: string;
+}
+
+export interface AccessDetail {
+  action: AccessAction;
+  outcome: AccessOutcome;
+  /** Bytes served or received, when known. */
+  bytes?: number | null;
+  /** The path inside a path share or an upload request. */
+  path?: string | null;
+}
+
+export interface AccessRecorder {
+  /**
+   * Queues one event; never throws, never waits. A visit by the share's owner (the admin, or the key
+   * that made it) is not a visit and records nothing.
+   */
+  record(visit: Visit, share: AccessedShare, detail: AccessDetail): void;
+  /** Whether this visit carries the owner's credentials: such a request counts no view. */
+  isOwner(visit: Visit, owner: string): boolean;
+  /** Writes everything queued so far (a read of the log calls it first, so a process reads its own events). */
+  flush(): Promise<void>;
+  /** Events dropped since start because the queue was full or a write failed. */
+  dropped(): number;
+  /** Flushes and stops the timer. */
+  close(): Promise<void>;
+}
+
+export interface AccessRecorderDeps {
+  store: AccessLogStore;
+  settings: { get(): Promise<SystemSettings> };
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  /** Most events held in memory (default 10 000). */
+  maxQueued?: number;
+  /** A flush starts this long after the first event queued (default 500 ms)... */
+  flushDelayMs?: number;
+  /** ...or at once when this many are queued (default 500). */
+  batchSize?: number;
+}
+
+const USER_AGENT_MAX = 512;
+const PATH_MAX = 4096;
+
+interface Pending {
+  visit: Visit;
+  row: Omit<AccessLogRow, 'ip'>;
+}
+
+export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
+  const maxQueued = deps.maxQueued ?? 10_000;
+  const flushDelayMs = deps.flushDelayMs ?? 500;
+  const batchSize = deps.batchSize ?? 500;
+  let queue: Pending[] = [];
+  let dropped = 0;
+  let droppedReported = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function schedule(): void {
+    if (closed) return;
+    if (queue.length >= batchSize) void flush();
+    else if (!timer) {
+      timer = setTimeout(() => void flush(), flushDelayMs);
+      timer.unref();
+    }
+  }
+
+  async function writeBatch(batch: Pending[]): Promise<void> {
+    try {
+      const { access_log_ip, access_log_days } = await deps.settings.get();
+      if (access_log_days <= 0) return;
+      await deps.store.insertMany(
+        batch.map(({ visit, row }) => ({ ...row, ip: keptAddress(visit.ip, access_log_ip) })),
+      );
+    } catch (err) {
+      dropped += batch.length;
+      deps.logger.warn({ err: String(err), events: batch.length }, 'could not write access log events');
+    }
+  }
+
+  /** One write at a time, each taking what is queued when it starts. */
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    writing = writing.then(async () => {
+      while (queue.length > 0) {
+        const batch = queue;
+        queue = [];
+        await writeBatch(batch);
+      }
+      // Said once per flush, so an operator learns the log fell behind without a line per event.
+      if (dropped > droppedReported) {
+        deps.logger.warn({ dropped: dropped - droppedReported }, 'access log events dropped');
+        droppedReported = dropped;
+      }
+    });
+    return writing;
+  }
+
+  const isOwner = (visit: Visit, owner: string) => ownsRecord(visit.actor, owner);
+
+  return {
+    isOwner,
+    record(visit, share, detail) {
+      if (isOwner(visit, share.owner)) return;
+      const at = deps.clock.now();
+      queue.push({
+        visit,
+        row: {
+          id: timeOrderedUuid(at),
+          share_kind: share.kind,
+          share_id: share.id,
+          owner: share.owner,
+          at,
+          action: detail.action,
+          outcome: detail.outcome,
+          user_agent: visit.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          bytes: detail.bytes ?? null,
+          path: detail.path?.slice(0, PATH_MAX) ?? null,
+        },
+      });
+      if (queue.length > maxQueued) {
+        // The oldest go first: the newest say most about what is happening now.
+        const over = queue.length - maxQueued;
+        queue.splice(0, over);
+        dropped += over;
+      }
+      schedule();
+    },
+    flush,
+    dropped: () => dropped,
+    async close() {
+      await flush();
+      closed = true;
+    },
+  };
+}
