@@ -181,6 +181,8 @@ test('a password-protected share asks for the password and rejects a wrong one',
 
   // The same suffix again is refused with section 8's message.
   await page.getByRole('button', { name: 'Hide now' }).click();
+  // The form started a new share: new text, the same suffix.
+  await page.getByTestId('plain-input').fill('another plan');
   await page.locator('input[name="slug"]').fill('secret-plan');
   await page.getByRole('button', { name: 'Create share' }).click();
   assert.match(await page.getByTestId('create-error').textContent(), /taken/);

@@ -16,6 +16,8 @@ export const SLUG_MAX = 50;
 export const CUSTOM_KEY_MIN = 16;
 export const CUSTOM_KEY_MAX = 128;
 export const RECENT_UPLOADS = 3;
+/** How many of one's own text shares the home page lists. */
+export const RECENT_SHARES = 3;
 export const PAGE_SIZE_ADMIN_PASTES = 10;
 export const PAGE_SIZE_FILES = 50;
 export const PAGE_SIZE_USER_PASTES = 10;

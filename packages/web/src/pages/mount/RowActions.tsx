@@ -1,7 +1,11 @@
-/** The ⋯ menu of one entry: download and direct link for files, edit, rename and delete where allowed. */
+/**
+ * The ⋯ menu of one entry. What it offers is one list (`rowActionsFor`): a new action is one more
+ * entry there. The menu itself is a RowMenu, drawn in the top layer above the list's rows.
+ */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { isEditable } from './explorerModel.ts';
+import { type MenuAction, RowMenu } from './RowMenu.tsx';
 
 export interface RowActionHandlers {
   canWrite: boolean;
@@ -12,45 +16,23 @@ export interface RowActionHandlers {
   onDelete(item: FsItem): void;
 }
 
+type Translate = ReturnType<typeof useLingui>['t'];
+
+/** The actions the entry's menu offers, in order; those the entry or the session cannot do are left out. */
+export function rowActionsFor(item: FsItem, h: RowActionHandlers, t: Translate): MenuAction[] {
+  const isFile = item.type !== 'folder';
+  const mayChange = h.canWrite && !item.is_mount;
+  const all: (MenuAction & { shown: boolean })[] = [
+    { id: 'download', label: t`Download`, shown: isFile, run: () => h.onDownload(item) },
+    { id: 'link', label: t`Direct link`, shown: isFile, run: () => h.onLink(item) },
+    { id: 'edit', label: t`Edit`, shown: h.canWrite && isEditable(item), run: () => h.onEdit(item) },
+    { id: 'rename', label: t`Rename`, shown: mayChange, run: () => h.onRename(item) },
+    { id: 'delete', label: t`Delete`, shown: mayChange, danger: true, run: () => h.onDelete(item) },
+  ];
+  return all.filter((a) => a.shown);
+}
+
 export function RowActions({ item, ...h }: RowActionHandlers & { item: FsItem }) {
   const { t } = useLingui();
-  return (
-    <details className="row-menu">
-      <summary className="icon-button" aria-label={t`Actions for ${item.name}`}>
-        ⋯
-      </summary>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons ran */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keyboard */}
-      <div
-        className="row-menu-items"
-        onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}
-      >
-        {item.type !== 'folder' && (
-          <>
-            <button type="button" onClick={() => h.onDownload(item)}>
-              {t`Download`}
-            </button>
-            <button type="button" onClick={() => h.onLink(item)}>
-              {t`Direct link`}
-            </button>
-          </>
-        )}
-        {h.canWrite && isEditable(item) && (
-          <button type="button" onClick={() => h.onEdit(item)}>
-            {t`Edit`}
-          </button>
-        )}
-        {h.canWrite && !item.is_mount && (
-          <>
-            <button type="button" onClick={() => h.onRename(item)}>
-              {t`Rename`}
-            </button>
-            <button type="button" className="danger" onClick={() => h.onDelete(item)}>
-              {t`Delete`}
-            </button>
-          </>
-        )}
-      </div>
-    </details>
-  );
+  return <RowMenu label={t`Actions for ${item.name}`} actions={rowActionsFor(item, h, t)} />;
 }
