@@ -72,8 +72,9 @@ for (const width of [390, 720]) {
     }
     await page.getByRole('button', { name: 'Grid', exact: true }).click();
     await page.locator('.entry.grid[data-entry="alpha.txt"]').waitFor();
-    const tiles = await Promise.all(['alpha.txt', 'bravo.txt'].map((n) => box(page, n)));
-    assert.ok(tiles[1].x > tiles[0].x, 'tiles sit side by side');
+    // The first two entries (the folder first) share the first row of tiles.
+    const tiles = await Promise.all(['photos', 'alpha.txt'].map((n) => box(page, n)));
+    assert.ok(tiles[1].x > tiles[0].x && tiles[1].y === tiles[0].y, 'tiles sit side by side');
     assert.ok(
       tiles.every((b) => b.x + b.width <= width),
       'tiles stay on screen',
@@ -98,19 +99,19 @@ test('a row menu draws above the rows below it: its actions work on every row', 
 });
 
 test('a row menu stays on screen at the bottom and right edges, and works from the keyboard', async (ctx) => {
-  // A short phone screen: the last row's menu cannot open downwards.
+  // A short phone screen, the last row scrolled to its bottom edge: the menu cannot open downwards.
   const { context, page } = await explorer(ctx, { viewport: { width: 390, height: 480 } });
-  const entries = page.getByRole('region', { name: 'Contents of /team' });
-  const listBox = await entries.boundingBox();
-  const last = await box(page, 'echo.txt');
-  assert.ok(listBox && last.y + last.height > listBox.y + listBox.height - 60, 'echo.txt is the bottom row');
   const opener = page.getByRole('button', { name: 'Actions for echo.txt' });
+  await opener.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const b = await opener.boundingBox();
+  assert.ok(b && b.y + b.height > 480 - 60, `the button is at the bottom of the screen (${b?.y})`);
   await opener.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Actions for echo.txt' });
   await menu.waitFor();
   const m = await menu.boundingBox();
   assert.ok(m, 'the menu is laid out');
+  assert.ok(m.y + m.height <= b.y + 1, 'it opens above its button');
   assert.ok(m.y >= 0 && m.y + m.height <= 480, `the menu is on screen vertically (${m.y}+${m.height})`);
   assert.ok(m.x >= 0 && m.x + m.width <= 390, `the menu is on screen horizontally (${m.x}+${m.width})`);
   // The first item has the focus; arrows move, Escape closes and gives the focus back.
@@ -206,8 +207,8 @@ test('the new-mount dialog picks the folder inside the storage from a tree', asy
   await form.getByLabel('Name', { exact: true }).fill('Photos only');
   await form.getByLabel('Mount path').fill('/photos');
   await form.getByLabel('Storage config').selectOption({ label: 'Team disk' });
-  await form.getByRole('button', { name: 'Choose folder' }).click();
-  await form.getByRole('treeitem', { name: 'photos' }).click();
+  const tree = form.getByRole('list', { name: 'Folders in the storage' });
+  await tree.getByRole('button', { name: 'photos', exact: true }).click();
   assert.is(await form.getByLabel('Folder in the storage').inputValue(), 'photos');
   await form.getByRole('button', { name: 'Create' }).click();
   await toast(page, /Mount created/);
