@@ -212,8 +212,7 @@ test('the new-mount dialog picks the folder inside the storage from a tree', asy
   assert.is(await form.getByLabel('Folder in the storage').inputValue(), 'photos');
   await form.getByRole('button', { name: 'Create' }).click();
   await toast(page, /Mount created/);
-  const mounts = await admin.mounts.list();
-  const created = mounts.find((m) => m.mount_path === '/photos');
+  const created = (await admin.mounts.list()).items.find((m) => m.mount_path === '/photos');
   assert.is(created?.root_prefix, 'photos');
   await context.close();
 });
