@@ -26,9 +26,9 @@ import type { UploadLedger } from '../storage/uploadLedger.ts';
 import type { Actor } from './actor.ts';
 import { seesStorageConfigDetails, storageConfigUsableBy } from './permissions.ts';
 import { probeStorage } from './storageConfigProbe.ts';
-import { listStorageFolders } from './storageFolders.ts';
 import { checkConfig } from './storageConfigRules.ts';
 import { createStorageConfigStore } from './storageConfigStore.ts';
+import { listStorageFolders } from './storageFolders.ts';
 import { iso } from './time.ts';
 
 export interface StorageConfigService {
