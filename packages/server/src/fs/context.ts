@@ -63,7 +63,8 @@ export interface FsContext {
     existing?: boolean,
   ): Promise<ResolvedMountPath>;
   toItem(path: string, entry: StorageEntry, isMount?: boolean): FsItem;
-  folderItem(path: string, isMount: boolean): FsItem;
+  /** A folder with no storage entry of its own; `modifiedMs` its date where one is known. */
+  folderItem(path: string, isMount: boolean, modifiedMs?: number | null): FsItem;
 }
 
 export function createFsContext(deps: FsDeps): FsContext {
@@ -133,13 +134,13 @@ export function createFsContext(deps: FsDeps): FsContext {
         is_mount: isMount,
       };
     },
-    folderItem(path, isMount) {
+    folderItem(path, isMount, modifiedMs = null) {
       return {
         name: baseNameOf(path),
         path,
         type: 'folder',
         size: null,
-        modified: null,
+        modified: modifiedMs === null ? null : new Date(modifiedMs).toISOString(),
         etag: null,
         mimetype: null,
         is_mount: isMount,
