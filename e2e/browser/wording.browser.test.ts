@@ -1,0 +1,64 @@
+// @clip-databases sqlite postgres
+/**
+ * Wording (issue 33 item 21): a share read once says "1 view"; in Chinese the expiry unit for one day
+ * is 天 and the explorer's list view is 列表, also after the admin's catalog was loaded (its "Day" is a
+ * chart's date column, its "List" a storage test step).
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { signInAdmin } from './adminHelpers.ts';
+import { type BrowserEnv, chromiumAvailable, startBrowserEnv } from './harness.ts';
+
+const test = suite<{ env: BrowserEnv; once: string; twice: string }>('wording');
+
+test.before(async (ctx) => {
+  ctx.env = await startBrowserEnv();
+  const admin = await ctx.env.server.adminClient();
+  ctx.once = (await admin.pastes.create({ content: 'read once' })).slug;
+  ctx.twice = (await admin.pastes.create({ content: 'read twice' })).slug;
+  const read = (slug: string) => fetch(`${ctx.env.server.url}/api/paste/${slug}`).then((r) => r.text());
+  await read(ctx.once);
+  await read(ctx.twice);
+  await read(ctx.twice);
+});
+test.after(async (ctx) => {
+  await ctx.env?.close();
+});
+
+test('the admin text view counts views in words that agree: 1 view, 2 views', async ({
+  env,
+  once,
+  twice,
+}) => {
+  const context = await env.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await page.goto('/admin/text-management');
+  for (const [slug, words] of [
+    [once, '1 view'],
+    [twice, '2 views'],
+  ]) {
+    await page.getByRole('button', { name: `View ${slug}` }).click();
+    const dialog = page.locator('dialog[data-dialog="paste-view"]');
+    await dialog.getByText(/Created .* · \d+ views?/).waitFor();
+    assert.match((await dialog.textContent()) ?? '', new RegExp(`· ${words}(?!\\w)`));
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+  await context.close();
+});
+
+test('in Chinese, after the admin pages: one day is 天, the list view 列表', async ({ env }) => {
+  const context = await env.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInAdmin(page);
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await page.locator('input[name="expiryAmount"]').fill('1');
+  assert.is(await page.locator('select[name="expiryUnit"] option[value="days"]').textContent(), '天');
+  await page.getByRole('link', { name: '挂载浏览', exact: true }).first().click();
+  await page.getByRole('button', { name: '列表', exact: true }).waitFor();
+  assert.is(await page.getByRole('button', { name: '列出' }).count(), 0);
+  await context.close();
+});
+
+if (chromiumAvailable()) test.run();
