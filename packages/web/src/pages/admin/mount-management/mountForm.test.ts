@@ -55,7 +55,12 @@ test('the body carries numbers and trimmed text; cache TTL defaults to 300', () 
 });
 
 test('the folder inside the storage is sent without slashes around it', () => {
-  const state = { ...newMountForm('7', 'local'), name: 'Docs', mountPath: '/docs', rootPrefix: ' /team/docs/ ' };
+  const state = {
+    ...newMountForm('7', 'local'),
+    name: 'Docs',
+    mountPath: '/docs',
+    rootPrefix: ' /team/docs/ ',
+  };
   assert.is(mountBody(state).root_prefix, 'team/docs');
 });
 
