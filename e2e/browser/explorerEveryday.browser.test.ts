@@ -3,7 +3,8 @@
  * The mount explorer as a new user meets it (issue 33 items 1–4): it shows its entries on a phone
  * and at 720 px, in list and grid; each row's menu draws above the rows below it, stays on screen
  * near the edges and works from the keyboard; the selection boxes, the row highlight, the count and
- * what "Delete selected" deletes are one state; the new-mount dialog picks the folder in the storage.
+ * what "Delete selected" deletes are one state; the new-mount dialog picks the folder in the storage;
+ * a deep link uses the styles it preloads (issue 33 item 17).
  */
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
@@ -214,6 +215,27 @@ test('the new-mount dialog picks the folder inside the storage from a tree', asy
   await toast(page, /Mount created/);
   const created = (await admin.mounts.list()).items.find((m) => m.mount_path === '/photos');
   assert.is(created?.root_prefix, 'photos');
+  await context.close();
+});
+
+test('a deep link uses what it preloads: no preload warnings in the console', async (ctx) => {
+  const context = await ctx.env.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('admin_token', token), ctx.token);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && /preload/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto('/mount-explorer/team');
+  await page.getByRole('link', { name: 'echo.txt' }).waitFor();
+  // Every stylesheet the page asked for has loaded: a preload it did not use was warned about by then.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null),
+  );
+  const preloaded = await page.locator('link[rel="preload"][as="style"]').count();
+  assert.ok(preloaded > 0, 'the deep link preloads its page styles');
+  assert.equal(warnings, []);
   await context.close();
 });
 
