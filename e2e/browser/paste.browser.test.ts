@@ -364,6 +364,8 @@ test('the result card summarises password (shown once), expiry and view limit, a
   await page.getByTestId('plain-input').fill('read me once');
   await page.locator('input[name="password"]').fill('swordfish');
   await page.locator('input[name="maxViews"]').fill('1');
+  // The default is never (ADR 0065): a day, chosen here, shows as a date.
+  await page.locator('select[name="expiryUnit"]').selectOption('days');
   await createdLink(page);
   const summary = page.getByTestId('share-summary');
   assert.match((await summary.getByTestId('summary-views').textContent()) ?? '', /At most 1/);

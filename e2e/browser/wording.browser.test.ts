@@ -54,6 +54,8 @@ test('in Chinese, after the admin pages: one day is 天, the list view 列表', 
   const page = await context.newPage();
   await signInAdmin(page);
   await page.getByRole('link', { name: '首页' }).first().click();
+  // New shares default to never (ADR 0065): pick a unit to type an amount.
+  await page.locator('select[name="expiryUnit"]').selectOption('days');
   await page.locator('input[name="expiryAmount"]').fill('1');
   assert.is(await page.locator('select[name="expiryUnit"] option[value="days"]').textContent(), '天');
   await page.getByRole('link', { name: '挂载浏览', exact: true }).first().click();

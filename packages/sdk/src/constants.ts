@@ -8,6 +8,12 @@ export const MULTIPART_PART_TIMEOUT_MS = 300_000;
 export const MULTIPART_CONCURRENCY = 3;
 export const MULTIPART_MAX_PARTS = 10_000;
 export const DEFAULT_FILE_LINK_EXPIRY_S = 604_800;
+/**
+ * The expiry of a new share whose creator chose none, the same in every client (ADR 0065): never, as
+ * the API treats an absent `expires_in` (design: absent or 0 = never). The web form and the CLI's
+ * `--expire` start from it; the SDK sends nothing.
+ */
+export const DEFAULT_SHARE_EXPIRY = 'never';
 export const DEFAULT_MOUNT_CACHE_TTL_S = 300;
 export const MOUNT_NAME_MIN = 2;
 export const MOUNT_NAME_MAX = 50;
