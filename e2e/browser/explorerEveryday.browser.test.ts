@@ -4,7 +4,7 @@
  * and at 720 px, in list and grid; each row's menu draws above the rows below it, stays on screen
  * near the edges and works from the keyboard; the selection boxes, the row highlight, the count and
  * what "Delete selected" deletes are one state; the new-mount dialog picks the folder in the storage;
- * a deep link uses the styles it preloads (issue 33 item 17).
+ * the text editor keeps CRLF (item 5); a deep link uses the styles it preloads (item 17).
  */
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
@@ -215,6 +215,30 @@ test('the new-mount dialog picks the folder inside the storage from a tree', asy
   await toast(page, /Mount created/);
   const created = (await admin.mounts.list()).items.find((m) => m.mount_path === '/photos');
   assert.is(created?.root_prefix, 'photos');
+  await context.close();
+});
+
+test('the text editor keeps a CRLF file CRLF', async (ctx) => {
+  const admin = await ctx.env.server.adminClient();
+  await admin.fs.upload('/team', new Blob(['one\r\ntwo\r\n'], { type: 'text/plain' }), {
+    filename: 'windows.txt',
+  });
+  const { context, page } = await explorer(ctx, { viewport: { width: 1280, height: 800 } });
+  await page.getByRole('link', { name: 'windows.txt' }).waitFor();
+  await page.getByRole('button', { name: 'Actions for windows.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const editor = dialog(page, 'text-edit');
+  await editor.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('three');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('four');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await toast(page, /Saved windows.txt/);
+  const res = await fetch(`${ctx.env.server.url}/api/admin/fs/download?path=/team/windows.txt`, {
+    headers: { authorization: `Bearer ${ctx.token}` },
+  });
+  assert.is(await res.text(), 'one\r\ntwo\r\nthree\r\nfour');
   await context.close();
 });
 
