@@ -56,7 +56,8 @@ export default function CodeEditor({
           theme,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
+            // sliceDoc joins lines with the state's line separator (doc.toString() always uses \n).
+            if (u.docChanged) handlers.current.onChange(u.state.sliceDoc());
           }),
         ],
       }),
