@@ -99,7 +99,10 @@ test('on a phone the menu has the account and signs out', async ({ env }) => {
   const { key } = await env.server.keyClient({ text: true });
   const page = await signedInHome(env, key);
   await page.setViewportSize({ width: 390, height: 800 });
-  assert.ok(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'the header has no room for it');
+  assert.ok(
+    !(await page.getByRole('button', { name: 'Sign out' }).isVisible()),
+    'the header has no room for it',
+  );
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   const signOut = menu.getByRole('button', { name: 'Sign out' });
