@@ -154,8 +154,15 @@ test('the boxes, the highlight, the count and what gets deleted are one state', 
     }
     if (ticked.length > 0) assert.is(await count.textContent(), `${ticked.length} selected`);
   };
+  // The bar above the list keeps its height when the selection's buttons appear: the rows do not
+  // move under the pointer.
+  const bar = page.locator('.explorer-bulk');
+  const before = (await bar.boundingBox())?.height;
+  const rowBefore = (await row('charlie.txt').boundingBox())?.y;
   await box('alpha.txt').click();
   await expectState(['alpha.txt']);
+  assert.is((await bar.boundingBox())?.height, before, 'the bar keeps its height');
+  assert.is((await row('charlie.txt').boundingBox())?.y, rowBefore, 'the rows stay where they were');
   await box('charlie.txt').click();
   await expectState(['alpha.txt', 'charlie.txt']);
   await box('delta.txt').click();
