@@ -65,7 +65,11 @@ test('signed out, /admin shows the sign-in screen; the admin signs in to the das
   assert.is(await todayRow.locator('td[data-series="text_created"]').textContent(), '12');
   assert.is(await todayRow.locator('td[data-series="text_views"]').textContent(), '1');
   assert.is(await page.locator('[data-testid="activity-table"] tbody tr').count(), 7);
-  await page.locator('.usage-row[data-config="Local storage"]').waitFor();
+  // No capacity limit: the figure says so and no bar is drawn (a full bar read as "storage full").
+  const local = page.locator('.usage-row[data-config="Local storage"]');
+  await local.waitFor();
+  assert.match((await local.textContent()) ?? '', /no limit/);
+  assert.is(await local.locator('.usage-bar').count(), 0, 'no bar without a capacity');
 });
 
 test('the activity chart draws with chart.js and switches between bar and line (remembered)', async ({

@@ -113,6 +113,8 @@ test('the expiry unit follows its number: 1 Day, 2 Days', async ({ env }) => {
   await signInAdmin(page);
   await page.goto('/');
   const unit = page.locator('select[name="expiryUnit"] option[value="days"]');
+  // New shares default to never (ADR 0065): pick a unit to type an amount.
+  await page.locator('select[name="expiryUnit"]').selectOption('days');
   await page.locator('input[name="expiryAmount"]').fill('1');
   assert.is(await unit.textContent(), 'Day');
   await page.locator('input[name="expiryAmount"]').fill('2');

@@ -167,8 +167,8 @@ test('batch copy across storages becomes a task the task manager follows to comp
 
 test('edit and save, rename, download, direct link, batch delete', async ({ page, env }) => {
   await page.goto('/mount-explorer/local/docs');
-  await entry(page, 'notes.md').locator('summary').click();
-  await entry(page, 'notes.md').getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Actions for notes.md' }).click();
+  await entry(page, 'notes.md').getByRole('menuitem', { name: 'Edit' }).click();
   const editor = dialog(page, 'text-edit');
   await editor.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
@@ -186,21 +186,21 @@ test('edit and save, rename, download, direct link, batch delete', async ({ page
   });
   assert.ok((await res.text()).endsWith('\nmore'), 'the saved text is stored');
 
-  await entry(page, 'notes.md').locator('summary').click();
-  await entry(page, 'notes.md').getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('button', { name: 'Actions for notes.md' }).click();
+  await entry(page, 'notes.md').getByRole('menuitem', { name: 'Rename' }).click();
   await dialog(page, 'name').locator('input[name="name"]').fill('readme.md');
   await dialog(page, 'name').getByRole('button', { name: 'Rename' }).click();
   await entry(page, 'readme.md').waitFor();
 
-  await entry(page, 'readme.md').locator('summary').click();
+  await page.getByRole('button', { name: 'Actions for readme.md' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    entry(page, 'readme.md').getByRole('button', { name: 'Download' }).click(),
+    entry(page, 'readme.md').getByRole('menuitem', { name: 'Download' }).click(),
   ]);
   assert.is(download.suggestedFilename(), 'readme.md');
 
-  await entry(page, 'readme.md').locator('summary').click();
-  await entry(page, 'readme.md').getByRole('button', { name: 'Direct link' }).click();
+  await page.getByRole('button', { name: 'Actions for readme.md' }).click();
+  await entry(page, 'readme.md').getByRole('menuitem', { name: 'Direct link' }).click();
   await dialog(page, 'file-link').getByRole('button', { name: 'Create link' }).click();
   const url = await page.getByTestId('file-link-url').inputValue();
   const linked = await fetch(url);

@@ -1,7 +1,7 @@
 // @clip-databases sqlite
 /**
- * Screenshots of the mount explorer (list, grid, preview, task manager) and of mount management in
- * light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1 they replace those in
+ * Screenshots of the mount explorer (list, grid, an open row menu, preview, task manager) and of mount
+ * management in light and dark, Chinese and English, and on a 390 px phone; with CLIP_UPDATE_SCREENSHOTS=1 they replace those in
  * docs/screenshots/. Also checks both screens fit a 390 px phone (tables scroll in their own box).
  * The Chinese ones need a CJK font installed (Debian: `apt-get install -y fonts-noto-cjk`), else
  * Chromium draws boxes.
@@ -123,6 +123,11 @@ for (const language of ['en', 'zh'] as const) {
       await page.locator('.entry.grid[data-entry="README.md"]').waitFor();
       await shot('mount-explorer-grid');
       await page.locator('.segmented button').nth(0).click();
+      await page.locator('.entry.list[data-entry="README.md"]').waitFor();
+      await page.locator('[data-entry="notes.txt"] .row-menu-button').click();
+      await page.locator('[data-entry="notes.txt"] [role="menu"]').waitFor();
+      await shot('mount-explorer-row-menu');
+      await page.keyboard.press('Escape');
       await page.goto('/mount-explorer/team?preview=README.md');
       await page.locator('[data-testid="preview-markdown"] code.hljs').waitFor();
       await shot('mount-explorer-preview');
@@ -140,13 +145,29 @@ for (const language of ['en', 'zh'] as const) {
 }
 
 test('the explorer and mount management fit a 390 px phone', async (ctx) => {
-  const { context, page } = await signedIn(ctx, { viewport: { width: 390, height: 800 } });
+  const { context, page } = await signedIn(ctx, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await page.evaluate(() => localStorage.setItem('clip-explorer-view', 'list'));
   await page.goto('/mount-explorer/team');
   await page.locator('[data-entry="README.md"]').waitFor();
   assert.ok(await fitsWidth(page), 'explorer');
+  await page.screenshot({ path: `${OUT}mount-explorer-list-390.png` });
+  await page.locator('[data-entry="notes.txt"] .row-menu-button').click();
+  await page.locator('[data-entry="notes.txt"] [role="menu"]').waitFor();
+  await page.screenshot({ path: `${OUT}mount-explorer-row-menu-390.png` });
+  await page.keyboard.press('Escape');
+  await page.locator('.segmented button').nth(1).click();
+  await page.locator('.entry.grid[data-entry="README.md"]').waitFor();
+  assert.ok(await fitsWidth(page), 'explorer grid');
+  await page.screenshot({ path: `${OUT}mount-explorer-grid-390.png` });
+  await page.locator('.segmented button').nth(0).click();
   await page.goto('/admin/mount-management');
   await page.locator('[data-module="mount-management"] tbody tr[data-row]').first().waitFor();
   assert.ok(await fitsWidth(page), 'mount management: the table scrolls inside its own box');
+  await page.screenshot({ path: `${OUT}admin-mount-management-390.png` });
   await context.close();
 });
 

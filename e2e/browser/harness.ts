@@ -58,6 +58,8 @@ export function ensureWebBuild(): void {
     Math.max(
       newestMtime(join(webRoot, 'src')),
       newestMtime(join(webRoot, 'public')),
+      // The build's own plugins (the route preload script) shape the output too.
+      newestMtime(join(webRoot, 'scripts')),
       statSync(join(webRoot, 'vite.config.ts')).mtimeMs,
     ) > statSync(index).mtimeMs;
   if (existsSync(index) && !sourcesChanged()) return;

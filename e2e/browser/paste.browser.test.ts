@@ -181,6 +181,8 @@ test('a password-protected share asks for the password and rejects a wrong one',
 
   // The same suffix again is refused with section 8's message.
   await page.getByRole('button', { name: 'Hide now' }).click();
+  // The form started a new share: new text, the same suffix.
+  await page.getByTestId('plain-input').fill('another plan');
   await page.locator('input[name="slug"]').fill('secret-plan');
   await page.getByRole('button', { name: 'Create share' }).click();
   assert.match(await page.getByTestId('create-error').textContent(), /taken/);
@@ -362,6 +364,8 @@ test('the result card summarises password (shown once), expiry and view limit, a
   await page.getByTestId('plain-input').fill('read me once');
   await page.locator('input[name="password"]').fill('swordfish');
   await page.locator('input[name="maxViews"]').fill('1');
+  // The default is never (ADR 0065): a day, chosen here, shows as a date.
+  await page.locator('select[name="expiryUnit"]').selectOption('days');
   await createdLink(page);
   const summary = page.getByTestId('share-summary');
   assert.match((await summary.getByTestId('summary-views').textContent()) ?? '', /At most 1/);

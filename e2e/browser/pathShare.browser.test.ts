@@ -181,7 +181,7 @@ test('the mount explorer: "Share link" shows the links of a path and makes a new
   await signInAdmin(page);
   await page.goto('/mount-explorer/team');
   await entry(page, 'holiday').getByLabel('Actions for holiday').click();
-  await entry(page, 'holiday').getByRole('button', { name: 'Share link' }).click();
+  await entry(page, 'holiday').getByRole('menuitem', { name: 'Share link' }).click();
   const share = dialog(page, 'share-link');
   await share.locator(`li[data-slug="${slug}"]`).waitFor();
   await share.getByLabel('Max views (optional)').fill('5');

@@ -1,7 +1,7 @@
 // @clip-databases sqlite postgres
 /**
- * Screenshots of every page in light and dark, Chinese and English; with CLIP_UPDATE_SCREENSHOTS=1
- * they replace those in docs/screenshots/.
+ * Screenshots of every page in light and dark, Chinese and English at 1280 px, and on a 390 px phone;
+ * with CLIP_UPDATE_SCREENSHOTS=1 they replace those in docs/screenshots/.
  * Each shot first checks the page shows in the asked language and theme.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -108,7 +108,7 @@ for (const language of ['en', 'zh'] as const) {
       const context = await ctx.env.newContext({
         locale: language === 'zh' ? 'zh-CN' : 'en-US',
         colorScheme: theme,
-        viewport: { width: 1100, height: 720 },
+        viewport: { width: 1280, height: 800 },
         serviceWorkers: 'block',
       });
       const page = await context.newPage();
@@ -140,5 +140,34 @@ for (const language of ['en', 'zh'] as const) {
     });
   }
 }
+
+// The same pages on a 390 px phone (light, English): nothing wider than the screen.
+test('every page on a 390 px phone', async (ctx) => {
+  const context = await ctx.env.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  for (const shot of SHOTS) {
+    if (!shot.signedIn) await page.evaluate(() => localStorage.removeItem('api_key'));
+    else await page.evaluate((key) => localStorage.setItem('api_key', key), ctx.key);
+    await page.goto(shot.path(ctx));
+    await shot.ready(page);
+    await shot.prepare?.(page);
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${shot.name} fits 390 px`,
+    );
+    await page.screenshot({ path: `${OUT}${shot.name}-390.png` });
+  }
+  await context.close();
+});
 
 if (chromiumAvailable()) test.run();

@@ -57,6 +57,9 @@ export default defineConfig({
     target: 'es2022',
     manifest: true,
     rolldownOptions: {
+      // The plugin-timings note (the Lingui and PWA plugins take most of the build) repeats every
+      // build, says nothing actionable and carried escape codes into CI's log.
+      checks: { pluginTimings: false },
       output: {
         // Everything the entry imports statically in one chunk beside the entry: left alone, rolldown
         // cut it into ~14 small shared chunks, each a request of its own before the first paint (on

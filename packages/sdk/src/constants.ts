@@ -8,6 +8,12 @@ export const MULTIPART_PART_TIMEOUT_MS = 300_000;
 export const MULTIPART_CONCURRENCY = 3;
 export const MULTIPART_MAX_PARTS = 10_000;
 export const DEFAULT_FILE_LINK_EXPIRY_S = 604_800;
+/**
+ * The expiry of a new share whose creator chose none, the same in every client (ADR 0065): never, as
+ * the API treats an absent `expires_in` (design: absent or 0 = never). The web form and the CLI's
+ * `--expire` start from it; the SDK sends nothing.
+ */
+export const DEFAULT_SHARE_EXPIRY = 'never';
 export const DEFAULT_MOUNT_CACHE_TTL_S = 300;
 export const MOUNT_NAME_MIN = 2;
 export const MOUNT_NAME_MAX = 50;
@@ -16,6 +22,8 @@ export const SLUG_MAX = 50;
 export const CUSTOM_KEY_MIN = 16;
 export const CUSTOM_KEY_MAX = 128;
 export const RECENT_UPLOADS = 3;
+/** How many of one's own text shares the home page lists. */
+export const RECENT_SHARES = 3;
 export const PAGE_SIZE_ADMIN_PASTES = 10;
 export const PAGE_SIZE_FILES = 50;
 export const PAGE_SIZE_USER_PASTES = 10;

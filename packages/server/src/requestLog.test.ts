@@ -3,7 +3,7 @@
  * in batches, but a quiet server's line still arrives without more traffic, and the lines of requests
  * answered just before a stop are on stdout when the process has exited.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -16,10 +16,15 @@ let stdout = '';
 
 test.before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'clip-reqlog-'));
+  // A small web app: a page and one of its files.
+  mkdirSync(join(dataDir, 'web/assets'), { recursive: true });
+  writeFileSync(join(dataDir, 'web/index.html'), '<!doctype html><title>clip</title>');
+  writeFileSync(join(dataDir, 'web/assets/app-1234.js'), 'console.log(1)');
   server = await startServerInstance({
     CLIP_PORT: '0',
     CLIP_HOST: '127.0.0.1',
     CLIP_DATA_DIR: dataDir,
+    CLIP_WEB_DIR: join(dataDir, 'web'),
     CLIP_LOG_LEVEL: 'info',
     CLIP_ADMIN_USERNAME: 'admin',
     CLIP_ADMIN_PASSWORD: 'request-log-test-password',
@@ -58,6 +63,15 @@ test('one request on a quiet server: its line arrives without further traffic', 
   const [line] = requestLines('/api/health').filter((e) => e.reqId === id);
   assert.is(line.method, 'GET');
   assert.is(line.status, 200);
+});
+
+test("the web app's files are logged at debug, not info; pages and the API at info", async () => {
+  for (const path of ['/assets/app-1234.js', '/mount-explorer/team', '/api/version'])
+    assert.is((await fetch(`${server.url}${path}`)).status, 200, path);
+  // Lines are written in order: once the last request's line is there, so would the asset's be.
+  await until(() => requestLines('/api/version').length > 0, 'the API request line');
+  assert.is(requestLines('/mount-explorer/team').length, 1, 'a page view is logged');
+  assert.is(requestLines('/assets/app-1234.js').length, 0, 'an asset is not logged at info');
 });
 
 test('the lines of the last requests before a stop are written when the process exits', async () => {

@@ -92,10 +92,10 @@ export function routePreload(routes: RoutePages, catalogs: LanguageCatalogs, sto
     if (href.endsWith('.css')) {
       link.rel = 'preload';
       link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-    }
+    } else link.rel = 'modulepreload';
+    // As the app's own loads (Vite's <link rel="stylesheet" crossorigin>): a preload in another
+    // credentials mode is not used, fetched twice and warned about on every deep link.
+    link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }

@@ -35,6 +35,7 @@ test('keys create prints only the key, which works with the asked permissions, p
   const key = succeeded(run).trim();
   assert.is(run.stdout, `${key}\n`);
   assert.match(run.stderr, /created API key "deploy bot"/);
+  assert.match(run.stderr, /expires \d{4}-\d\d-\d\d/, 'says when the key expires');
 
   const verified = await new ClipClient({
     baseUrl: server.url,

@@ -48,10 +48,13 @@ test('content comes back byte for byte: no newline added, none lost, Unicode int
   assert.is(succeeded(await box.run(['get', slugOf(url)])), text);
 });
 
-test('the default expiry is one day, as in the web app; --expire never keeps it forever', async () => {
+test('the default expiry is never, as in the web app and the API (ADR 0065); --expire 1d sets one', async () => {
   const url = succeeded(await paste([], 'default expiry\n')).trim();
   const record = (await admin.pastes.list({ limit: 50 })).items.find((p) => p.slug === slugOf(url));
-  const hours = (Date.parse(record?.expires_at ?? '') - Date.now()) / 3_600_000;
+  assert.is(record?.expires_at, null, 'no expiry unless asked');
+  const day = succeeded(await paste(['--expire', '1d'], 'a day\n')).trim();
+  const dated = (await admin.pastes.list({ limit: 50 })).items.find((p) => p.slug === slugOf(day));
+  const hours = (Date.parse(dated?.expires_at ?? '') - Date.now()) / 3_600_000;
   assert.ok(hours > 23.9 && hours <= 24, `expires in ${hours} hours`);
   const forever = succeeded(await paste(['--expire', 'never'], 'kept\n')).trim();
   const kept = (await admin.pastes.list({ limit: 50 })).items.find((p) => p.slug === slugOf(forever));

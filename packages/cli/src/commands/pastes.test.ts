@@ -63,7 +63,7 @@ test('pastes ls prints a readable table with a paging hint', async () => {
     '3',
     '--password',
     'pw-123456',
-    // Shares expire after a day unless told otherwise: this row shows the "never" case.
+    // Never is the default (ADR 0065); said here so the row shows the "never" case whatever it becomes.
     '--expire',
     'never',
   ]);

@@ -14,7 +14,8 @@ export function defineFileCommands(program: Command): void {
     .option('--path <folder>', 'folder inside the storage config')
     .option('--slug <slug>', 'custom link suffix (one file only)')
     .option('--password <password>', 'require this password to download')
-    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
+    // The SDK's DEFAULT_SHARE_EXPIRY (ADR 0065), spelled out: the definitions load before the SDK does.
+    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours', 'never')
     .option('--max-views <n>', 'delete after this many downloads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the file list')
     .option('--to <link>', "send the files into an upload request (…/r/<slug>), anyone's, resumable")

@@ -9,7 +9,8 @@ export function defineShareCommands(program: Command): void {
     .argument('[file]', 'file to share; - or nothing reads stdin')
     .option('--slug <slug>', 'custom link suffix')
     .option('--password <password>', 'require this password to read')
-    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
+    // The SDK's DEFAULT_SHARE_EXPIRY (ADR 0065), spelled out: the definitions load before the SDK does.
+    .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours', 'never')
     .option('--max-views <n>', 'delete after this many reads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the share list')
     .option('--title <text>', 'title (defaults to the file name)')

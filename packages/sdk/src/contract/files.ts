@@ -329,6 +329,11 @@ export interface FileRecord {
   created_at: string;
   updated_at: string;
   url: string;
+  /**
+   * A used-up share keeps serving the links its last views handed out for an hour (ADR 0003): when
+   * those have lapsed and the sweep removes it. Null while the share is not used up.
+   */
+  removed_after: string | null;
 }
 
 export interface FileListQuery {

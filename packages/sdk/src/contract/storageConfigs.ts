@@ -130,6 +130,25 @@ export interface StorageTestStep {
   message: string;
 }
 
+/** `GET /s3-configs/{id}/folders?path=`: which folder inside the storage (a mount's `root_prefix`). */
+export interface StorageFolderQuery {
+  /** A folder inside the storage, '' (or absent) for its root. */
+  path?: string;
+}
+export const storageFolderQuerySchema: JSONSchemaType<StorageFolderQuery> = {
+  type: 'object',
+  properties: { path: { type: 'string', maxLength: 512, nullable: true } },
+  additionalProperties: false,
+};
+
+/** The folders directly inside `path`, by name; the server's own `.clip` folder is never listed. */
+export interface StorageFolderList {
+  path: string;
+  folders: string[];
+  /** More entries than one answer scans: some folders may be missing (type the path instead). */
+  truncated: boolean;
+}
+
 /** `POST /s3-configs/{id}/test`: a probe object really listed, written, read back and deleted. */
 export interface StorageTestResult {
   ok: boolean;

@@ -4,6 +4,7 @@ import type {
   ListResult,
   StorageConfig,
   StorageConfigView,
+  StorageFolderList,
   StorageTestResult,
   UpdateStorageConfigBody,
 } from '../contract/index.ts';
@@ -34,6 +35,10 @@ export class StorageConfigsResource {
   }
   setDefault(id: string): Promise<StorageConfig> {
     return this.#t.request('PUT', `/s3-configs/${encodeURIComponent(id)}/set-default`);
+  }
+  /** Admin only: the folders directly inside `path` ('' = the root) of the storage, to pick a mount's `root_prefix`. */
+  folders(id: string, path = ''): Promise<StorageFolderList> {
+    return this.#t.request('GET', `/s3-configs/${encodeURIComponent(id)}/folders`, { query: { path } });
   }
   /** Really connects: lists, writes, reads back and deletes a probe object, reporting each step. */
   test(id: string): Promise<StorageTestResult> {

@@ -13,7 +13,7 @@ import type { LinkIssuers } from './linkIssuer.ts';
 import type { ListingCache } from './listingCache.ts';
 import type { LockStore } from './lockStore.ts';
 import { baseNameOf, normalizeVirtualPath } from './paths.ts';
-import { matchMount } from './resolve.ts';
+import { matchMount, virtualChildren } from './resolve.ts';
 import type { FsLinkSigner } from './signedLinks.ts';
 import type { SignedWriteStore } from './signedWriteStore.ts';
 import type { FsNeed, ResolvedMountPath, ResolvedPath } from './types.ts';
@@ -51,9 +51,20 @@ export interface FsContext {
     rawPath: string,
     need: FsNeed,
   ): Promise<{ resolved: ResolvedPath; mounts: MountRecord[] }>;
-  resolveMount(actor: Actor, rawPath: string, need: 'read' | 'write'): Promise<ResolvedMountPath>;
+  /**
+   * The path in its mount, with the mount's driver. A path in no mount is a 404 when it names
+   * something that should exist (every read; a write with `existing`, such as delete or a rename's
+   * source) and is not a virtual folder; otherwise (a write target, or a virtual folder) a 400.
+   */
+  resolveMount(
+    actor: Actor,
+    rawPath: string,
+    need: 'read' | 'write',
+    existing?: boolean,
+  ): Promise<ResolvedMountPath>;
   toItem(path: string, entry: StorageEntry, isMount?: boolean): FsItem;
-  folderItem(path: string, isMount: boolean): FsItem;
+  /** A folder with no storage entry of its own; `modifiedMs` its date where one is known. */
+  folderItem(path: string, isMount: boolean, modifiedMs?: number | null): FsItem;
 }
 
 export function createFsContext(deps: FsDeps): FsContext {
@@ -86,9 +97,17 @@ export function createFsContext(deps: FsDeps): FsContext {
     return { resolved, mounts };
   }
 
-  async function withDriver(resolved: ResolvedPath): Promise<ResolvedMountPath> {
-    if (!resolved.mount)
+  async function withDriver(
+    resolved: ResolvedPath,
+    mounts: MountRecord[],
+    existing: boolean,
+  ): Promise<ResolvedMountPath> {
+    if (!resolved.mount) {
+      const isVirtualFolder = resolved.path === '/' || virtualChildren(mounts, resolved.path).length > 0;
+      // Nothing is there: the same 404 as fs/get and fs/list give, whichever route asks.
+      if (existing && !isVirtualFolder) throw notFound(`"${resolved.path}" not found`);
       throw badRequest(`"${resolved.path}" is not inside a mount: files live in mounts (create one first)`);
+    }
     const driver = await deps.driverFor(resolved.mount.storageConfigId);
     return { ...resolved, mount: resolved.mount, driver };
   }
@@ -97,8 +116,9 @@ export function createFsContext(deps: FsDeps): FsContext {
     deps,
     now,
     resolveIn,
-    async resolveMount(actor, rawPath, need) {
-      return withDriver((await resolveIn(actor, rawPath, need)).resolved);
+    async resolveMount(actor, rawPath, need, existing = need === 'read') {
+      const { resolved, mounts } = await resolveIn(actor, rawPath, need);
+      return withDriver(resolved, mounts, existing);
     },
     toItem(path, entry, isMount = false) {
       const name = baseNameOf(path);
@@ -114,13 +134,13 @@ export function createFsContext(deps: FsDeps): FsContext {
         is_mount: isMount,
       };
     },
-    folderItem(path, isMount) {
+    folderItem(path, isMount, modifiedMs = null) {
       return {
         name: baseNameOf(path),
         path,
         type: 'folder',
         size: null,
-        modified: null,
+        modified: modifiedMs === null ? null : new Date(modifiedMs).toISOString(),
         etag: null,
         mimetype: null,
         is_mount: isMount,

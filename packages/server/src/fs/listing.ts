@@ -15,7 +15,7 @@ import { onStorage } from './errors.ts';
 import { MAX_CACHED_FOLDER_ITEMS } from './listingCache.ts';
 import { createPageMemo } from './pageMemo.ts';
 import { joinVirtual, segmentsOf } from './paths.ts';
-import { virtualChildren } from './resolve.ts';
+import { mountsChangedAt, virtualChildren } from './resolve.ts';
 import type { FsListOptions, ResolvedMountPath, ResolvedPath } from './types.ts';
 
 /** Cursor kinds: `c:<name>` pages a cached whole folder, `d:<token>` passes a driver token through. */
@@ -27,7 +27,9 @@ export function createListing(ctx: FsContext) {
   const pageOf = createPageMemo();
 
   function virtualItems(mounts: MountRecord[], path: string): FsItem[] {
-    return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
+    return virtualChildren(mounts, path).map((c) =>
+      ctx.folderItem(c.path, true, mountsChangedAt(mounts, c.path)),
+    );
   }
 
   /**
@@ -176,15 +178,18 @@ export function createListing(ctx: FsContext) {
     const { resolved, mounts } = await ctx.resolveIn(actor, rawPath, 'navigate');
     if (!resolved.mount) {
       if (resolved.path === '/' || virtualChildren(mounts, resolved.path).length > 0)
-        return ctx.folderItem(resolved.path, true);
+        return ctx.folderItem(resolved.path, true, mountsChangedAt(mounts, resolved.path));
       return null;
     }
-    if (resolved.subPath === '') return ctx.folderItem(resolved.path, true);
+    if (resolved.subPath === '')
+      return ctx.folderItem(resolved.path, true, mountsChangedAt(mounts, resolved.path));
     // A nested mount's way in (a folder that exists only because a mount lies below it).
     if (virtualChildren(mounts, resolved.path).length > 0) {
       const driver = await ctx.deps.driverFor(resolved.mount.storageConfigId);
       const entry = await onStorage(resolved.path, () => driver.stat(resolved.storagePath));
-      return entry ? ctx.toItem(resolved.path, entry) : ctx.folderItem(resolved.path, true);
+      return entry
+        ? ctx.toItem(resolved.path, entry)
+        : ctx.folderItem(resolved.path, true, mountsChangedAt(mounts, resolved.path));
     }
     const driver = await ctx.deps.driverFor(resolved.mount.storageConfigId);
     const entry = await onStorage(resolved.path, () => driver.stat(resolved.storagePath));

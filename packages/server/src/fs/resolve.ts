@@ -62,3 +62,15 @@ export function virtualChildren(mounts: MountRecord[], path: string): VirtualChi
     (a, b) => a.sortOrder - b.sortOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }
+
+/**
+ * When what `path` shows because of mounts last changed: the newest change of a mount at or below it
+ * (null when none). A mount's folder, or a virtual one, has no date of its own in the storage; this is
+ * its date (WebDAV clients show 1970 for a folder without one).
+ */
+export function mountsChangedAt(mounts: MountRecord[], path: string): number | null {
+  let newest: number | null = null;
+  for (const m of mounts)
+    if (isAtOrBelow(path, m.mountPath) && (newest === null || m.version > newest)) newest = m.version;
+  return newest;
+}

@@ -159,7 +159,7 @@ export function createWrites(ctx: FsContext, guard: LockGuard) {
   }
 
   async function remove(actor: Actor, rawPath: string): Promise<void> {
-    await removeResolved(await ctx.resolveMount(actor, rawPath, 'write'));
+    await removeResolved(await ctx.resolveMount(actor, rawPath, 'write', true));
   }
 
   async function batchRemove(actor: Actor, rawPaths: string[]): Promise<FsBatchRemoveResult> {
@@ -176,7 +176,7 @@ export function createWrites(ctx: FsContext, guard: LockGuard) {
   }
 
   async function rename(actor: Actor, oldRaw: string, newRaw: string): Promise<FsItem> {
-    const from = await ctx.resolveMount(actor, oldRaw, 'write');
+    const from = await ctx.resolveMount(actor, oldRaw, 'write', true);
     refuseMountRoot(from, 'rename or move the mount instead');
     const to = await ctx.resolveMount(actor, newRaw, 'write');
     if (from.mount.id !== to.mount.id)

@@ -1,5 +1,6 @@
 /**
- * What every request goes through, as one Koa middleware: its id and log line, the hand-off of `/dav`
+ * What every request goes through, as one Koa middleware: its id and log line (at debug for the web
+ * app's files, at info for everything else), the hand-off of `/dav`
  * to WebDAV, the envelope and error answers, the JSON body parser, the input guard and the route. As
  * seven `app.use` layers this cost a promise, a bound dispatch and a URL getter per layer and request
  * (bench/results/request-profile.md); here the path is read once and each step is a plain call, in
@@ -54,7 +55,9 @@ export function requestPipeline({ logger, dav, body, route }: PipelineSteps): Mi
         await answerEnveloped(ctx, isApi, logger, afterEnvelope(ctx, path, isApi, next));
       }
     } finally {
-      logger.info(
+      // One page view fetches tens of files: their lines would bury everything else at info.
+      const level = ctx.state.webAsset === true && ctx.status < 400 ? 'debug' : 'info';
+      logger[level](
         {
           reqId: requestId,
           method: ctx.method,

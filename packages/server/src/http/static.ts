@@ -72,6 +72,8 @@ export function serveWebApp(webDir: string) {
       path.includes(`${sep}assets${sep}`) && !isIndex ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
     if (isServiceWorker) ctx.set('Service-Worker-Allowed', '/');
+    // A file of the app (not a page): its request line is logged at debug (http/pipeline.ts).
+    ctx.state.webAsset = !isIndex;
     setWebAppSecurityHeaders(ctx);
     ctx.vary('Accept-Encoding');
     ctx.status = 200;

@@ -60,6 +60,17 @@ test('the committed reference page docs/api/index.html renders the committed doc
   assert.equal(rendered, JSON.parse(await readFile(COMMITTED, 'utf8')), 'docs/api/index.html is stale');
 });
 
+test('the reference page is self-contained: it loads no script, style or module from another host (offline it still works)', async () => {
+  const page = await readFile(REFERENCE_PAGE, 'utf8');
+  const remote = [
+    ...page.matchAll(/<script[^>]*\ssrc="(https?:[^"]+)"/g),
+    ...page.matchAll(/<link[^>]*\shref="(https?:[^"]+)"/g),
+    ...page.matchAll(/\bimport\s*(?:[^'";]*?\sfrom\s*)?["'](https?:[^"']+)["']/g),
+    ...page.matchAll(/@import\s+(?:url\()?["']?(https?:[^"')]+)/g),
+  ].map((m) => m[1]);
+  assert.equal(remote, [], 'run `npm run docs:api` (it inlines the Redoc bundle)');
+});
+
 test('every route of the route table is an operation with a success and error responses', () => {
   assert.is(doc.openapi, '3.1.0');
   const routes = server.app.routes;

@@ -52,7 +52,8 @@ export async function probeStorage(driver: StorageDriver): Promise<StorageTestRe
 
   await step('list', async () => {
     const page = await driver.list('', { limit: 10 });
-    return `listed ${page.entries.length}${page.cursor ? '+' : ''} entries at the root`;
+    const n = page.entries.length;
+    return `listed ${n}${page.cursor ? '+' : ''} ${n === 1 && !page.cursor ? 'entry' : 'entries'} at the root`;
   });
   const written = await step('write', async () => {
     const result = await driver.write(probePath, Readable.from([payload]), {

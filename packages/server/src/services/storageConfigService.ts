@@ -10,6 +10,7 @@ import type {
   StorageConfig,
   StorageConfigSummary,
   StorageConfigView,
+  StorageFolderList,
   StorageProvider,
   StorageTestResult,
   UpdateStorageConfigBody,
@@ -27,6 +28,7 @@ import { seesStorageConfigDetails, storageConfigUsableBy } from './permissions.t
 import { probeStorage } from './storageConfigProbe.ts';
 import { checkConfig } from './storageConfigRules.ts';
 import { createStorageConfigStore } from './storageConfigStore.ts';
+import { listStorageFolders } from './storageFolders.ts';
 import { iso } from './time.ts';
 
 export interface StorageConfigService {
@@ -38,6 +40,8 @@ export interface StorageConfigService {
   remove(id: string): Promise<void>;
   setDefault(id: string): Promise<StorageConfig>;
   test(id: string): Promise<StorageTestResult>;
+  /** The folders directly inside `path` of the config's storage (to pick a mount's root_prefix). */
+  folders(id: string, path: string): Promise<StorageFolderList>;
   /** A config by id, or the default one when `id` is null; null when there is none. */
   resolve(id: string | null): Promise<StorageConfig | null>;
   defaultConfig(): Promise<StorageConfig | null>;
@@ -202,6 +206,10 @@ export function createStorageConfigService(
       } finally {
         await driver.close();
       }
+    },
+
+    async folders(id, path) {
+      return listStorageFolders(await this.driverFor(id), path);
     },
 
     resolve,

@@ -1,3 +1,4 @@
+import { DEFAULT_SHARE_EXPIRY } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -30,8 +31,13 @@ test('section 5 rules: slug characters, length and reserved words; max views who
   assert.is(check({ maxViews: '-1' }).maxViews, 'max-views-negative');
   assert.is(check({ maxViews: '1.5' }).maxViews, 'max-views-whole');
   assert.is(check({ maxViews: '' }).maxViews, undefined, 'empty means unlimited');
-  assert.is(check({ expiryAmount: '0' }).expiry, 'expiry-amount');
+  assert.is(check({ expiryAmount: '0', expiryUnit: 'days' }).expiry, 'expiry-amount');
   assert.is(check({ expiryAmount: '0', expiryUnit: 'never' }).expiry, undefined);
+});
+
+test('a new share starts from the expiry every client defaults to: never, sent as nothing (ADR 0065)', () => {
+  assert.is(DEFAULT_SHARE_OPTIONS.expiryUnit, DEFAULT_SHARE_EXPIRY);
+  assert.equal(shareOptionsBody(DEFAULT_SHARE_OPTIONS), {}, 'the API reads an absent expires_in as never');
 });
 
 test('the body carries only what was set', () => {

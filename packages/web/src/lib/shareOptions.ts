@@ -3,7 +3,7 @@
  * custom link suffix, password, expiry (amount and unit, or never) and max views. Validation
  * answers problem codes; the page translates them.
  */
-import { RESERVED_SLUGS, SLUG_MAX } from '@clip/sdk';
+import { DEFAULT_SHARE_EXPIRY, RESERVED_SLUGS, SLUG_MAX } from '@clip/sdk';
 
 export const EXPIRY_UNITS = ['hours', 'days', 'weeks', 'months', 'never'] as const;
 export type ExpiryUnit = (typeof EXPIRY_UNITS)[number];
@@ -28,7 +28,8 @@ export const DEFAULT_SHARE_OPTIONS: ShareOptions = {
   slug: '',
   password: '',
   expiryAmount: '1',
-  expiryUnit: 'days',
+  // What every client defaults to (ADR 0065); the amount is what picking a unit starts from.
+  expiryUnit: DEFAULT_SHARE_EXPIRY,
   maxViews: '0',
 };
 

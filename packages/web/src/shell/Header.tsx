@@ -65,6 +65,7 @@ export function Header() {
       {menuOpen && (
         <nav id="mobile-menu" className="mobile-menu" aria-label={t`Mobile`}>
           {navLinks(() => setMenuOpen(false))}
+          <AccountChip />
         </nav>
       )}
       <EnvSwitcher />

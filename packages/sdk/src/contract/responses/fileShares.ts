@@ -153,6 +153,7 @@ export const fileRecordSchema = shapeOf<FileRecord>()(
     created_at: str,
     updated_at: str,
     url: str,
+    removed_after: nullableStr,
   },
   [
     'id',
@@ -173,6 +174,7 @@ export const fileRecordSchema = shapeOf<FileRecord>()(
     'created_at',
     'updated_at',
     'url',
+    'removed_after',
   ],
 );
 export const fileListSchema = listOf(fileRecordSchema);

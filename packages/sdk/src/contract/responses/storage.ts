@@ -3,6 +3,7 @@ import {
   STORAGE_PROVIDERS,
   type StorageConfig,
   type StorageConfigSummary,
+  type StorageFolderList,
   type StorageTestResult,
   type StorageTestStep,
 } from '../storageConfigs.ts';
@@ -81,4 +82,9 @@ export const storageTestStepSchema = shapeOf<StorageTestStep>()(
 export const storageTestResultSchema = shapeOf<StorageTestResult>()(
   { ok: bool, steps: { type: 'array', items: storageTestStepSchema } },
   ['ok', 'steps'],
+);
+
+export const storageFolderListSchema = shapeOf<StorageFolderList>()(
+  { path: str, folders: { type: 'array', items: str }, truncated: bool },
+  ['path', 'folders', 'truncated'],
 );

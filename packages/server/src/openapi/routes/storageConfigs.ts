@@ -24,6 +24,12 @@ export const storageConfigDocs: RouteDocs = {
     body: c.updateStorageConfigBodySchema,
     response: c.storageConfigSchema,
   },
+  'GET /api/s3-configs/:id/folders': {
+    tag,
+    summary: "List the folders inside a folder of the storage (admin only), to pick a mount's root_prefix",
+    query: c.storageFolderQuerySchema,
+    response: c.storageFolderListSchema,
+  },
   'POST /api/s3-configs/:id/test': {
     tag,
     summary: 'Test a storage config against its bucket',

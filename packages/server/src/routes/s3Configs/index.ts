@@ -1,8 +1,12 @@
 /** `/s3-configs`: storage configs. Reading is open to any signed-in caller (keys see public ones); changing is admin-only. */
-import { createStorageConfigBodySchema, updateStorageConfigBodySchema } from '@clip/sdk/contract';
+import {
+  createStorageConfigBodySchema,
+  storageFolderQuerySchema,
+  updateStorageConfigBodySchema,
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import { actorOf } from '../../http/auth.ts';
-import { checkBody } from '../../http/validate.ts';
+import { checkBody, checkQuery } from '../../http/validate.ts';
 import type { RouteDeps } from '../../services/container.ts';
 
 export function registerStorageConfigRoutes(router: Router, { services, auth }: RouteDeps): void {
@@ -29,6 +33,11 @@ export function registerStorageConfigRoutes(router: Router, { services, auth }: 
   });
   router.put('/s3-configs/:id/set-default', auth('admin'), async (ctx) => {
     ctx.body = await storageConfigs.setDefault(ctx.params.id);
+  });
+  // Admin only: folder names inside a storage are the admin's to see (a key sees mounts, not storages).
+  router.get('/s3-configs/:id/folders', auth('admin'), async (ctx) => {
+    const { path } = checkQuery(storageFolderQuerySchema, ctx.query);
+    ctx.body = await storageConfigs.folders(ctx.params.id, path ?? '');
   });
   router.post('/s3-configs/:id/test', auth('admin'), async (ctx) => {
     ctx.body = await storageConfigs.test(ctx.params.id);

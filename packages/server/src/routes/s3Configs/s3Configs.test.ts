@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type ClipClient, isFullStorageConfig, type StorageConfig } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { canPresign } from '../../storage/driver.ts';
+import { canMkdir, canPresign } from '../../storage/driver.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
@@ -183,6 +183,20 @@ test('delete: gone afterwards; refused while it is the default or file shares us
   assert.match(inUse.message, /2 file shares/);
   await knex('file_shares').where({ s3_config_id: used.id }).delete();
   await admin.storageConfigs.remove(used.id);
+});
+
+test('the connection test counts what it listed in words that agree: 1 entry, 2 entries', async () => {
+  // A fresh config per count: the probe itself leaves the server's .clip folder at the root.
+  const listedWith = async (folders: string[]) => {
+    const root = folders.join('-');
+    const config = await admin.storageConfigs.create({ name: root, provider_type: 'local', root_path: root });
+    const driver = await server.app.services.storageConfigs.driverFor(config.id);
+    assert.ok(canMkdir(driver), 'a local driver makes folders');
+    for (const folder of folders) await driver.mkdir(folder);
+    return (await admin.storageConfigs.test(config.id)).steps[0].message;
+  };
+  assert.is(await listedWith(['one']), 'listed 1 entry at the root');
+  assert.is(await listedWith(['one', 'two']), 'listed 2 entries at the root');
 });
 
 test.run();

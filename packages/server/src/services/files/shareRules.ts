@@ -80,7 +80,11 @@ export function toCreated(row: FileShareRow, origin: string): FileShareCreated {
   };
 }
 
+/** How long a signed download or preview link of a file share is valid (ADR 0003). */
+export const LINK_TTL_S = 3600;
+
 export function toRecord(row: FileShareRow, origin: string): FileRecord {
+  const usedUp = row.max_views > 0 && row.views >= row.max_views;
   return {
     id: row.id,
     slug: row.slug,
@@ -100,5 +104,7 @@ export function toRecord(row: FileShareRow, origin: string): FileRecord {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     url: shareUrl(origin, row.slug),
+    // The sweep takes a used-up share once the links of its last view have lapsed.
+    removed_after: usedUp ? iso((row.last_viewed_at ?? row.updated_at) + LINK_TTL_S * 1000) : null,
   };
 }

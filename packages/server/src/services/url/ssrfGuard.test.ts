@@ -95,6 +95,14 @@ test('addresses: only global unicast passes', () => {
     assert.is(addressProblem(good), null, `${good} should pass`);
 });
 
+test('the refusal names the range in plain English, with the right article', () => {
+  assert.is(addressProblem('0.0.0.0'), '0.0.0.0 is an unspecified address');
+  assert.is(addressProblem('::'), ':: is an unspecified address');
+  assert.is(addressProblem('fe80::1'), 'fe80::1 is a link-local address');
+  assert.is(addressProblem('100.64.0.1'), '100.64.0.1 is a carrier-grade NAT address');
+  assert.is(addressProblem('10.0.0.5'), '10.0.0.5 is a private address');
+});
+
 test('literal private, loopback and metadata URLs are refused before any connection', async () => {
   for (const url of [
     `http://127.0.0.1:${secret.port}/`,

@@ -49,8 +49,32 @@ export function addressProblem(address: string): string | null {
       return `${address} is an IPv4-compatible address`;
   }
   const range = ip.range();
-  return range === 'unicast' ? null : `${address} is a ${range} address`;
+  return range === 'unicast' ? null : `${address} is ${rangeName(range)}`;
 }
+
+/** ipaddr.js's range names in words, with their article ("an unspecified address", not "a unspecified"). */
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  private: 'a private address',
+  reserved: 'a reserved address',
+  uniqueLocal: 'a unique local address',
+  benchmarking: 'a benchmarking address',
+  amt: 'an AMT relay address',
+  as112: 'an AS112 address',
+  deprecated: 'a deprecated address',
+  orchid2: 'an ORCHIDv2 address',
+  ipv4Mapped: 'an IPv4-mapped address',
+  rfc6145: 'an IPv4-translated address',
+  rfc6052: 'a NAT64 address',
+  '6to4': 'a 6to4 address',
+  teredo: 'a Teredo address',
+};
+const rangeName = (range: string) => RANGE_NAMES[range] ?? `an address of the non-public "${range}" range`;
 
 export function createSsrfGuard(options: SsrfGuardOptions): SsrfGuard {
   const resolve = options.resolve ?? systemResolver;

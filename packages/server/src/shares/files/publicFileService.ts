@@ -8,6 +8,7 @@ import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
 import { forbidden, gone, notFound } from '../../http/appError.ts';
 import type { FileDeps } from '../../services/files/fileDeps.ts';
 import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
+import { LINK_TTL_S } from '../../services/files/shareRules.ts';
 import type { LinkRole, LinkSigner } from '../../services/files/signing.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { iso, isoOrNull } from '../../services/time.ts';
@@ -18,7 +19,6 @@ import { createCountedViews } from '../core/countedView.ts';
 import { isExpired, isLive } from '../core/liveness.ts';
 
 /** Signed links work this long after the view that handed them out (long enough to watch a video). */
-export const LINK_TTL_S = 3600;
 
 export interface PublicFileDeps extends FileDeps {
   signer: LinkSigner;

@@ -6,8 +6,8 @@
  */
 import type { Logger } from 'pino';
 import { discardPending, type FileDeps } from '../../services/files/fileDeps.ts';
+import { LINK_TTL_S } from '../../services/files/shareRules.ts';
 import type { FileManagement } from './fileManagement.ts';
-import { LINK_TTL_S } from './publicFileService.ts';
 
 const BATCH = 500;
 

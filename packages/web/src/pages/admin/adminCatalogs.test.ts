@@ -48,4 +48,21 @@ test('Chinese translations are really Chinese where the source has words', async
   assert.equal(untranslated, []);
 });
 
+// The two catalogs are merged into one at activation (i18n/catalogLoader.ts), the admin's last: a
+// message both hold must mean the same in both, or the admin's wording replaces the app's everywhere
+// (the expiry unit "Day" read 日期, the explorer's "List" 列出). Different meanings take a context.
+test('a message both catalogs hold has the same translation in each', async () => {
+  const app = fileURLToPath(new URL('../../locales/zh/messages.po', import.meta.url));
+  const appZh = await formatter().parse(readFileSync(app, 'utf8'), {
+    locale: 'zh',
+    sourceLocale: 'en',
+    filename: app,
+  });
+  const adminZh = await load('zh');
+  const clashes = Object.entries(adminZh)
+    .filter(([id, e]) => appZh[id] && !appZh[id].obsolete && appZh[id].translation !== e.translation)
+    .map(([id, e]) => `${e.message ?? id}: ${appZh[id].translation} / ${e.translation}`);
+  assert.equal(clashes, []);
+});
+
 test.run();

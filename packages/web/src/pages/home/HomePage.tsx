@@ -14,6 +14,7 @@ import {
   validateShareOptions,
 } from '../../lib/shareOptions.ts';
 import { ContentActions } from './ContentActions.tsx';
+import { RecentShares } from './RecentShares.tsx';
 import { ShareResult } from './ShareResult.tsx';
 import { useDraft } from './useDraft.ts';
 import './home.css';
@@ -36,7 +37,8 @@ export default function HomePage() {
   const [created, setCreated] = useState<PasteCreated | null>(null);
   // The password just set, shown once on the result card (the server keeps only its hash).
   const [createdPassword, setCreatedPassword] = useState('');
-  const draft = useDraft(content);
+  const [recentKey, setRecentKey] = useState(0);
+  const draft = useDraft(content, setContent);
   const hideResult = useCallback(() => setCreated(null), []);
 
   const problems = validateShareOptions(options);
@@ -57,8 +59,12 @@ export default function HomePage() {
       const result = await client.pastes.create({ content, format, ...shareOptionsBody(options) });
       setCreated(result);
       setCreatedPassword(options.password);
-      setOptions({ ...options, slug: '', password: '' });
+      // The form starts a new share: the text just shared is not published a second time by a
+      // second click, with or without the settings it had (its link stays under "Your recent shares").
+      setContent('');
+      setOptions(DEFAULT_SHARE_OPTIONS);
       setAttempted(false);
+      setRecentKey((n) => n + 1);
       draft.clear();
     } catch (err) {
       setError(
@@ -110,7 +116,11 @@ export default function HomePage() {
           {auth.isAuthenticated.value
             ? t`This API key may not create text shares.`
             : t`Sign in to create shares: anyone can read the shares they are given.`}{' '}
-          {!auth.isAuthenticated.value && <Link to={signInPath('/')}>{t`Sign in`}</Link>}
+          {!auth.isAuthenticated.value && (
+            <Link to={signInPath('/')} onClick={draft.keepForSignIn}>
+              {t`Sign in`}
+            </Link>
+          )}
         </p>
       )}
       {created && <ShareResult created={created} password={createdPassword} onHidden={hideResult} />}
@@ -195,6 +205,7 @@ export default function HomePage() {
           </button>
         </aside>
       </form>
+      {canCreate && <RecentShares refreshKey={recentKey} />}
     </div>
   );
 }

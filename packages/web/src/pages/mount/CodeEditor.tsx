@@ -3,6 +3,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { lineEndingOf } from './explorerModel.ts';
 
 const theme = EditorView.theme({
   '&': { backgroundColor: 'var(--bg)', color: 'var(--text)', height: '100%' },
@@ -35,6 +36,8 @@ export default function CodeEditor({
       state: EditorState.create({
         doc: initial,
         extensions: [
+          // A CRLF file stays CRLF: the document joins its lines as the file did.
+          EditorState.lineSeparator.of(lineEndingOf(initial)),
           lineNumbers(),
           history(),
           keymap.of([
@@ -53,7 +56,8 @@ export default function CodeEditor({
           theme,
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
+            // sliceDoc joins lines with the state's line separator (doc.toString() always uses \n).
+            if (u.docChanged) handlers.current.onChange(u.state.sliceDoc());
           }),
         ],
       }),

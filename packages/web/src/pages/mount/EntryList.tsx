@@ -147,12 +147,12 @@ export function EntryList(props: EntryListProps) {
               checked={isSelected}
               tabIndex={-1}
               aria-label={t`Select ${item.name}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                e.preventDefault();
-                props.onToggle(item.name, e.shiftKey);
-              }}
-              onChange={() => undefined}
+              // The change follows the click, never a preventDefault: a cancelled click makes the
+              // browser put the box back after React drew it, so it showed the state one click late.
+              onClick={(e) => e.stopPropagation()}
+              onChange={(e) =>
+                props.onToggle(item.name, (e.nativeEvent as Event & { shiftKey?: boolean }).shiftKey === true)
+              }
             />
           </span>
         )}

@@ -1,25 +1,53 @@
 /**
- * A lazy tree of mounts and folders: a folder's children load when it is expanded. Used by the batch
- * copy target picker and by the key form's basic path tab.
+ * A lazy tree of folders: a folder's children load when it is expanded. By default the tree of mounts
+ * and their folders (the batch copy target picker, the key form's basic path tab); with `load` and
+ * `root`, any other tree of folders (the mount form's folder inside a storage).
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Icon } from '../../components/Icon.tsx';
 import './folderTree.css';
+
+export interface TreeFolder {
+  name: string;
+  path: string;
+}
+/** The folders directly inside `path`. */
+export type LoadFolders = (path: string) => Promise<TreeFolder[]>;
 
 export function FolderTree({
   selected,
   onSelect,
   label,
+  load,
+  root = { path: '/', name: '/' },
 }: {
   selected: string;
   onSelect(path: string): void;
   label: string;
+  load?: LoadFolders;
+  root?: TreeFolder;
 }) {
+  const { client } = useServices();
+  const loadMounted = useCallback<LoadFolders>(
+    async (path) =>
+      (await client.fs.listAll(path)).items
+        .filter((i) => i.type === 'folder')
+        .map((i) => ({ name: i.name, path: i.path })),
+    [client],
+  );
   return (
     <ul className="folder-tree" aria-label={label}>
-      <FolderNode path="/" name="/" depth={0} selected={selected} onSelect={onSelect} initiallyOpen />
+      <FolderNode
+        path={root.path}
+        name={root.name}
+        depth={0}
+        selected={selected}
+        onSelect={onSelect}
+        load={load ?? loadMounted}
+        initiallyOpen
+      />
     </ul>
   );
 }
@@ -30,6 +58,7 @@ function FolderNode({
   depth,
   selected,
   onSelect,
+  load,
   initiallyOpen = false,
 }: {
   path: string;
@@ -37,31 +66,24 @@ function FolderNode({
   depth: number;
   selected: string;
   onSelect(path: string): void;
+  load: LoadFolders;
   initiallyOpen?: boolean;
 }) {
   const { t } = useLingui();
-  const { client } = useServices();
   const [open, setOpen] = useState(initiallyOpen);
   const [children, setChildren] = useState<{ name: string; path: string }[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!open || children) return;
     let live = true;
-    client.fs.listAll(path).then(
-      (r) =>
-        live &&
-        setChildren(
-          r.items
-            .filter((i) => i.type === 'folder')
-            .map((i) => ({ name: i.name, path: i.path }))
-            .sort((a, b) => a.name.localeCompare(b.name)),
-        ),
+    load(path).then(
+      (folders) => live && setChildren([...folders].sort((a, b) => a.name.localeCompare(b.name))),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [client, open, children, path]);
+  }, [load, open, children, path]);
   const isSelected = selected === path;
   return (
     <li data-folder={path}>
@@ -96,6 +118,7 @@ function FolderNode({
               depth={depth + 1}
               selected={selected}
               onSelect={onSelect}
+              load={load}
             />
           ))}
         </ul>

@@ -1,15 +1,20 @@
-/** The ⋯ menu of one entry: download and direct link for files, a share link for anything, edit, rename and delete where allowed. */
+/**
+ * The ⋯ menu of one entry: download and direct link for files, a share link, a request for files on
+ * folders, edit, rename and delete where allowed, those the entry or the session cannot do left out.
+ * The menu itself is a RowMenu, drawn in the top layer above the list's rows.
+ */
 import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { isEditable } from './explorerModel.ts';
+import { type MenuAction, RowMenu } from './RowMenu.tsx';
 
 export interface RowActionHandlers {
   canWrite: boolean;
   onDownload(item: FsItem): void;
   onLink(item: FsItem): void;
-  onRequestFiles(item: FsItem): void;
   /** A link to the file or folder for people without an account (path shares). */
   onShare(item: FsItem): void;
+  onRequestFiles(item: FsItem): void;
   onEdit(item: FsItem): void;
   onRename(item: FsItem): void;
   onDelete(item: FsItem): void;
@@ -17,51 +22,22 @@ export interface RowActionHandlers {
 
 export function RowActions({ item, ...h }: RowActionHandlers & { item: FsItem }) {
   const { t } = useLingui();
-  return (
-    <details className="row-menu">
-      <summary className="icon-button" aria-label={t`Actions for ${item.name}`}>
-        ⋯
-      </summary>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: closes the menu once one of its buttons ran */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside take the keyboard */}
-      <div
-        className="row-menu-items"
-        onClick={(e) => e.currentTarget.closest('details')?.removeAttribute('open')}
-      >
-        {item.type !== 'folder' && (
-          <>
-            <button type="button" onClick={() => h.onDownload(item)}>
-              {t`Download`}
-            </button>
-            <button type="button" onClick={() => h.onLink(item)}>
-              {t`Direct link`}
-            </button>
-          </>
-        )}
-        {h.canWrite && item.type === 'folder' && (
-          <button type="button" onClick={() => h.onRequestFiles(item)}>
-            {t`Request files here`}
-          </button>
-        )}
-        <button type="button" onClick={() => h.onShare(item)}>
-          {t`Share link`}
-        </button>
-        {h.canWrite && isEditable(item) && (
-          <button type="button" onClick={() => h.onEdit(item)}>
-            {t`Edit`}
-          </button>
-        )}
-        {h.canWrite && !item.is_mount && (
-          <>
-            <button type="button" onClick={() => h.onRename(item)}>
-              {t`Rename`}
-            </button>
-            <button type="button" className="danger" onClick={() => h.onDelete(item)}>
-              {t`Delete`}
-            </button>
-          </>
-        )}
-      </div>
-    </details>
-  );
+  const isFile = item.type !== 'folder';
+  const mayChange = h.canWrite && !item.is_mount;
+  // The one list of what the menu offers, in order: a new action is one more line here.
+  const actions: (MenuAction & { shown: boolean })[] = [
+    { id: 'download', label: t`Download`, shown: isFile, run: () => h.onDownload(item) },
+    { id: 'link', label: t`Direct link`, shown: isFile, run: () => h.onLink(item) },
+    {
+      id: 'request',
+      label: t`Request files here`,
+      shown: h.canWrite && !isFile,
+      run: () => h.onRequestFiles(item),
+    },
+    { id: 'share', label: t`Share link`, shown: true, run: () => h.onShare(item) },
+    { id: 'edit', label: t`Edit`, shown: h.canWrite && isEditable(item), run: () => h.onEdit(item) },
+    { id: 'rename', label: t`Rename`, shown: mayChange, run: () => h.onRename(item) },
+    { id: 'delete', label: t`Delete`, shown: mayChange, danger: true, run: () => h.onDelete(item) },
+  ];
+  return <RowMenu label={t`Actions for ${item.name}`} actions={actions.filter((a) => a.shown)} />;
 }

@@ -7,6 +7,7 @@ import {
   folderForRelativePath,
   isEditable,
   joinPath,
+  lineEndingOf,
   nameProblem,
   parentPath,
   pathFromSplat,
@@ -111,6 +112,14 @@ test('route splats and folder picks become explorer paths', () => {
   assert.is(folderForRelativePath('/docs', 'photos/2024/a.jpg'), '/docs/photos/2024');
   assert.is(folderForRelativePath('/docs', 'a.jpg'), '/docs');
   assert.is(folderForRelativePath('/', 'photos/a.jpg'), '/photos');
+});
+
+test('a file keeps its line endings: CRLF when its lines end so, else LF', () => {
+  assert.is(lineEndingOf('a\r\nb\r\n'), '\r\n');
+  assert.is(lineEndingOf('a\nb\n'), '\n');
+  assert.is(lineEndingOf('one line'), '\n');
+  assert.is(lineEndingOf('a\r\nb\r\nc\n'), '\r\n', 'mostly CRLF');
+  assert.is(lineEndingOf('a\nb\nc\r\n'), '\n', 'mostly LF');
 });
 
 test.run();

@@ -159,3 +159,13 @@ export function folderForRelativePath(folder: string, relativePath: string): str
   const dirs = relativePath.split('/').filter(Boolean).slice(0, -1);
   return dirs.reduce(joinPath, folder);
 }
+
+/**
+ * The line ending a text file uses, so an edit saves it back the same way: CRLF when its lines end in
+ * \r\n (most of them, for a file that mixes), else \n.
+ */
+export function lineEndingOf(text: string): '\r\n' | '\n' {
+  const crlf = text.match(/\r\n/g)?.length ?? 0;
+  const all = text.match(/\n/g)?.length ?? 0;
+  return crlf > 0 && crlf >= all - crlf ? '\r\n' : '\n';
+}

@@ -12,6 +12,9 @@ import { runClientCopy } from './clientCopy.ts';
 import { joinPath } from './explorerModel.ts';
 import { uploadFiles } from './uploads.ts';
 
+/** A confirmation names up to this many of the entries it deletes, then counts the rest. */
+const NAMED_IN_CONFIRMATION = 5;
+
 export interface FolderActionsDeps {
   path: string;
   confirm: ReturnType<typeof useConfirm>['confirm'];
@@ -47,9 +50,12 @@ export function useFolderActions({ path, confirm, reload, clearSelection, showTa
     if (names.length === 0) return;
     const first = names[0];
     const count = names.length;
+    const warning = t`Folders are deleted with everything inside them. This cannot be undone.`;
+    const listed = names.slice(0, NAMED_IN_CONFIRMATION).join(', ');
+    const more = count - NAMED_IN_CONFIRMATION;
     const ok = await confirm({
       title: count === 1 ? t`Delete ${first}?` : t`Delete ${count} items?`,
-      body: t`Folders are deleted with everything inside them. This cannot be undone.`,
+      body: count === 1 ? warning : `${more > 0 ? t`${listed} and ${more} more.` : t`${listed}.`} ${warning}`,
       confirmLabel: t`Delete`,
       danger: true,
     });

@@ -54,6 +54,8 @@ export async function walkStorageConfigs({ ok, f }: Walker): Promise<void> {
   });
   const id = { id: String(created.id) };
   await ok('PUT /api/s3-configs/{id}', { pathValues: id, body: { name: 'contract probe 2' } });
+  const folders = await ok('GET /api/s3-configs/{id}/folders', { pathValues: { id: f.localConfigId } });
+  assert.ok(Array.isArray(folders.folders), JSON.stringify(folders));
   const probe = await ok('POST /api/s3-configs/{id}/test', { pathValues: id });
   assert.ok(probe.ok, JSON.stringify(probe));
   await ok('PUT /api/s3-configs/{id}/set-default', { pathValues: id });

@@ -87,7 +87,7 @@ export function ActivityChart({ days, kind }: { days: ActivityDay[]; kind: Chart
           <caption className="visually-hidden">{t`Activity of the last 7 days`}</caption>
           <thead>
             <tr>
-              <th scope="col">{t`Day`}</th>
+              <th scope="col">{t({ message: 'Day', context: 'the date column of the activity table' })}</th>
               {SERIES.map((key) => (
                 <th key={key} scope="col">
                   {labels[key]}

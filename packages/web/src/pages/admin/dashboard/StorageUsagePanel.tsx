@@ -48,17 +48,12 @@ export function StorageUsagePanel({ storage }: { storage: StorageUsage[] }) {
               aria-label={u.name}
               aria-valuetext={percent === null ? t`${used} used` : t`${percent.toFixed(1)}% used`}
             />
-            <div
-              className={`usage-bar${percent !== null && percent >= 90 ? ' high' : ''}`}
-              aria-hidden="true"
-            >
-              <span
-                style={{
-                  width: `${percent ?? (u.used_bytes > 0 ? 100 : 0)}%`,
-                  opacity: percent === null ? 0.35 : 1,
-                }}
-              />
-            </div>
+            {/* Without a capacity there is nothing to fill: no bar, only the figure above. */}
+            {percent !== null && (
+              <div className={`usage-bar${percent >= 90 ? ' high' : ''}`} aria-hidden="true">
+                <span style={{ width: `${percent}%` }} />
+              </div>
+            )}
             <div className="cell-sub">{plural(files, { one: '# file', other: '# files' })}</div>
           </li>
         );

@@ -170,7 +170,7 @@ export function KeyFormDialog({
               type="number"
               min={1}
               step="any"
-              aria-label={t`Days`}
+              aria-label={t({ message: 'Days', context: 'number of days a key lasts' })}
               value={state.customDays}
               aria-invalid={Boolean(text(problems.expiry)) || undefined}
               onChange={(e) => set('customDays', e.target.value)}

@@ -1,7 +1,7 @@
 /** Create or edit a mount: name, path, storage, remark, sort order, cache TTL, web proxy, active. */
 import { isFullStorageConfig, MOUNT_PATH_MAX, type Mount, type StorageConfigView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
@@ -14,6 +14,9 @@ import {
   newMountForm,
   validateMountForm,
 } from './mountForm.ts';
+
+/** The lazy folder tree (shared with the key form), here over the folders inside the chosen storage. */
+const FolderTree = lazy(() => import('../../mount/FolderTree.tsx').then((m) => ({ default: m.FolderTree })));
 
 const storageTypeOf = (c: StorageConfigView) =>
   isFullStorageConfig(c) && c.provider_type === 'local' ? ('local' as const) : ('s3' as const);
@@ -43,6 +46,15 @@ export function MountFormDialog({
   const problems = validateMountForm(
     state,
     takenPaths.filter((p) => p !== mount?.mount_path),
+  );
+  const configId = state.storageConfigId;
+  const loadFolders = useCallback(
+    async (path: string) =>
+      (await client.storageConfigs.folders(configId, path)).folders.map((name) => ({
+        name,
+        path: path ? `${path}/${name}` : name,
+      })),
+    [client, configId],
   );
   const set = <K extends keyof MountFormState>(key: K, value: MountFormState[K]) =>
     setState((s) => ({ ...s, [key]: value }));
@@ -138,6 +150,27 @@ export function MountFormDialog({
             ))}
           </select>
         </Field>
+        <TextField
+          label={t`Folder in the storage`}
+          name="root_prefix"
+          className="mono"
+          value={state.rootPrefix}
+          placeholder="/"
+          hint={t`The folder that becomes the mount's root; empty for the whole storage.`}
+          onChange={(v) => set('rootPrefix', v)}
+        />
+        {configId && (
+          <Suspense fallback={<p className="muted">{t`Loading…`}</p>}>
+            <FolderTree
+              key={configId}
+              label={t`Folders in the storage`}
+              root={{ path: '', name: '/' }}
+              load={loadFolders}
+              selected={state.rootPrefix.trim().replace(/^\/+|\/+$/g, '')}
+              onSelect={(path) => set('rootPrefix', path)}
+            />
+          </Suspense>
+        )}
         <TextField
           label={t`Remark`}
           name="remark"

@@ -45,12 +45,23 @@ test('the body carries numbers and trimmed text; cache TTL defaults to 300', () 
     mount_path: '/photos',
     storage_type: 'local',
     storage_config_id: '7',
+    root_prefix: '',
     remark: 'r',
     sort_order: 0,
     cache_ttl: 300,
     web_proxy: true,
     is_active: true,
   });
+});
+
+test('the folder inside the storage is sent without slashes around it', () => {
+  const state = {
+    ...newMountForm('7', 'local'),
+    name: 'Docs',
+    mountPath: '/docs',
+    rootPrefix: ' /team/docs/ ',
+  };
+  assert.is(mountBody(state).root_prefix, 'team/docs');
 });
 
 test.run();

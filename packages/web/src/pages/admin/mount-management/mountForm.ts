@@ -20,6 +20,8 @@ export interface MountFormState {
   mountPath: string;
   storageConfigId: string;
   storageType: StorageType;
+  /** The folder inside the storage that becomes the mount's root ('' = the storage's root). */
+  rootPrefix: string;
   remark: string;
   sortOrder: string;
   cacheTtl: string;
@@ -47,6 +49,7 @@ export function newMountForm(storageConfigId = '', storageType: StorageType = 's
     mountPath: '/',
     storageConfigId,
     storageType,
+    rootPrefix: '',
     remark: '',
     sortOrder: '0',
     cacheTtl: String(DEFAULT_MOUNT_CACHE_TTL_S),
@@ -61,6 +64,7 @@ export function editMountForm(mount: Mount): MountFormState {
     mountPath: mount.mount_path,
     storageConfigId: String(mount.storage_config_id),
     storageType: mount.storage_type,
+    rootPrefix: mount.root_prefix,
     remark: mount.remark ?? '',
     sortOrder: String(mount.sort_order),
     cacheTtl: String(mount.cache_ttl),
@@ -108,6 +112,8 @@ export function mountBody(state: MountFormState): CreateMountBody {
     mount_path: state.mountPath.trim(),
     storage_type: state.storageType,
     storage_config_id: state.storageConfigId,
+    // Typed with or without slashes around it, it means the same folder.
+    root_prefix: state.rootPrefix.trim().replace(/^\/+|\/+$/g, ''),
     remark: state.remark.trim(),
     sort_order: Number(state.sortOrder.trim()),
     cache_ttl: Number(state.cacheTtl.trim()),

@@ -1,12 +1,14 @@
 /** The state badges of a share: password, expired or used up, view limit. */
 import { useLingui } from '@lingui/react/macro';
-import { isExpired } from './format.ts';
+import { formatShortDateTime, isExpired } from './format.ts';
 
 export interface ShareStateLike {
   has_password: boolean;
   expires_at: string | null;
   max_views: number;
   views: number;
+  /** File shares: when the sweep removes a used-up share (its last links lapsed; ADR 0003). */
+  removed_after?: string | null;
 }
 
 export function shareIsDead(share: ShareStateLike, now = Date.now()): boolean {
@@ -22,7 +24,14 @@ export function ShareBadges({ share }: { share: ShareStateLike }) {
       {expired ? (
         <span className="badge bad">{t`Expired`}</span>
       ) : usedUp ? (
-        <span className="badge bad">{t`Used up`}</span>
+        <>
+          <span className="badge bad">{t`Used up`}</span>
+          {share.removed_after && (
+            <span className="muted" data-testid="removed-after">
+              {t`removed after ${formatShortDateTime(share.removed_after)}`}
+            </span>
+          )}
+        </>
       ) : (
         <span className="badge ok">{t`Active`}</span>
       )}

@@ -21,7 +21,7 @@ export function useCreatorNames(): (createdBy: string) => string {
     };
   }, [client, isAdmin]);
   return (createdBy) => {
-    if (!createdBy.startsWith('apikey:')) return t`Admin`;
+    if (!createdBy.startsWith('apikey:')) return t({ message: 'Admin', context: 'who created a share' });
     const id = createdBy.slice('apikey:'.length);
     if (!names) return t`API key`;
     const name = names.get(id);

@@ -13,8 +13,8 @@ export function TestResultDialog({ config, onClose }: { config: StorageConfig; o
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState(0);
   const stepName: Record<StorageTestStepName, string> = {
-    list: t`List`,
-    write: t`Write`,
+    list: t({ message: 'List', context: 'storage test step' }),
+    write: t({ message: 'Write', context: 'storage test step' }),
     read: t`Read back`,
     delete: t`Delete`,
   };

@@ -1,5 +1,6 @@
 /** A text share as the admin sees it: content, settings and its links. */
 import type { PasteRecord } from '@clip/sdk';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { MarkdownView } from '../../../components/MarkdownView.tsx';
 import { useOwnerRawUrl } from '../../share/useOwnerRawUrl.ts';
@@ -47,7 +48,8 @@ export function PasteViewDialog({
         <ShareBadges share={paste} />
         <span className="badge">{paste.format === 'markdown' ? 'Markdown' : t`Plain text`}</span>
         <span className="muted">
-          {t`Created ${formatDateTime(paste.created_at, i18n.locale)} · ${paste.views} views`}
+          {t`Created ${formatDateTime(paste.created_at, i18n.locale)}`} ·{' '}
+          {plural(paste.views, { one: '# view', other: '# views' })}
         </span>
       </p>
       {paste.remark && <p className="muted">{paste.remark}</p>}

@@ -1,0 +1,60 @@
+import { type PasteListItem, RECENT_SHARES } from '@clip/sdk';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { pathFor } from '../../app/navigation.ts';
+import { useServices } from '../../app/services.ts';
+import { useCopyToast } from '../../shell/useCopyToast.ts';
+import { formatShortDateTime } from '../admin/shared/format.ts';
+
+/**
+ * The newest text shares of whoever is signed in (as the upload page lists recent uploads): a link
+ * the "Share created" card has hidden is one click away. Read again whenever `refreshKey` changes.
+ */
+export function RecentShares({ refreshKey }: { refreshKey: number }) {
+  const { t } = useLingui();
+  const { client } = useServices();
+  const copy = useCopyToast();
+  const [items, setItems] = useState<PasteListItem[] | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger to fetch again
+  useEffect(() => {
+    let live = true;
+    client.pastes.list({ limit: RECENT_SHARES, offset: 0, order: 'desc' }).then(
+      (r) => live && setItems(r.items),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, refreshKey]);
+
+  if (!items || items.length === 0) return null;
+  return (
+    <section className="card recent-shares" aria-labelledby="recent-shares-title">
+      <h2 id="recent-shares-title">{t`Your recent shares`}</h2>
+      <ul>
+        {items.map((paste) => {
+          const name = paste.title || paste.slug;
+          const created = formatShortDateTime(paste.created_at);
+          return (
+            <li key={paste.id} className="recent-row" data-testid="recent-share">
+              <Link to={pathFor('paste-view', { slug: paste.slug })} className="recent-name" title={name}>
+                {name}
+              </Link>
+              <span className="muted">{created}</span>
+              <button
+                type="button"
+                className="button small"
+                onClick={() => copy(paste.url, t`Link copied`)}
+                aria-label={t`Copy link of ${name}`}
+              >
+                {t`Copy link`}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
