@@ -2,6 +2,7 @@ export * from './client.ts';
 export * from './constants.ts';
 export * from './contract/index.ts';
 export * from './copy/index.ts';
+export * from './e2e/index.ts';
 export * from './errors.ts';
 export * from './fs/index.ts';
 export * from './offline/index.ts';
