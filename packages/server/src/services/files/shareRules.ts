@@ -77,6 +77,7 @@ export function toCreated(row: FileShareRow, origin: string): FileShareCreated {
     url: shareUrl(origin, row.slug),
     expires_at: isoOrNull(row.expires_at),
     max_views: row.max_views,
+    encrypted: Boolean(row.encrypted),
   };
 }
 
@@ -100,5 +101,6 @@ export function toRecord(row: FileShareRow, origin: string): FileRecord {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     url: shareUrl(origin, row.slug),
+    encrypted: Boolean(row.encrypted),
   };
 }

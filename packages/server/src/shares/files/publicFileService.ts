@@ -4,7 +4,7 @@
  * views succeed, however many arrive at once: the count is one conditional UPDATE.
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
-import { forbidden, gone, notFound } from '../../http/appError.ts';
+import { badRequest, forbidden, gone, notFound } from '../../http/appError.ts';
 import type { FileDeps } from '../../services/files/fileDeps.ts';
 import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
 import type { LinkSigner } from '../../services/files/signing.ts';
@@ -55,6 +55,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
       remark: row.remark,
       created_at: iso(row.created_at),
       expires_at: isoOrNull(row.expires_at),
+      encrypted: Boolean(row.encrypted),
       max_views: row.max_views,
       views: row.views,
       has_password: row.password_hash !== null,
@@ -109,6 +110,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
 
     async officePreview(slug, exp, sig) {
       const row = await shareForLink(slug, exp, sig);
+      if (row.encrypted) throw badRequest('an end-to-end encrypted file has no preview: only its key opens it');
       // The same signature, not a fresh one: a link holder must not be able to renew access forever.
       const signed = { exp: Number(exp), sig: String(sig) };
       const url = link('file-download', row, signed.exp, signed.sig);

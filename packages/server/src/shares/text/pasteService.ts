@@ -15,6 +15,7 @@ import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { expiryFromHours, iso, isoOrNull } from '../../services/time.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired } from '../core/liveness.ts';
+import { checkSealedText, checkSealedTextFields } from '../core/sealedContent.ts';
 import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
 import type { PasteTokens } from './pasteAccessTokens.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
@@ -126,7 +127,10 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     }),
 
     async create(actor, body) {
+      const encrypted = body.encrypted === true;
+      if (encrypted) checkSealedTextFields(body);
       const content = checkContent(body.content, deps.maxTextBytes);
+      if (encrypted) checkSealedText(content);
       const custom = body.slug === undefined || body.slug === null ? null : checkSlug(body.slug);
       const now = clock.now();
       const row: PasteRow = {
@@ -140,6 +144,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
         expires_at: expiryFromHours(body.expires_in, now),
         max_views: body.max_views ?? 0,
         views: 0,
+        encrypted,
         created_by: creatorId(actor),
         created_at: now,
         updated_at: now,

@@ -29,7 +29,7 @@ export interface ViewRequest {
 export type CountView = (request: ViewRequest) => Promise<ReadRow | null>;
 
 export const READ_COLUMNS =
-  'id, slug, title, content, format, remark, expires_at, max_views, views, created_at';
+  'id, slug, title, content, format, remark, expires_at, max_views, views, encrypted, created_at';
 
 /** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped by `n`. */
 export const TALLY = hotStatement(
