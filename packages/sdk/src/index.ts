@@ -6,6 +6,7 @@ export * from './e2e/index.ts';
 export * from './errors.ts';
 export * from './fs/index.ts';
 export * from './offline/index.ts';
+export type { CreatedPaste, CreatePasteInput } from './resources/pastes.ts';
 export * from './sdk.ts';
 export * from './upload/index.ts';
 export * from './validation.ts';

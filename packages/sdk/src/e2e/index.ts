@@ -1,5 +1,6 @@
 /** End-to-end encryption: the stream format (docs/e2e-format.md), keys in link fragments, text helpers. */
 
+export { encryptBlob } from './blob.ts';
 export { bytesOf, toReadableStream } from './bytes.ts';
 export { decryptBytes, decryptStream, type OpenedStream } from './decrypt.ts';
 export { EncryptionPlan, type EncryptOptions, encryptBytes, encryptStream } from './encrypt.ts';
@@ -14,4 +15,12 @@ export {
   toBase64Url,
   withKeyFragment,
 } from './keys.ts';
-export { decryptText, encryptText, MARKDOWN_TYPE, PLAIN_TYPE } from './text.ts';
+export { type EncryptedSourceOptions, encryptedSource, SEALED_NAME, SEALED_TYPE } from './source.ts';
+export {
+  decryptPaste,
+  decryptText,
+  encryptText,
+  MARKDOWN_TYPE,
+  type OpenedPaste,
+  PLAIN_TYPE,
+} from './text.ts';

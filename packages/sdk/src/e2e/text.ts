@@ -1,4 +1,5 @@
 /** Text shares: the stream base64url-encoded, so it travels in the JSON `content` of a text share. */
+import type { PasteFormat, PasteView } from '../contract/pastes.ts';
 import { decryptBytes } from './decrypt.ts';
 import { encryptBytes } from './encrypt.ts';
 import { E2eError } from './errors.ts';
@@ -20,4 +21,20 @@ export async function decryptText(
   if (!sealed) throw new E2eError('not-encrypted');
   const { meta, data } = await decryptBytes(key, sealed);
   return { meta, text: new TextDecoder().decode(data) };
+}
+
+/** An encrypted text share opened: what its ciphertext holds. */
+export interface OpenedPaste {
+  title: string | null;
+  format: PasteFormat;
+  content: string;
+}
+
+export async function decryptPaste(view: Pick<PasteView, 'content'>, key: Uint8Array): Promise<OpenedPaste> {
+  const { meta, text } = await decryptText(key, view.content);
+  return {
+    title: meta.name || null,
+    format: meta.type === MARKDOWN_TYPE ? 'markdown' : 'text',
+    content: text,
+  };
 }

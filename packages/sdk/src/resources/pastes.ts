@@ -12,6 +12,20 @@ import type {
   PasteView,
   UpdatePasteBody,
 } from '../contract/index.ts';
+import { encodeKey, generateKey, withKeyFragment } from '../e2e/keys.ts';
+import { encryptText, MARKDOWN_TYPE, PLAIN_TYPE } from '../e2e/text.ts';
+
+export interface CreatePasteInput extends CreatePasteBody {
+  /** End-to-end encrypt before sending (sets `encrypted`). */
+  encrypt?: boolean;
+  /** The key for `encrypt` (32 bytes); a new random one by default. */
+  key?: Uint8Array;
+}
+
+export interface CreatedPaste extends PasteCreated {
+  /** base64url; only for `encrypt: true`. */
+  key?: string;
+}
 
 /** Text shares: the public calls, and management under /admin (admin) or /user (API key). */
 export class PastesResource {
@@ -19,8 +33,23 @@ export class PastesResource {
   constructor(transport: Transport) {
     this.#t = transport;
   }
-  create(body: CreatePasteBody): Promise<PasteCreated> {
-    return this.#t.request('POST', '/paste', { body });
+  /**
+   * With `encrypt: true` the text, title and format are encrypted here (docs/e2e-format.md) and only
+   * ciphertext is sent; the answer's `url` carries the key in its fragment, and `key` holds it.
+   */
+  async create(body: CreatePasteInput): Promise<CreatedPaste> {
+    const { encrypt, key: givenKey, ...plain } = body;
+    if (!encrypt) return this.#t.request('POST', '/paste', { body: plain });
+    const key = givenKey ?? generateKey();
+    const { title, format, content, ...settings } = plain;
+    const sealed = await encryptText(key, content, {
+      name: title ?? '',
+      type: format === 'markdown' ? MARKDOWN_TYPE : PLAIN_TYPE,
+    });
+    const created: PasteCreated = await this.#t.request('POST', '/paste', {
+      body: { ...settings, content: sealed, encrypted: true },
+    });
+    return { ...created, url: withKeyFragment(created.url, key), key: encodeKey(key) };
   }
   /** Counts a view unless the share is protected, in which case it answers `requires_password`. */
   get(slug: string): Promise<PasteView | PasteLocked> {

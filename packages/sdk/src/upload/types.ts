@@ -1,6 +1,6 @@
 /** The shapes every upload shares: what is sent (a source), how it went (progress), what the caller may tune. */
 import type { FetchLike } from '../client.ts';
-import type { ShareFields } from '../contract/files.ts';
+import type { FileShareCreated, ShareFields } from '../contract/files.ts';
 
 /** Spec section 4's stages, plus `downloading` for the first half of a URL upload. */
 export type UploadStage =
@@ -143,4 +143,17 @@ export interface UploadOptions extends ShareFields {
   storage?: StorageCapabilities;
   /** Skip checking the server's maximum upload size first. */
   skipSizeCheck?: boolean;
+  /**
+   * End-to-end encrypt (docs/e2e-format.md): the SDK makes a key (or uses `key`), uploads only
+   * ciphertext, and answers the link with the key in its fragment (`#k=`).
+   */
+  encrypt?: boolean;
+  /** The key of an encrypted upload (32 bytes); a new random one by default. */
+  key?: Uint8Array;
+}
+
+/** What an upload answers: the share, and for an encrypted one its key (also in `url`'s fragment). */
+export interface UploadedShare extends FileShareCreated {
+  /** base64url; only for `encrypt: true`. */
+  key?: string;
 }

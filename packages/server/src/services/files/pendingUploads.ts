@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type ShareFields, uploadContentType } from '@clip/sdk/contract';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
+import { SEALED_FILENAME, SEALED_MIMETYPE } from '../../shares/core/sealedContent.ts';
 import { type Actor, creatorId } from '../actor.ts';
 import { overCapacity } from '../admission/writeAdmission.ts';
 import { ownsRecord, shareFolderFor } from '../permissions.ts';
@@ -15,7 +16,6 @@ import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
 import { checkMimetype, guessMimetype } from './mimetypes.ts';
 import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
 import type { ShareStorageConfig } from './storageAccess.ts';
-import { SEALED_FILENAME, SEALED_MIMETYPE } from '../../shares/core/sealedContent.ts';
 
 export interface PendingInput extends ShareFields {
   filename: string;

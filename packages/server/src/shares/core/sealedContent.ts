@@ -23,9 +23,14 @@ export function checkSealedText(content: string): string {
 
 /** What an encrypted text share may not have in the clear: its title and format travel inside the ciphertext. */
 export function checkSealedTextFields(body: { title?: string | null; format?: string | null }): void {
-  if (body.title) throw badRequest("body.title is not allowed on an encrypted share: its title travels inside the ciphertext");
+  if (body.title)
+    throw badRequest(
+      'body.title is not allowed on an encrypted share: its title travels inside the ciphertext',
+    );
   if (body.format && body.format !== 'text')
-    throw badRequest("body.format is not allowed on an encrypted share: its format travels inside the ciphertext");
+    throw badRequest(
+      'body.format is not allowed on an encrypted share: its format travels inside the ciphertext',
+    );
 }
 
 /** The stored ciphertext of a text share as the bytes of the stream. */

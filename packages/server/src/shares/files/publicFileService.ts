@@ -110,7 +110,8 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
 
     async officePreview(slug, exp, sig) {
       const row = await shareForLink(slug, exp, sig);
-      if (row.encrypted) throw badRequest('an end-to-end encrypted file has no preview: only its key opens it');
+      if (row.encrypted)
+        throw badRequest('an end-to-end encrypted file has no preview: only its key opens it');
       // The same signature, not a fresh one: a link holder must not be able to renew access forever.
       const signed = { exp: Number(exp), sig: String(sig) };
       const url = link('file-download', row, signed.exp, signed.sig);

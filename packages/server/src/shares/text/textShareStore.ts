@@ -167,7 +167,9 @@ export function createTextShareStore(
     },
     insert(row) {
       // SQLite binds no booleans; Postgres reads 1/0 as a boolean.
-      return insertGroup(PASTE_COLUMNS.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])));
+      return insertGroup(
+        PASTE_COLUMNS.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])),
+      );
     },
     async bySlug(slug) {
       return (await hot.rows<PasteRow>(BY_SLUG, [slug]))[0] ?? null;

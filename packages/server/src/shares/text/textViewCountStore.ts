@@ -95,7 +95,7 @@ const COUNT_GROUP = hotStatement(
   ),
   hit AS (
     UPDATE pastes p SET views = cur.old + cur.granted FROM cur WHERE p.id = cur.id
-    RETURNING p.id, p.slug, p.title, p.content, p.format, p.remark, p.expires_at, p.max_views,
+    RETURNING p.id, p.slug, p.title, p.content, p.format, p.remark, p.expires_at, p.max_views, p.encrypted,
       p.created_at, cur.old, cur.granted
   ),
   tally AS (

@@ -6,7 +6,11 @@ import { RAW } from '../../../http/envelope.ts';
 import { largeJsonBody } from '../../../http/jsonBody.ts';
 import { checkBody } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
-import { ATTACHMENT_PRESENTATION, PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../../serving/presentation.ts';
+import {
+  ATTACHMENT_PRESENTATION,
+  PLAIN_TEXT_PRESENTATION,
+  safetyHeaders,
+} from '../../../serving/presentation.ts';
 import { sealedTextBytes } from '../../core/sealedContent.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
