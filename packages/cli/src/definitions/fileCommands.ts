@@ -17,6 +17,7 @@ export function defineFileCommands(program: Command): void {
     .option('--expire <when>', '1h, 1d, 7d, 30d, never, or a number of hours (as the web app)', '1d')
     .option('--max-views <n>', 'delete after this many downloads (0 = unlimited)')
     .option('--remark <text>', 'a note shown in the file list')
+    .option('--encrypt', 'end-to-end encrypt: the server gets ciphertext, the key is in the link (#k=...)')
     .action(async (files: string[], _opts, cmd: Command) =>
       (await import('../commands/upload.ts')).upload(files, cmd.optsWithGlobals()),
     );

@@ -12,6 +12,7 @@ import type {
   PasteView,
   UpdatePasteBody,
 } from '../contract/index.ts';
+import { E2eError } from '../e2e/errors.ts';
 import { encodeKey, generateKey, withKeyFragment } from '../e2e/keys.ts';
 import { encryptText, MARKDOWN_TYPE, PLAIN_TYPE } from '../e2e/text.ts';
 
@@ -66,6 +67,11 @@ export class PastesResource {
   async raw(slug: string, password?: string): Promise<string> {
     const res = await this.#t.send('GET', `/raw/${encodeURIComponent(slug)}`, { query: { password } });
     if (!res.ok) return this.#t.fail(res, 'share-password');
+    // An encrypted share's raw answer is its ciphertext stream: without the key there is nothing to read.
+    if (res.headers.get('content-type')?.startsWith('application/octet-stream')) {
+      await res.body?.cancel();
+      throw new E2eError('missing-key');
+    }
     return res.text();
   }
   /**
