@@ -7,7 +7,8 @@ import { decryptBytes, encodeKey, encryptBytes } from './index.ts';
 
 const doc = readFileSync(new URL('../../../../docs/e2e-format.md', import.meta.url), 'utf8');
 function vector(name: string): Buffer {
-  const match = new RegExp('```' + name + '\\n([0-9a-f]+)\\n```').exec(doc);
+  const fence = '```';
+  const match = new RegExp(`${fence}${name}\\n([0-9a-f]+)\\n${fence}`).exec(doc);
   if (!match) throw new Error(`${name} is missing from docs/e2e-format.md`);
   return Buffer.from(match[1], 'hex');
 }

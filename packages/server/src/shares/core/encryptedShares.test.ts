@@ -59,7 +59,6 @@ function keyOf(url: string): Uint8Array {
   if (text) keys.push(text);
   return decodeKey(text);
 }
-const slugOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
 
 async function api(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
