@@ -6,10 +6,12 @@
 import { ByteReader, concatBytes } from './bytes.ts';
 import { ChunkCipher, keyCheck, sameBytes } from './cipher.ts';
 import { E2eError } from './errors.ts';
-import { decodeMeta, type E2eMeta, HEADER_BYTES, parseHeader, TAG_BYTES } from './format.ts';
+import { decodeMeta, type E2eMeta, HEADER_BYTES, parseHeader, plaintextSize, TAG_BYTES } from './format.ts';
 
 export interface OpenedStream {
   meta: E2eMeta;
+  /** The plaintext size of the whole stream when it is `streamBytes` long (null if it cannot be). */
+  plaintextSize(streamBytes: number): number | null;
   /** The plaintext, verified chunk by chunk; throws an E2eError on tampering or truncation. */
   data: AsyncGenerator<Uint8Array>;
 }
@@ -28,7 +30,11 @@ export async function decryptStream(
     if (sealedMeta.length < header.metaLength + TAG_BYTES) throw new E2eError('truncated', 'meta');
     const metaIsLast = await reader.atEnd();
     const meta = decodeMeta(await openChunk(cipher, 0, sealedMeta, metaIsLast));
-    return { meta, data: dataChunks(reader, cipher, header.chunkSize, metaIsLast) };
+    return {
+      meta,
+      plaintextSize: (streamBytes) => plaintextSize(streamBytes, header.chunkSize, header.metaLength),
+      data: dataChunks(reader, cipher, header.chunkSize, metaIsLast),
+    };
   } catch (err) {
     await reader.close();
     throw err;

@@ -22,6 +22,8 @@ export const HEADER_BYTES = 4 + 1 + 4 + PREFIX_BYTES + 2 + KEY_CHECK_BYTES; // 5
 export const MAX_CHUNK_BYTES = 64 * 1024;
 /** The meta chunk's plaintext is padded to a multiple of this, so it tells little of the name's length. */
 export const META_PAD = 128;
+/** Bytes that always hold the header and the meta chunk, and one byte more when the stream goes on. */
+export const STREAM_START_BYTES = HEADER_BYTES + 65535 + TAG_BYTES + 1;
 /** The meta chunk's plaintext may not exceed this (a u16). */
 export const MAX_META_BYTES = 65535 - (65535 % META_PAD);
 
@@ -114,6 +116,15 @@ export function decodeMeta(bytes: Uint8Array): E2eMeta {
 /** Data chunks for `dataBytes` of plaintext. */
 export function dataChunkCount(dataBytes: number, chunkSize: number): number {
   return Math.ceil(dataBytes / chunkSize);
+}
+
+/** The plaintext size of a whole stream of `streamBytes` (null when no stream has that size). */
+export function plaintextSize(streamBytes: number, chunkSize: number, metaLength: number): number | null {
+  const data = streamBytes - HEADER_BYTES - metaLength - TAG_BYTES;
+  if (data < 0) return null;
+  const chunks = Math.ceil(data / (chunkSize + TAG_BYTES));
+  const plain = data - chunks * TAG_BYTES;
+  return plain >= 0 && encryptedSize(plain, metaLength, chunkSize) === streamBytes ? plain : null;
 }
 
 /** The exact ciphertext size of a stream: known before encrypting, so uploads can declare it. */

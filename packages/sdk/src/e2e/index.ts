@@ -5,7 +5,14 @@ export { bytesOf, toReadableStream } from './bytes.ts';
 export { decryptBytes, decryptStream, type OpenedStream } from './decrypt.ts';
 export { EncryptionPlan, type EncryptOptions, encryptBytes, encryptStream } from './encrypt.ts';
 export { E2eError, type E2eErrorCode } from './errors.ts';
-export { type E2eMeta, encryptedSize, HEADER_BYTES, MAX_CHUNK_BYTES } from './format.ts';
+export {
+  type E2eMeta,
+  encryptedSize,
+  HEADER_BYTES,
+  MAX_CHUNK_BYTES,
+  plaintextSize,
+  STREAM_START_BYTES,
+} from './format.ts';
 export {
   decodeKey,
   encodeKey,

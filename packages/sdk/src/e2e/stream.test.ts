@@ -47,6 +47,7 @@ test('round trip for sizes around the chunk boundaries, whatever the input chunk
     assert.is(sealed.length, plan.sizeFor(size), `size of ${size}`);
     const opened = await decryptStream(key, pieces(sealed, 4093));
     assert.equal(opened.meta, meta);
+    assert.is(opened.plaintextSize(sealed.length), size, `plaintext size of ${size}`);
     assert.ok((await collect(opened.data)).equals(data), `data of ${size}`);
   }
 });

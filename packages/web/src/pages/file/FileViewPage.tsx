@@ -1,11 +1,14 @@
 import { formatBytes, type PublicFileView } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
+import { useEncryptedFile } from '../../lib/e2e/useEncryptedFile.ts';
 import { useCopyToast } from '../../shell/useCopyToast.ts';
+import { EncryptedBadge } from '../share/EncryptedBadge.tsx';
 import { ShareView } from '../share/ShareView.tsx';
 import { useShare } from '../share/useShare.ts';
+import { useEncryptedFileView } from './EncryptedFile.tsx';
 import { FilePreview } from './FilePreview.tsx';
 
 /** A file share as its reader sees it (spec section 2, /file/{slug}). */
@@ -21,40 +24,62 @@ export default function FileViewPage() {
     unlock: (pw) => client.files.verify(slug, pw),
     deps: [client, sharePrefetch],
   });
+  const { hash } = useLocation();
+  const shown = gate.state.kind === 'ready' ? gate.state.share : null;
+  const encrypted = useEncryptedFile(shown, hash);
+  const sealed = useEncryptedFileView(encrypted ?? { kind: 'checking' }, shown?.download_url ?? '');
+  const copyLink = (
+    <button type="button" className="button" onClick={() => copy(window.location.href, t`Link copied`)}>
+      {t`Copy link`}
+    </button>
+  );
 
   return (
     <ShareView
       gate={gate}
       lockedText={t`This file is protected. Enter its password to open it.`}
       newShare={{ to: pathFor('upload'), label: t`Upload a file` }}
-      open={(file) => ({
-        title: file.filename,
-        headingTestId: 'file-name',
-        details: (
-          <p className="muted share-remark">
-            {formatBytes(file.size)} · {file.mimetype}
-          </p>
-        ),
-        actions: (
-          <>
-            <a className="button primary" href={file.download_url} download={file.filename}>
-              {t`Download`}
-            </a>
-            <button
-              type="button"
-              className="button"
-              onClick={() => copy(window.location.href, t`Link copied`)}
-            >
-              {t`Copy link`}
-            </button>
-          </>
-        ),
-        body: (
-          <div className="card share-content file-preview" data-testid="file-preview">
-            <FilePreview file={file} />
-          </div>
-        ),
-      })}
+      open={(file) =>
+        encrypted
+          ? {
+              ...sealed,
+              headingTestId: 'file-name',
+              details: (
+                <>
+                  <EncryptedBadge />
+                  {sealed.details}
+                </>
+              ),
+              actions: (
+                <>
+                  {sealed.actions}
+                  {copyLink}
+                </>
+              ),
+            }
+          : {
+              title: file.filename,
+              headingTestId: 'file-name',
+              details: (
+                <p className="muted share-remark">
+                  {formatBytes(file.size)} · {file.mimetype}
+                </p>
+              ),
+              actions: (
+                <>
+                  <a className="button primary" href={file.download_url} download={file.filename}>
+                    {t`Download`}
+                  </a>
+                  {copyLink}
+                </>
+              ),
+              body: (
+                <div className="card share-content file-preview" data-testid="file-preview">
+                  <FilePreview file={file} />
+                </div>
+              ),
+            }
+      }
     />
   );
 }
