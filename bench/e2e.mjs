@@ -96,7 +96,10 @@ try {
     for (const side of r % 2 ? ['encrypted', 'plain'] : ['plain', 'encrypted']) {
       const s = sides[side];
       execFileSync('sync');
-      const up = await clipRun(['upload', ...(side === 'encrypted' ? ['--encrypt'] : []), file, '--json'], env);
+      const up = await clipRun(
+        ['upload', ...(side === 'encrypted' ? ['--encrypt'] : []), file, '--json'],
+        env,
+      );
       const [created] = JSON.parse(up.stdout);
       s.upload.push(up.ms);
       s.upRss.push(up.peak);
@@ -108,7 +111,8 @@ try {
       s.downRss.push(down.peak);
       s.downCpu.push(down.cpuMs);
       if ((await stat(out)).size !== SIZE) throw new Error(`${side} download has the wrong size`);
-      if (r === 0 && (await sha256(out)) !== sourceHash) throw new Error(`${side} download differs from the file`);
+      if (r === 0 && (await sha256(out)) !== sourceHash)
+        throw new Error(`${side} download differs from the file`);
       await rm(out);
       await deleteShare(clip, auth, created.id);
       log(

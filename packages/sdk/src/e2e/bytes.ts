@@ -1,5 +1,17 @@
 /** Byte plumbing of the stream: fixed-size pieces out of any chunking, and exact reads with a peek. */
 
+/** Chunks sealed or opened at once: WebCrypto runs them off the main thread, so a few keep it busy. */
+export const IN_FLIGHT = 4;
+
+/**
+ * A chunk's promise that waits in a queue: its failure is reported where it is awaited, in order,
+ * never as an unhandled rejection while an earlier chunk is still awaited.
+ */
+export function inFlight<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /** `source` cut into pieces of exactly `size` bytes (the last may be shorter); nothing for an empty source. */
 export async function* rechunk(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
   let piece = new Uint8Array(size);
@@ -122,4 +134,20 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/** `source` regrouped into pieces of about `size` bytes: fewer, larger writes to a socket or a file. */
+export async function* batched(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+  let parts: Uint8Array[] = [];
+  let bytes = 0;
+  for await (const part of source) {
+    parts.push(part);
+    bytes += part.length;
+    if (bytes >= size) {
+      yield parts.length === 1 ? parts[0] : concatBytes(parts);
+      parts = [];
+      bytes = 0;
+    }
+  }
+  if (bytes > 0) yield parts.length === 1 ? parts[0] : concatBytes(parts);
 }

@@ -3,7 +3,7 @@
  * before any data), then each chunk is verified before its plaintext is handed on. A reader must treat
  * the plaintext as unverified until the generator finishes: only then is the stream known whole.
  */
-import { ByteReader, concatBytes } from './bytes.ts';
+import { ByteReader, concatBytes, IN_FLIGHT, inFlight } from './bytes.ts';
 import { ChunkCipher, keyCheck, sameBytes } from './cipher.ts';
 import { E2eError } from './errors.ts';
 import { decodeMeta, type E2eMeta, HEADER_BYTES, parseHeader, plaintextSize, TAG_BYTES } from './format.ts';
@@ -47,15 +47,19 @@ async function* dataChunks(
   chunkSize: number,
   done: boolean,
 ): AsyncGenerator<Uint8Array> {
+  // A few chunks open at once (WebCrypto works off the main thread); they are handed on in order.
+  const pending: Promise<Uint8Array>[] = [];
   try {
     let counter = 1;
     while (!done) {
       const sealed = await reader.read(chunkSize + TAG_BYTES);
       if (sealed.length === 0) throw new E2eError('truncated');
       const last = sealed.length < chunkSize + TAG_BYTES || (await reader.atEnd());
-      yield await openChunk(cipher, counter++, sealed, last);
+      pending.push(inFlight(openChunk(cipher, counter++, sealed, last)));
       done = last;
+      if (pending.length >= IN_FLIGHT) yield await (pending.shift() as Promise<Uint8Array>);
     }
+    while (pending.length > 0) yield await (pending.shift() as Promise<Uint8Array>);
   } finally {
     await reader.close();
   }

@@ -4,7 +4,7 @@
  * from the plaintext on demand. A chunk is a pure function of key, prefix, counter and plaintext, so a
  * resumed or retried upload part is byte for byte what the first try sent.
  */
-import { concatBytes, rechunk } from './bytes.ts';
+import { concatBytes, IN_FLIGHT, inFlight, rechunk } from './bytes.ts';
 import { ChunkCipher, keyCheck } from './cipher.ts';
 import {
   type E2eMeta,
@@ -24,9 +24,6 @@ export interface EncryptOptions {
   /** The nonce prefix; random by default. Fixed only for test vectors and resumed uploads. */
   prefix?: Uint8Array;
 }
-
-/** Chunks sealed at once: WebCrypto runs them off the main thread, so a few in flight keep it busy. */
-const IN_FLIGHT = 4;
 
 /** Everything fixed about one stream before its data is read: the header, the meta chunk, the sizes. */
 export class EncryptionPlan {
@@ -83,7 +80,7 @@ export class EncryptionPlan {
         yield await this.metaChunk(false);
         metaSent = true;
       }
-      if (held) pending.push(this.dataChunk(index++, held, false));
+      if (held) pending.push(inFlight(this.dataChunk(index++, held, false)));
       held = piece;
       if (pending.length >= IN_FLIGHT) yield await (pending.shift() as Promise<Uint8Array>);
     }
@@ -91,7 +88,7 @@ export class EncryptionPlan {
       yield await this.metaChunk(true);
       return;
     }
-    if (held) pending.push(this.dataChunk(index, held, true));
+    if (held) pending.push(inFlight(this.dataChunk(index, held, true)));
     for (const sealed of pending) yield await sealed;
   }
 
@@ -122,7 +119,7 @@ export class EncryptionPlan {
     const pending: { index: number; sealed: Promise<Uint8Array> }[] = [];
     let index = first;
     for await (const piece of rechunk(read(first * this.chunkSize, plainEnd), this.chunkSize)) {
-      pending.push({ index, sealed: this.dataChunk(index, piece, index === chunks - 1) });
+      pending.push({ index, sealed: inFlight(this.dataChunk(index, piece, index === chunks - 1)) });
       index++;
       if (pending.length >= IN_FLIGHT) {
         const next = pending.shift() as (typeof pending)[number];
