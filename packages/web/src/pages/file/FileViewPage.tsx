@@ -8,7 +8,7 @@ import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { EncryptedBadge } from '../share/EncryptedBadge.tsx';
 import { ShareView } from '../share/ShareView.tsx';
 import { useShare } from '../share/useShare.ts';
-import { useEncryptedFileView } from './EncryptedFile.tsx';
+import { useEncryptedFileView } from './useEncryptedFileView.tsx';
 import { FilePreview } from './FilePreview.tsx';
 
 /** A file share as its reader sees it (spec section 2, /file/{slug}). */
