@@ -129,6 +129,17 @@ test('get with a key of a share that is not encrypted just reads it, and says th
   assert.match(run.stderr, /not encrypted: the key in the link was not needed/);
 });
 
+test('a refusal answered before the body is read (a key without file permission) fails in one line', async () => {
+  const path = join(files, 'refused.bin');
+  await writeFile(path, randomBytes(2 * 1024 * 1024));
+  const textOnly = { CLIP_API_KEY: (await server.keyClient({ text: true })).key };
+  const run = await box.run(['upload', '--encrypt', path], { env: textOnly });
+  assert.is(run.code, 1);
+  assert.is(run.stdout, '');
+  // The upload display's own "failed" line comes first, as for any upload (commands/upload.ts).
+  assert.match(run.stderr, /\nclip: this API key has no file permission\n$/);
+});
+
 test('--encrypt refuses --url: the server would fetch the file unencrypted', async () => {
   failedWith(
     await box.run(['upload', '--encrypt', '--url', 'https://example.com/a.txt'], { env: keyEnv }),

@@ -59,7 +59,7 @@ export async function encryptedSource(
       headers: { 'content-length': String(end - start) },
       streamsProgress: true,
     }),
-    postForm: (request) => postForm(request, size, range),
+    postForm: (request) => postForm(request, size, range, plain.postStream),
     get: plain.get,
     dispose: plain.dispose,
     fetch: plain.fetch,
@@ -71,6 +71,7 @@ async function postForm(
   request: FormPost,
   size: number,
   range: (start: number, end: number, onBytes: (n: number) => void) => AsyncIterable<Uint8Array>,
+  postStream: UploadSource['postStream'],
 ): Promise<RawResponse> {
   const boundary = `----clip-e2e-${toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(24)))}`;
   const quote = (v: string) => v.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -83,6 +84,20 @@ async function postForm(
       )}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${quote(request.filename)}"\r\nContent-Type: ${request.contentType}\r\n\r\n`,
   );
   const tail = text.encode(`\r\n--${boundary}--\r\n`);
+  const headers = {
+    ...request.headers,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  };
+  if (postStream) {
+    async function* whole() {
+      yield head;
+      yield* range(0, size, request.onBytes);
+      yield tail;
+    }
+    const length = head.length + size + tail.length;
+    const { url, signal, onSent } = request;
+    return postStream({ url, headers, body: whole(), size: length, signal, onSent });
+  }
   async function* body() {
     yield head;
     yield* range(0, size, request.onBytes);
@@ -91,11 +106,7 @@ async function postForm(
   }
   const res = await request.fetch(request.url, {
     method: 'POST',
-    headers: {
-      ...request.headers,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': String(head.length + size + tail.length),
-    },
+    headers: { ...headers, 'content-length': String(head.length + size + tail.length) },
     body: body() as unknown as BodyInit,
     duplex: 'half',
     signal: request.signal,

@@ -98,6 +98,11 @@ export interface UploadSource {
    */
   postRange?(request: RangePost): Promise<RawResponse>;
   /**
+   * POSTs a generated body with the platform's own means (Node: node:http), for a source made from this
+   * one (an encrypted upload). Absent: such a source sends its body through a fetch.
+   */
+  postStream?(request: StreamPost): Promise<RawResponse>;
+  /**
    * A small GET with the platform's own means (Node: node:http), for the lookups before an upload: a
    * direct upload then never loads the fetch stack. Absent: the client's transport makes them.
    */
@@ -106,6 +111,19 @@ export interface UploadSource {
   dispose?(): Promise<void>;
   /** The fetch that streams this source's bodies best (used unless the caller passes one). */
   readonly fetch?: FetchLike;
+}
+
+/** A POST whose body is generated (an encrypted upload), sent with a source's own means. */
+export interface StreamPost {
+  url: string;
+  headers: Record<string, string>;
+  /** The whole body, in order; it counts its own bytes. */
+  body: AsyncIterable<Uint8Array>;
+  /** Its exact length. */
+  size: number;
+  signal: AbortSignal;
+  /** Called once every byte is out. */
+  onSent: () => void;
 }
 
 /** What the target storage config can do, when the caller already knows. */
