@@ -6,7 +6,7 @@ export function EncryptedBadge() {
   return (
     <p className="muted share-remark" data-testid="encrypted-badge">
       <span className="e2e-badge">{t`End-to-end encrypted`}</span>{' '}
-      {t`Decrypted in this browser with the key in the link; the server cannot read it.`}
+      {t`Only the key in the link opens it, in this browser; the server cannot read it.`}
     </p>
   );
 }
