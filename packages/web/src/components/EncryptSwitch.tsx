@@ -13,6 +13,7 @@ export function EncryptSwitch({ checked, onChange }: { checked: boolean; onChang
           type="checkbox"
           role="switch"
           checked={checked}
+          aria-checked={checked}
           aria-describedby={hint}
           onChange={(e) => onChange(e.target.checked)}
         />

@@ -8,8 +8,8 @@ import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { EncryptedBadge } from '../share/EncryptedBadge.tsx';
 import { ShareView } from '../share/ShareView.tsx';
 import { useShare } from '../share/useShare.ts';
-import { useEncryptedFileView } from './useEncryptedFileView.tsx';
 import { FilePreview } from './FilePreview.tsx';
+import { useEncryptedFileView } from './useEncryptedFileView.tsx';
 
 /** A file share as its reader sees it (spec section 2, /file/{slug}). */
 export default function FileViewPage() {

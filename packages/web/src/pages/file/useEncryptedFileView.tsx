@@ -29,8 +29,7 @@ export function useEncryptedFileView(state: EncryptedFileState, url: string) {
     );
   }
 
-  const failure =
-    state.kind === 'failed' ? state.code : progress.kind === 'failed' ? progress.code : null;
+  const failure = state.kind === 'failed' ? state.code : progress.kind === 'failed' ? progress.code : null;
   const failureText =
     failure === 'http'
       ? t`The encrypted file could not be downloaded. Try again.`
