@@ -11,7 +11,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { batched, decryptStream, E2eError, type E2eMeta, ProgressReporter } from '@clip/sdk';
+import { decryptStream, E2eError, type E2eMeta, ProgressReporter } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import { note } from '../output.ts';
 import { openProgressDisplay } from './progressDisplay.ts';
@@ -47,8 +47,8 @@ export async function saveDecrypted(job: DecryptedDownload): Promise<string> {
       counted(res.body as unknown as AsyncIterable<Uint8Array>, (n) => reporter.add(n)),
     );
     const target = await job.target(opened.meta);
-    // 1 MiB writes rather than one per 64 KiB chunk.
-    const plaintext = () => Readable.from(batched(opened.data, 1024 * 1024));
+    // Chunks as they verify: a file stream gathers those waiting into one writev by itself.
+    const plaintext = () => Readable.from(opened.data);
     if (target === '-') {
       await pipeline(plaintext(), process.stdout);
     } else {
