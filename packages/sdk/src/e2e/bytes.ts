@@ -12,12 +12,20 @@ export function inFlight<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** `source` cut into pieces of exactly `size` bytes (the last may be shorter); nothing for an empty source. */
+/**
+ * `source` cut into pieces of exactly `size` bytes (the last may be shorter); nothing for an empty
+ * source. A whole piece inside one input is handed on as a view of it, not copied (sources never
+ * reuse a chunk they have yielded).
+ */
 export async function* rechunk(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
   let piece = new Uint8Array(size);
   let filled = 0;
   for await (const input of source) {
     let offset = 0;
+    while (filled === 0 && input.length - offset >= size) {
+      yield input.subarray(offset, offset + size);
+      offset += size;
+    }
     while (offset < input.length) {
       const n = Math.min(size - filled, input.length - offset);
       piece.set(input.subarray(offset, offset + n), filled);
@@ -134,20 +142,4 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
     at += p.length;
   }
   return out;
-}
-
-/** `source` regrouped into pieces of about `size` bytes: fewer, larger writes to a socket or a file. */
-export async function* batched(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
-  let parts: Uint8Array[] = [];
-  let bytes = 0;
-  for await (const part of source) {
-    parts.push(part);
-    bytes += part.length;
-    if (bytes >= size) {
-      yield parts.length === 1 ? parts[0] : concatBytes(parts);
-      parts = [];
-      bytes = 0;
-    }
-  }
-  if (bytes > 0) yield parts.length === 1 ? parts[0] : concatBytes(parts);
 }

@@ -1,7 +1,7 @@
 /** End-to-end encryption: the stream format (docs/e2e-format.md), keys in link fragments, text helpers. */
 
 export { encryptBlob } from './blob.ts';
-export { batched, bytesOf, toReadableStream } from './bytes.ts';
+export { bytesOf, toReadableStream } from './bytes.ts';
 export { decryptBytes, decryptStream, type OpenedStream } from './decrypt.ts';
 export { EncryptionPlan, type EncryptOptions, encryptBytes, encryptStream } from './encrypt.ts';
 export { E2eError, type E2eErrorCode } from './errors.ts';

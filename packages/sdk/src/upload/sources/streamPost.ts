@@ -1,23 +1,23 @@
 /**
  * A POST whose body is made on the fly (an encrypted upload's stream), over node:http(s) as the direct
  * upload of a file is (formPost.ts): undici's fetch took about twice the client's CPU for the same
- * gigabyte. Each chunk is written once the socket has taken the one before; an early answer (a refusal)
- * wins and stops the sending.
+ * gigabyte. Chunks are written as they come while the socket takes them (its buffer bounds what waits);
+ * an early answer (a refusal) wins and stops the sending.
  */
 import type { ClientRequest } from 'node:http';
 import type { RawResponse, StreamPost } from '../types.ts';
 import { answerOf, openRequest } from './nodeRequest.ts';
 
-function write(req: ClientRequest, chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (req.destroyed) return reject(new Error('the connection is closed'));
-    const onClose = () => reject(new Error('the connection is closed'));
-    req.once('close', onClose);
-    req.write(chunk, (err) => {
-      req.off('close', onClose);
-      if (err) reject(err);
-      else resolve();
-    });
+/** Resolves once the socket wants more, or the connection is gone (the answer then says why). */
+function drained(req: ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      req.off('drain', done);
+      req.off('close', done);
+      resolve();
+    };
+    req.once('drain', done);
+    req.once('close', done);
   });
 }
 
@@ -35,9 +35,10 @@ export async function sendStreamPost(request: StreamPost): Promise<RawResponse> 
   });
   const sending = (async () => {
     for await (const chunk of request.body) {
-      if (answered) return;
-      await write(req, chunk);
+      if (answered || req.destroyed) return;
+      if (!req.write(chunk)) await drained(req);
     }
+    if (answered || req.destroyed) return;
     req.end();
     request.onSent();
   })().catch((err) => req.destroy(err));
