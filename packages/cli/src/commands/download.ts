@@ -6,10 +6,11 @@ import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { type ClipClient, ProgressReporter, type PublicFileView } from '@clip/sdk';
+import { type ClipClient, E2eError, ProgressReporter, type PublicFileView } from '@clip/sdk';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { note, printLine } from '../output.ts';
+import { saveDecrypted, unusedKeyNote } from '../services/decryptedDownload.ts';
 import { checkFolder, checkNamedTarget, freeTarget, planDownload } from '../services/downloadTarget.ts';
 import { safeLocalFilename } from '../services/fileShareRef.ts';
 import { openProgressDisplay } from '../services/progressDisplay.ts';
@@ -21,6 +22,8 @@ export interface DownloadOptions extends GlobalOptions {
   output?: string;
   force?: boolean;
   continue?: boolean;
+  /** An encrypted share's key, from the link's `#k=`. */
+  key?: Uint8Array;
 }
 
 /** Reads the share (counting a view) and answers its signed links; a protected share needs --password. */
@@ -40,6 +43,31 @@ async function toStdout(server: string, view: PublicFileView): Promise<void> {
   await pipeline(Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>), process.stdout);
 }
 
+/** An encrypted share: decrypted as it downloads, under its decrypted name unless -o names the target. */
+async function decryptedShare(
+  server: string,
+  view: PublicFileView,
+  named: string | null,
+  options: DownloadOptions,
+): Promise<void> {
+  if (!options.key) throw new CliError(new E2eError('missing-key').message);
+  if (options.continue) throw new CliError('an encrypted share cannot be resumed: run without --continue');
+  const saved = await saveDecrypted({
+    url: new URL(view.download_url, server).toString(),
+    key: options.key,
+    size: view.size,
+    target: async (meta) => {
+      if (options.output === '-') return '-';
+      if (named) return named;
+      const own = join(process.cwd(), safeLocalFilename(meta.name));
+      const target = await freeTarget(own, options);
+      if (target !== own) note(`${basename(own)} exists, so this one is saved as ${basename(target)}`);
+      return target;
+    },
+  });
+  if (saved !== '-') await printLine(saved);
+}
+
 export async function downloadFileShare(
   server: string,
   slug: string,
@@ -52,6 +80,8 @@ export async function downloadFileShare(
   if (named) await checkNamedTarget(named, options);
   else if (toFile) await checkFolder(process.cwd());
   let view: PublicFileView | null = await openShare(client, slug, options.password);
+  if (view.encrypted) return decryptedShare(server, view, named, options);
+  if (options.key) unusedKeyNote();
   if (!toFile) return toStdout(server, view);
   const ownName = join(process.cwd(), safeLocalFilename(view.filename));
   const target = named ?? (await freeTarget(ownName, options));

@@ -23,6 +23,7 @@ export interface PasteOptions extends GlobalOptions {
   title?: string;
   format?: string;
   qr?: boolean;
+  encrypt?: boolean;
 }
 
 async function readContent(file: string | undefined): Promise<string> {
@@ -72,7 +73,7 @@ export async function paste(file: string | undefined, options: PasteOptions): Pr
   const problem = contentProblem(content);
   if (problem) throw new CliError(`nothing to share: ${problem}`);
   await withSession(options, { requireAuth: true }, async ({ client }) => {
-    const created = await client.pastes.create({ ...settings, content });
+    const created = await client.pastes.create({ ...settings, content, encrypt: options.encrypt });
     if (options.qr) await drawQr(created.url);
     if (options.json) return printJson(created);
     return printLine(created.url);

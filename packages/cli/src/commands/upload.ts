@@ -32,6 +32,7 @@ export interface UploadCommandOptions extends GlobalOptions {
   url?: string[];
   /** The file name for `-` (standard input). */
   name?: string;
+  encrypt?: boolean;
 }
 
 type Job = { label: string; run: (client: ClipClient, options: UploadOptions) => Promise<FileShareCreated> };
@@ -44,7 +45,10 @@ function shareOptions(options: UploadCommandOptions, count: number): UploadOptio
     if (count > 1) throw new CliError('--slug names one share: upload one file at a time with it');
   }
   if (options.password === '') throw new CliError('--password must not be empty');
+  if (options.encrypt && options.url?.length)
+    throw new CliError('--encrypt cannot upload --url: the server would fetch the file unencrypted');
   return {
+    encrypt: options.encrypt,
     path: options.path,
     slug: options.slug,
     password: options.password,

@@ -20,6 +20,7 @@ export function defineFileCommands(program: Command): void {
     .option('--remark <text>', 'a note shown in the file list')
     .option('--to <link>', "send the files into an upload request (…/r/<slug>), anyone's, resumable")
     .option('--from <name>', "--to: the name the request's owner sees the files came from")
+    .option('--encrypt', 'end-to-end encrypt: the server gets ciphertext, the key is in the link (#k=...)')
     .action(async (files: string[], _opts, cmd: Command) => {
       const options = cmd.optsWithGlobals();
       if (options.to !== undefined)

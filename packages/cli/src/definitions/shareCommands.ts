@@ -16,6 +16,7 @@ export function defineShareCommands(program: Command): void {
     .option('--title <text>', 'title (defaults to the file name)')
     .option('--format <format>', 'markdown or text (default: by file extension)')
     .option('--qr', 'also draw a QR code of the link on stderr')
+    .option('--encrypt', 'end-to-end encrypt: the server gets ciphertext, the key is in the link (#k=...)')
     .action(async (file: string | undefined, _opts, cmd: Command) =>
       (await import('../commands/paste.ts')).paste(file, cmd.optsWithGlobals()),
     );
@@ -23,7 +24,7 @@ export function defineShareCommands(program: Command): void {
   program
     .command('get')
     .description(
-      'write a text share to stdout, exactly as stored; save a file share to disk; download a mount path (/m/dir) recursively',
+      'write a text share to stdout, exactly as stored; save a file share to disk; download a mount path (/m/dir) recursively; a link with #k=... is decrypted',
     )
     .argument('<share>', 'slug, link, or virtual path starting with /')
     .argument('[dest]', 'virtual path: local file or folder to save to (- = stdout)')

@@ -34,6 +34,11 @@ export interface ShareFields {
   expires_in?: number;
   /** 0 = unlimited. */
   max_views?: number;
+  /**
+   * End-to-end encrypted (docs/e2e-format.md): the bytes are a stream the client encrypted, with the
+   * real name and type inside. Decided when the upload starts; a commit cannot change it.
+   */
+  encrypted?: boolean;
 }
 export const shareFieldProperties = {
   slug,
@@ -41,6 +46,7 @@ export const shareFieldProperties = {
   password,
   expires_in: expiresIn,
   max_views: maxViews,
+  encrypted: { type: 'boolean', nullable: true },
 } as const;
 
 /**
@@ -56,6 +62,7 @@ export interface UploadFormFields {
   password?: string;
   expires_in?: number;
   max_views?: number;
+  encrypted?: boolean;
 }
 
 /** Validates FormData fields once their strings are coerced (numbers from "24", "3"). */
@@ -81,6 +88,8 @@ export interface FileShareCreated {
   url: string;
   expires_at: string | null;
   max_views: number;
+  /** End-to-end encrypted: the stored bytes are ciphertext (docs/e2e-format.md). */
+  encrypted: boolean;
 }
 
 export interface PresignBody extends ShareFields {
@@ -283,6 +292,8 @@ export interface PublicFileView {
   max_views: number;
   views: number;
   has_password: boolean;
+  /** End-to-end encrypted: download and decrypt with the key in the link's fragment. */
+  encrypted: boolean;
   /** Signed link to `/api/file-download/{slug}` (attachment). */
   download_url: string;
   /** Signed link to `/api/file-view/{slug}` (inline where safe). */
@@ -334,6 +345,7 @@ export interface FileRecord {
    * those have lapsed and the sweep removes it. Null while the share is not used up.
    */
   removed_after: string | null;
+  encrypted: boolean;
 }
 
 export interface FileListQuery {

@@ -15,6 +15,11 @@ export interface CreatePasteBody {
   /** 0 = unlimited. */
   max_views?: number;
   format?: PasteFormat;
+  /**
+   * End-to-end encrypted: `content` is the base64url of an encrypted stream (docs/e2e-format.md) made
+   * by the client, whose key stays in the link's fragment. Title and format then travel inside it.
+   */
+  encrypted?: boolean;
 }
 
 const slug = {
@@ -41,6 +46,7 @@ export const createPasteBodySchema: JSONSchemaType<CreatePasteBody> = {
     expires_in: expiresIn,
     max_views: maxViews,
     format,
+    encrypted: { type: 'boolean', nullable: true },
   },
   required: ['content'],
   additionalProperties: false,
@@ -140,6 +146,8 @@ export interface PasteView {
   max_views: number;
   views: number;
   has_password: boolean;
+  /** End-to-end encrypted: `content` is ciphertext (base64url) the server cannot read. */
+  encrypted: boolean;
   /**
    * Only in the answer to an unlock with the right password: the share's access token, valid for an
    * hour, for its raw link (`/raw/{slug}?token=`) instead of the password.

@@ -12,6 +12,21 @@ import type {
   PasteView,
   UpdatePasteBody,
 } from '../contract/index.ts';
+import { E2eError } from '../e2e/errors.ts';
+import { encodeKey, generateKey, withKeyFragment } from '../e2e/keys.ts';
+import { encryptText, MARKDOWN_TYPE, PLAIN_TYPE } from '../e2e/text.ts';
+
+export interface CreatePasteInput extends CreatePasteBody {
+  /** End-to-end encrypt before sending (sets `encrypted`). */
+  encrypt?: boolean;
+  /** The key for `encrypt` (32 bytes); a new random one by default. */
+  key?: Uint8Array;
+}
+
+export interface CreatedPaste extends PasteCreated {
+  /** base64url; only for `encrypt: true`. */
+  key?: string;
+}
 
 /** Text shares: the public calls, and management under /admin (admin) or /user (API key). */
 export class PastesResource {
@@ -19,8 +34,23 @@ export class PastesResource {
   constructor(transport: Transport) {
     this.#t = transport;
   }
-  create(body: CreatePasteBody): Promise<PasteCreated> {
-    return this.#t.request('POST', '/paste', { body });
+  /**
+   * With `encrypt: true` the text, title and format are encrypted here (docs/e2e-format.md) and only
+   * ciphertext is sent; the answer's `url` carries the key in its fragment, and `key` holds it.
+   */
+  async create(body: CreatePasteInput): Promise<CreatedPaste> {
+    const { encrypt, key: givenKey, ...plain } = body;
+    if (!encrypt) return this.#t.request('POST', '/paste', { body: plain });
+    const key = givenKey ?? generateKey();
+    const { title, format, content, ...settings } = plain;
+    const sealed = await encryptText(key, content, {
+      name: title ?? '',
+      type: format === 'markdown' ? MARKDOWN_TYPE : PLAIN_TYPE,
+    });
+    const created: PasteCreated = await this.#t.request('POST', '/paste', {
+      body: { ...settings, content: sealed, encrypted: true },
+    });
+    return { ...created, url: withKeyFragment(created.url, key), key: encodeKey(key) };
   }
   /** Counts a view unless the share is protected, in which case it answers `requires_password`. */
   get(slug: string): Promise<PasteView | PasteLocked> {
@@ -37,6 +67,11 @@ export class PastesResource {
   async raw(slug: string, password?: string): Promise<string> {
     const res = await this.#t.send('GET', `/raw/${encodeURIComponent(slug)}`, { query: { password } });
     if (!res.ok) return this.#t.fail(res, 'share-password');
+    // An encrypted share's raw answer is its ciphertext stream: without the key there is nothing to read.
+    if (res.headers.get('content-type')?.startsWith('application/octet-stream')) {
+      await res.body?.cancel();
+      throw new E2eError('missing-key');
+    }
     return res.text();
   }
   /**

@@ -20,6 +20,7 @@ export function directFormFields(job: UploadJob): [string, string][] {
     ['password', job.share.password],
     ['expires_in', job.share.expires_in],
     ['max_views', job.share.max_views],
+    ['encrypted', job.share.encrypted],
   ];
   return ordered
     .filter(([k, v]) => k === 's3_config_id' || k === 'path' || (v !== undefined && v !== null && v !== ''))

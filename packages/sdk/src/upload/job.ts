@@ -71,6 +71,8 @@ export function createJob(
       password: options.password,
       expires_in: options.expires_in,
       max_views: options.max_views,
+      // Only ever true: an absent flag is a plain share.
+      encrypted: options.encrypted || undefined,
     }),
     concurrency: options.concurrency ?? MULTIPART_CONCURRENCY,
     partTimeoutMs: options.partTimeoutMs ?? MULTIPART_PART_TIMEOUT_MS,

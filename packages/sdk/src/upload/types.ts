@@ -1,6 +1,6 @@
 /** The shapes every upload shares: what is sent (a source), how it went (progress), what the caller may tune. */
 import type { FetchLike } from '../client.ts';
-import type { ShareFields } from '../contract/files.ts';
+import type { FileShareCreated, ShareFields } from '../contract/files.ts';
 
 /** Spec section 4's stages, plus `downloading` for the first half of a URL upload. */
 export type UploadStage =
@@ -100,6 +100,11 @@ export interface UploadSource {
    */
   postRange?(request: RangePost): Promise<RawResponse>;
   /**
+   * POSTs a generated body with the platform's own means (Node: node:http), for a source made from this
+   * one (an encrypted upload). Absent: such a source sends its body through a fetch.
+   */
+  postStream?(request: StreamPost): Promise<RawResponse>;
+  /**
    * A small GET with the platform's own means (Node: node:http), for the lookups before an upload: a
    * direct upload then never loads the fetch stack. Absent: the client's transport makes them.
    */
@@ -108,6 +113,19 @@ export interface UploadSource {
   dispose?(): Promise<void>;
   /** The fetch that streams this source's bodies best (used unless the caller passes one). */
   readonly fetch?: FetchLike;
+}
+
+/** A POST whose body is generated (an encrypted upload), sent with a source's own means. */
+export interface StreamPost {
+  url: string;
+  headers: Record<string, string>;
+  /** The whole body, in order; it counts its own bytes. */
+  body: AsyncIterable<Uint8Array>;
+  /** Its exact length. */
+  size: number;
+  signal: AbortSignal;
+  /** Called once every byte is out. */
+  onSent: () => void;
 }
 
 /** What the target storage config can do, when the caller already knows. */
@@ -145,4 +163,17 @@ export interface UploadOptions extends ShareFields {
   storage?: StorageCapabilities;
   /** Skip checking the server's maximum upload size first. */
   skipSizeCheck?: boolean;
+  /**
+   * End-to-end encrypt (docs/e2e-format.md): the SDK makes a key (or uses `key`), uploads only
+   * ciphertext, and answers the link with the key in its fragment (`#k=`).
+   */
+  encrypt?: boolean;
+  /** The key of an encrypted upload (32 bytes); a new random one by default. */
+  key?: Uint8Array;
+}
+
+/** What an upload answers: the share, and for an encrypted one its key (also in `url`'s fragment). */
+export interface UploadedShare extends FileShareCreated {
+  /** base64url; only for `encrypt: true`. */
+  key?: string;
 }

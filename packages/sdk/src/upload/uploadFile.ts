@@ -4,27 +4,31 @@
  * reports progress through section 4's stages.
  */
 import type { FileShareCreated, MaxUploadSize } from '../contract/index.ts';
+import { encryptBlob } from '../e2e/blob.ts';
+import { encodeKey, generateKey, withKeyFragment } from '../e2e/keys.ts';
+import { encryptedSource, SEALED_NAME, SEALED_TYPE } from '../e2e/source.ts';
 import { ClipError } from '../errors.ts';
 import type { ClipClient } from '../sdk.ts';
 import { directUpload } from './direct.ts';
 import { fileEndpoints, type UploadEndpoints } from './endpoints.ts';
 import { uploadCancelled, withSpaceReport } from './errors.ts';
 import { formatBytes } from './format.ts';
-import { createJob, DEFAULT_MULTIPART_THRESHOLD, type UploadJob } from './job.ts';
+import { createJob, DEFAULT_MULTIPART_THRESHOLD, declaredType, type UploadJob } from './job.ts';
 import { lookup } from './lookup.ts';
 import { multipartUpload } from './multipart.ts';
 import { chooseMode, isUnsupportedMode, lookupCapabilities } from './plan.ts';
 import { presignedUpload } from './presigned.ts';
 import { type PercentRange, ProgressReporter } from './progress.ts';
 import { blobSource } from './sources/blob.ts';
-import type { UploadMode, UploadOptions, UploadSource } from './types.ts';
+import type { UploadedShare, UploadMode, UploadOptions, UploadSource } from './types.ts';
 
 /** Uploads a Blob/File (browser) or an UploadSource (e.g. `fileSource(path)` from '@clip/sdk/node'). */
-export function uploadFile(
+export async function uploadFile(
   client: ClipClient,
   input: UploadSource | Blob,
   options: UploadOptions = {},
-): Promise<FileShareCreated> {
+): Promise<UploadedShare> {
+  if (options.encrypt) return uploadEncrypted(client, input, options);
   const source = input instanceof Blob ? blobSource(input) : input;
   return uploadSource(
     client,
@@ -33,6 +37,46 @@ export function uploadFile(
     fileEndpoints(client),
     new ProgressReporter(options.onProgress),
   );
+}
+
+/**
+ * Only ciphertext leaves: a Blob is encrypted into a Blob first (browsers cannot stream a request
+ * body), any other source is encrypted range by range as it is sent.
+ */
+async function uploadEncrypted(
+  client: ClipClient,
+  input: UploadSource | Blob,
+  options: UploadOptions,
+): Promise<UploadedShare> {
+  const key = options.key ?? generateKey();
+  let source: UploadSource;
+  if (input instanceof Blob) {
+    const name = options.filename ?? ((input as Blob & { name?: string }).name || 'file');
+    const type = options.mimetype ?? declaredType(name, input.type || null) ?? 'application/octet-stream';
+    source = blobSource(await encryptBlob(input, key, { name, type }), SEALED_NAME);
+  } else {
+    const named = {
+      ...input,
+      name: options.filename ?? input.name,
+      type: options.mimetype ?? declaredType(options.filename ?? input.name, input.type) ?? null,
+    };
+    source = await encryptedSource(named, key);
+  }
+  const plain: UploadOptions = {
+    ...options,
+    encrypt: false,
+    encrypted: true,
+    filename: SEALED_NAME,
+    mimetype: SEALED_TYPE,
+  };
+  const created = await uploadSource(
+    client,
+    source,
+    plain,
+    fileEndpoints(client),
+    new ProgressReporter(options.onProgress),
+  );
+  return { ...created, url: withKeyFragment(created.url, key), key: encodeKey(key) };
 }
 
 /** Refuses a file over the server's maximum upload size before sending any of it. */

@@ -67,6 +67,13 @@ export const PLAIN_TEXT_PRESENTATION: Presentation = {
   csp: SERVED_BYTES_CSP,
 };
 
+/** Bytes nobody may see rendered (an end-to-end encrypted share's ciphertext): always a download. */
+export const ATTACHMENT_PRESENTATION: Presentation = {
+  contentType: 'application/octet-stream',
+  disposition: 'attachment',
+  csp: SERVED_BYTES_CSP,
+};
+
 /** The headers every response of stored bytes carries, whatever route hands them out. */
 export function safetyHeaders(shown: Presentation): Record<string, string> {
   return {

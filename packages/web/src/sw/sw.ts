@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: precaches the built app, answers navigations with index.html (except /api
- * and /dav), and on an update tells the open pages (SW_UPDATED) and waits until one says SKIP_WAITING.
+ * and /dav), decrypts end-to-end encrypted downloads (e2eDownloads.ts), and on an update tells the open pages (SW_UPDATED) and waits until one says SKIP_WAITING.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { E2E_DOWNLOAD_PREFIX, e2eDownload, takeE2eMessage } from './e2eDownloads.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -12,6 +13,11 @@ declare const self: ServiceWorkerGlobalScope & {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// Before the navigation route: these are downloads the worker itself decrypts (e2eDownloads.ts).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(E2E_DOWNLOAD_PREFIX),
+  ({ url }) => e2eDownload(url),
+);
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/dav(\/|$)/] }),
 );
@@ -32,5 +38,6 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('message', (event) => {
+  if (takeE2eMessage(event)) return;
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

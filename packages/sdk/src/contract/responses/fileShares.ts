@@ -24,8 +24,9 @@ export const fileShareCreatedSchema = shapeOf<FileShareCreated>()(
     url: str,
     expires_at: nullableStr,
     max_views: count,
+    encrypted: bool,
   },
-  ['id', 'slug', 'filename', 'size', 'mimetype', 'url', 'expires_at', 'max_views'],
+  ['id', 'slug', 'filename', 'size', 'mimetype', 'url', 'expires_at', 'max_views', 'encrypted'],
 );
 
 export const presignResultSchema = shapeOf<PresignResult>()(
@@ -95,6 +96,7 @@ export const publicFileViewSchema = shapeOf<PublicFileView>()(
     max_views: count,
     views: count,
     has_password: bool,
+    encrypted: bool,
     download_url: nonEmpty,
     preview_url: nonEmpty,
     office_preview_url: nonEmpty,
@@ -112,6 +114,7 @@ export const publicFileViewSchema = shapeOf<PublicFileView>()(
     'max_views',
     'views',
     'has_password',
+    'encrypted',
     'download_url',
     'preview_url',
     'office_preview_url',
@@ -154,6 +157,7 @@ export const fileRecordSchema = shapeOf<FileRecord>()(
     updated_at: str,
     url: str,
     removed_after: nullableStr,
+    encrypted: bool,
   },
   [
     'id',
@@ -175,6 +179,7 @@ export const fileRecordSchema = shapeOf<FileRecord>()(
     'updated_at',
     'url',
     'removed_after',
+    'encrypted',
   ],
 );
 export const fileListSchema = listOf(fileRecordSchema);

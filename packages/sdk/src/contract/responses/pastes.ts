@@ -34,6 +34,7 @@ const pasteViewProperties = {
   max_views: { type: 'integer' },
   views: { type: 'integer' },
   has_password: { type: 'boolean' },
+  encrypted: { type: 'boolean' },
 } as const;
 
 export const pasteViewSchema = {

@@ -13,6 +13,7 @@ import { ClipError } from '../../errors.ts';
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
 import { sendFileForm } from './formPost.ts';
 import { getText } from './nodeRequest.ts';
+import { sendStreamPost } from './streamPost.ts';
 
 /** No form text around a raw range. */
 const NOTHING = Buffer.alloc(0);
@@ -65,6 +66,7 @@ export async function fileSource(path: string, options: FileSourceOptions = {}):
         { head: NOTHING, path, start, size: end - start, tail: NOTHING },
         { ...request, onSent: () => undefined },
       ),
+    postStream: sendStreamPost,
     get: getText,
     fetch: streamingFetch,
   };

@@ -17,6 +17,7 @@ import * as signedWrites from './017_signed_writes.ts';
 import * as pathShares from './018_path_shares.ts';
 import * as uploadRequests from './019_upload_requests.ts';
 import * as accessLog from './020_access_log.ts';
+import * as e2eShares from './021_e2e_shares.ts';
 
 export interface Migration {
   name: string;
@@ -42,6 +43,7 @@ const migrations: Migration[] = [
   { name: '018_path_shares', ...pathShares },
   { name: '019_upload_requests', ...uploadRequests },
   { name: '020_access_log', ...accessLog },
+  { name: '021_e2e_shares', ...e2eShares },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -1,8 +1,8 @@
 /** Every route's docs, by area. The OpenAPI test fails when a route has none or docs name no route. */
 
-import { uploadRequestDocs } from '../../shares/requests/requestDocs.ts';
-import { pathShareDocs } from '../../shares/paths/pathShareDocs.ts';
 import { accessLogDocs } from '../../shares/core/accessLog/accessLogDocs.ts';
+import { pathShareDocs } from '../../shares/paths/pathShareDocs.ts';
+import { uploadRequestDocs } from '../../shares/requests/requestDocs.ts';
 import { pasteDocs } from '../../shares/text/pasteDocs.ts';
 import { apiKeyDocs, authDocs } from './auth.ts';
 import { fileShareDocs } from './fileShares.ts';

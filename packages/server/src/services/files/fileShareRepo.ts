@@ -34,6 +34,8 @@ export interface FileShareRow {
   upload_id: string | null;
   upload_expires_at: number | null;
   source_url: string | null;
+  /** End-to-end encrypted (the object is ciphertext). SQLite answers 0/1, Postgres a boolean. */
+  encrypted: boolean | number;
   created_at: number;
   updated_at: number;
 }

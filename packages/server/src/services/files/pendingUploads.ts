@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { type ShareFields, uploadContentType } from '@clip/sdk/contract';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
+import { SEALED_FILENAME, SEALED_MIMETYPE } from '../../shares/core/sealedContent.ts';
 import { type Actor, creatorId } from '../actor.ts';
 import { overCapacity } from '../admission/writeAdmission.ts';
 import { ownsRecord, shareFolderFor } from '../permissions.ts';
@@ -60,15 +61,21 @@ export async function createPending(
   // Where the bytes go is decided (and the key's basic path enforced) before anything else runs.
   const folder = shareFolderFor(actor, input.path);
   await checkDeclaredSize(deps, input.size);
-  const filename = sanitizeFilename(input.filename);
+  const encrypted = input.encrypted === true;
+  if (encrypted && input.source_url)
+    throw badRequest('a URL upload cannot be end-to-end encrypted: the server would see the file');
+  // Ciphertext carries its real name and type inside: the server keeps only neutral ones.
+  const filename = encrypted ? SEALED_FILENAME : sanitizeFilename(input.filename);
   const now = deps.clock.now();
   const row: FileShareRow = {
     id: randomUUID(),
     slug: '',
     filename,
-    mimetype: input.mimetype
-      ? checkMimetype(input.mimetype)
-      : uploadContentType(filename, guessMimetype(filename, input.partType)),
+    mimetype: encrypted
+      ? SEALED_MIMETYPE
+      : input.mimetype
+        ? checkMimetype(input.mimetype)
+        : uploadContentType(filename, guessMimetype(filename, input.partType)),
     size: input.size,
     path: folder,
     storage_path: storageKey(folder, filename),
@@ -83,6 +90,7 @@ export async function createPending(
     upload_id: null,
     upload_expires_at: deadline,
     source_url: input.source_url ?? null,
+    encrypted,
     created_at: now,
     updated_at: now,
   };
@@ -138,7 +146,7 @@ export async function makeReady(
     ...settings,
     ...readyChanges(settings, deps.clock.now()),
     slug: customSlug(fields.slug) ?? row.slug,
-    mimetype: fields.mimetype ? checkMimetype(fields.mimetype) : row.mimetype,
+    mimetype: fields.mimetype && !row.encrypted ? checkMimetype(fields.mimetype) : row.mimetype,
     size: stored.size,
     etag: stored.etag,
   };

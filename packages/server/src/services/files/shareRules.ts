@@ -77,6 +77,7 @@ export function toCreated(row: FileShareRow, origin: string): FileShareCreated {
     url: shareUrl(origin, row.slug),
     expires_at: isoOrNull(row.expires_at),
     max_views: row.max_views,
+    encrypted: Boolean(row.encrypted),
   };
 }
 
@@ -106,5 +107,6 @@ export function toRecord(row: FileShareRow, origin: string): FileRecord {
     url: shareUrl(origin, row.slug),
     // The sweep takes a used-up share once the links of its last view have lapsed.
     removed_after: usedUp ? iso((row.last_viewed_at ?? row.updated_at) + LINK_TTL_S * 1000) : null,
+    encrypted: Boolean(row.encrypted),
   };
 }

@@ -146,6 +146,7 @@ export function createUrlService(deps: UrlServiceDeps, test: UrlServiceTestOptio
         password: body.password,
         expires_in: body.expires_in,
         max_views: body.max_views,
+        encrypted: body.encrypted,
         source_url: url,
       });
     },

@@ -11,6 +11,7 @@ import { storageError } from '../../services/files/storageAccess.ts';
 import { type Presentation, presentation, type ServeAs } from '../../serving/presentation.ts';
 import type { StoredObject } from '../../serving/serveBytes.ts';
 import { canPresign } from '../../storage/driver.ts';
+import { SEALED_FILENAME, SEALED_MIMETYPE } from '../core/sealedContent.ts';
 
 export type ShareBytes =
   | { kind: 'redirect'; url: string }
@@ -20,7 +21,10 @@ export function createDownloadService(deps: FileDeps) {
   return {
     /** `linkSecondsLeft`: until the signed link expires; a redirect never outlives it. */
     async open(row: FileShareRow, as: ServeAs, linkSecondsLeft: number): Promise<ShareBytes> {
-      const shown = presentation(row.mimetype, row.filename, as);
+      // Ciphertext is only ever a download, whatever its record says.
+      const shown = row.encrypted
+        ? presentation(SEALED_MIMETYPE, SEALED_FILENAME, 'download')
+        : presentation(row.mimetype, row.filename, as);
       const config = await deps.storage.config(row.s3_config_id);
       if (!config)
         throw storageError(new Error('its storage config no longer exists'), `serving "${row.filename}"`);

@@ -5,7 +5,7 @@
  * is an access-log event; the owner's reads count no view, log nothing and get owner-signed links.
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
-import { forbidden, gone, notFound } from '../../http/appError.ts';
+import { badRequest, forbidden, gone, notFound } from '../../http/appError.ts';
 import type { FileDeps } from '../../services/files/fileDeps.ts';
 import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
 import { LINK_TTL_S } from '../../services/files/shareRules.ts';
@@ -17,8 +17,6 @@ import { createShareAccessLog } from '../core/accessLog/shareAccessLog.ts';
 import type { Visit } from '../core/accessLog/visit.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired, isLive } from '../core/liveness.ts';
-
-/** Signed links work this long after the view that handed them out (long enough to watch a video). */
 
 export interface PublicFileDeps extends FileDeps {
   signer: LinkSigner;
@@ -79,6 +77,7 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
       remark: row.remark,
       created_at: iso(row.created_at),
       expires_at: isoOrNull(row.expires_at),
+      encrypted: Boolean(row.encrypted),
       max_views: row.max_views,
       views: row.views,
       has_password: row.password_hash !== null,
@@ -178,6 +177,8 @@ export function createPublicFileService(deps: PublicFileDeps): PublicFileService
 
     async officePreview(slug, query) {
       const { row, byOwner } = await shareForLink(slug, query);
+      if (row.encrypted)
+        throw badRequest('an end-to-end encrypted file has no preview: only its key opens it');
       // The same signature, not a fresh one: a link holder must not be able to renew access forever.
       const signed = { exp: Number(query.exp), sig: String(query.sig) };
       const role: LinkRole = byOwner ? 'owner' : 'reader';

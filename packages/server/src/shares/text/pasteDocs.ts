@@ -33,7 +33,8 @@ export const pasteDocs: RouteDocs = {
   },
   'GET /api/raw/:slug': {
     tag,
-    summary: 'A text share as plain text',
+    summary:
+      'A text share as plain text (an encrypted one: its ciphertext stream, application/octet-stream, as an attachment)',
     query: rawPasswordQuery,
     raw: 'text/plain',
   },

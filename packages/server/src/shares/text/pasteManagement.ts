@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { ownerFilter } from '../../services/permissions.ts';
 import { expiryFromHours } from '../../services/time.ts';
+import { checkSealedText, checkSealedTextFields } from '../core/sealedContent.ts';
 import { checkSlug, slugTaken } from '../core/slugs.ts';
 import type { PasteRow } from './pasteRow.ts';
 import { checkContent, isStorable, optionalText, toListItem, toRecord } from './pasteRules.ts';
@@ -75,6 +76,14 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
     return patch;
   }
 
+  /** An encrypted share's new content must be ciphertext too, and its title and format stay inside it. */
+  async function checkSealedUpdate(actor: Actor, id: string, body: UpdatePasteBody): Promise<void> {
+    const row = await store.byId(ownerFilter(actor), storableId(id));
+    if (!row?.encrypted) return;
+    checkSealedTextFields(body);
+    if (typeof body.content === 'string') checkSealedText(body.content);
+  }
+
   return {
     async list(actor, { search, order = 'desc', limit, offset }) {
       if (search && !isStorable(search)) throw badRequest('query.search must not contain NUL characters');
@@ -90,6 +99,7 @@ export function createPasteManagement(deps: PasteManagementDeps): PasteManagemen
 
     async update(actor, id, body) {
       const patch = await patchFor(body);
+      if (body.content !== undefined || body.title || body.format) await checkSealedUpdate(actor, id, body);
       let row: PasteRow | null;
       try {
         row = await store.update(ownerFilter(actor), storableId(id), patch);

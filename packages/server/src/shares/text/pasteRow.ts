@@ -10,6 +10,8 @@ export interface PasteRow {
   expires_at: number | null;
   max_views: number;
   views: number;
+  /** End-to-end encrypted (`content` is base64url ciphertext). SQLite answers 0/1, Postgres a boolean. */
+  encrypted: boolean | number;
   created_by: string;
   created_at: number;
   updated_at: number;
@@ -30,6 +32,7 @@ export const PASTE_COLUMNS = [
   'expires_at',
   'max_views',
   'views',
+  'encrypted',
   'created_by',
   'created_at',
   'updated_at',

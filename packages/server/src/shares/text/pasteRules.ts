@@ -53,12 +53,14 @@ export function toView(row: ReadRow, hasPassword: boolean): PasteView {
     max_views: row.max_views,
     views: row.views,
     has_password: hasPassword,
+    encrypted: Boolean(row.encrypted),
   };
 }
 
-/** The first characters of an unprotected share's text (whole code points), for lists. */
-export function previewOf(row: Pick<PasteRow, 'content' | 'password_hash'>): string | null {
-  if (row.password_hash !== null) return null;
+/** The first characters of an unprotected, unencrypted share's text (whole code points), for lists. */
+export function previewOf(row: Pick<PasteRow, 'content' | 'password_hash' | 'encrypted'>): string | null {
+  // Ciphertext previews nothing.
+  if (row.password_hash !== null || row.encrypted) return null;
   const chars = Array.from(row.content.slice(0, PASTE_PREVIEW_CHARS * 2)).slice(0, PASTE_PREVIEW_CHARS);
   const preview = chars.join('');
   return preview.length < row.content.length ? `${preview}…` : preview;

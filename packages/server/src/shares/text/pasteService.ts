@@ -20,6 +20,7 @@ import { createShareAccessLog } from '../core/accessLog/shareAccessLog.ts';
 import type { Visit } from '../core/accessLog/visit.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired, isLive } from '../core/liveness.ts';
+import { checkSealedText, checkSealedTextFields } from '../core/sealedContent.ts';
 import type { ShareAccessTokens } from '../core/shareAccessTokens.ts';
 import { allocateSlug, checkSlug, isSlugShaped } from '../core/slugs.ts';
 import { createPasteManagement, type PasteManagement } from './pasteManagement.ts';
@@ -163,7 +164,10 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
     }),
 
     async create(actor, body) {
+      const encrypted = body.encrypted === true;
+      if (encrypted) checkSealedTextFields(body);
       const content = checkContent(body.content, deps.maxTextBytes);
+      if (encrypted) checkSealedText(content);
       const custom = body.slug === undefined || body.slug === null ? null : checkSlug(body.slug);
       const now = clock.now();
       const row: PasteRow = {
@@ -177,6 +181,7 @@ export function createPasteService(deps: PasteServiceDeps): PasteService {
         expires_at: expiryFromHours(body.expires_in, now),
         max_views: body.max_views ?? 0,
         views: 0,
+        encrypted,
         created_by: creatorId(actor),
         created_at: now,
         updated_at: now,

@@ -81,6 +81,7 @@ const COLUMN_ARRAY_TYPES: Record<(typeof PASTE_COLUMNS)[number], string> = {
   expires_at: 'bigint[]',
   max_views: 'int[]',
   views: 'int[]',
+  encrypted: 'boolean[]',
   created_by: 'text[]',
   created_at: 'bigint[]',
   updated_at: 'bigint[]',
@@ -165,7 +166,10 @@ export function createTextShareStore(
       return countOne(VERIFIED, [id, passwordHash, now], now);
     },
     insert(row) {
-      return insertGroup(PASTE_COLUMNS.map((column) => row[column]));
+      // SQLite binds no booleans; Postgres reads 1/0 as a boolean.
+      return insertGroup(
+        PASTE_COLUMNS.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])),
+      );
     },
     async bySlug(slug) {
       return (await hot.rows<PasteRow>(BY_SLUG, [slug]))[0] ?? null;

@@ -29,7 +29,7 @@ export interface ViewRequest {
 export type CountView = (request: ViewRequest) => Promise<ReadRow | null>;
 
 export const READ_COLUMNS =
-  'id, slug, title, content, format, remark, expires_at, max_views, views, created_by, created_at';
+  'id, slug, title, content, format, remark, expires_at, max_views, views, encrypted, created_by, created_at';
 
 /** The dashboard's views-per-day counter (services/activity.ts, share_views_daily), bumped by `n`. */
 export const TALLY = hotStatement(
@@ -95,7 +95,7 @@ const COUNT_GROUP = hotStatement(
   ),
   hit AS (
     UPDATE pastes p SET views = cur.old + cur.granted FROM cur WHERE p.id = cur.id
-    RETURNING p.id, p.slug, p.title, p.content, p.format, p.remark, p.expires_at, p.max_views,
+    RETURNING p.id, p.slug, p.title, p.content, p.format, p.remark, p.expires_at, p.max_views, p.encrypted,
       p.created_by, p.created_at, cur.old, cur.granted
   ),
   tally AS (

@@ -5,6 +5,7 @@ import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.ts';
 import { signInPath } from '../../app/signInReturn.ts';
+import { EncryptSwitch } from '../../components/EncryptSwitch.tsx';
 import { ShareOptionsFields } from '../../components/ShareOptionsFields.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import {
@@ -32,6 +33,7 @@ export default function HomePage() {
   const [content, setContent] = useState('');
   const [options, setOptions] = useState<ShareOptions>(DEFAULT_SHARE_OPTIONS);
   const [attempted, setAttempted] = useState(false);
+  const [encrypt, setEncrypt] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<PasteCreated | null>(null);
@@ -56,7 +58,7 @@ export default function HomePage() {
     if (!auth.permissions.value.text) return setError(t`This API key may not create text shares`);
     setSubmitting(true);
     try {
-      const result = await client.pastes.create({ content, format, ...shareOptionsBody(options) });
+      const result = await client.pastes.create({ content, format, ...shareOptionsBody(options), encrypt });
       setCreated(result);
       setCreatedPassword(options.password);
       // The form starts a new share: the text just shared is not published a second time by a
@@ -195,6 +197,7 @@ export default function HomePage() {
             onChange={setOptions}
             problems={attempted ? problems : liveProblems(problems, options)}
           />
+          <EncryptSwitch checked={encrypt} onChange={setEncrypt} />
           {error && (
             <p className="field-error" role="alert" data-testid="create-error">
               {error}

@@ -2,6 +2,7 @@ import { formatBytes, type UploadStage } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
+import { keyFragmentOf } from '../../lib/e2e/linkKey.ts';
 import { formatMegabytes } from '../admin/shared/format.ts';
 import type { QueueItem } from './uploadQueue.ts';
 
@@ -82,7 +83,10 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
             )}
             {item.status === 'success' && item.result && (
               <p className="upload-note">
-                <Link to={pathFor('file-view', { slug: item.result.slug })} data-testid="upload-link">
+                <Link
+                  to={pathFor('file-view', { slug: item.result.slug }) + keyFragmentOf(item.result.url)}
+                  data-testid="upload-link"
+                >
                   {item.result.url}
                 </Link>
               </p>

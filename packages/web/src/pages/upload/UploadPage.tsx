@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.ts';
 import { signInPath } from '../../app/signInReturn.ts';
+import { EncryptSwitch } from '../../components/EncryptSwitch.tsx';
 import { ShareOptionsFields } from '../../components/ShareOptionsFields.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import {
@@ -46,6 +47,7 @@ export default function UploadPage() {
   const [path, setPath] = useState('');
   const [options, setOptions] = useState<ShareOptions>(DEFAULT_SHARE_OPTIONS);
   const [attempted, setAttempted] = useState(false);
+  const [encrypt, setEncrypt] = useState(false);
   const [running, setRunning] = useState(false);
   const [recentKey, setRecentKey] = useState(0);
   const controllers = useRef(new Map<string, AbortController>());
@@ -92,6 +94,7 @@ export default function UploadPage() {
       try {
         const result = await uploadFile(client, item.file, {
           ...uploadOptions(withSlug),
+          encrypt,
           signal: controller.signal,
           onProgress: (p) => set((q) => updateItem(q, item.id, { percent: p.percent, stage: p.stage })),
         });
@@ -204,6 +207,7 @@ export default function UploadPage() {
               problem={storageProblem}
             />
           </div>
+          {tab === 'files' && <EncryptSwitch checked={encrypt} onChange={setEncrypt} />}
           <ShareOptionsFields
             value={options}
             onChange={setOptions}

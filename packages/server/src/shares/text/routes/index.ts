@@ -6,8 +6,13 @@ import { RAW } from '../../../http/envelope.ts';
 import { largeJsonBody } from '../../../http/jsonBody.ts';
 import { checkBody } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
-import { PLAIN_TEXT_PRESENTATION, safetyHeaders } from '../../../serving/presentation.ts';
+import {
+  ATTACHMENT_PRESENTATION,
+  PLAIN_TEXT_PRESENTATION,
+  safetyHeaders,
+} from '../../../serving/presentation.ts';
 import { visitOf } from '../../core/accessLog/visit.ts';
+import { sealedTextBytes } from '../../core/sealedContent.ts';
 import { registerPasteManagementRoutes } from './manage.ts';
 
 export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
@@ -53,8 +58,16 @@ export function registerPasteRoutes(router: Router, deps: RouteDeps): void {
         ? await pastes.peek(slug, password ?? '', ctx.ip)
         : await pastes.raw(slug, password, visitOf(ctx));
     ctx.state[RAW] = true;
-    // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set('Cache-Control', 'no-store');
+    if (row?.encrypted) {
+      // Ciphertext: the stream's bytes as a download, never shown (docs/e2e-format.md).
+      ctx.set(safetyHeaders(ATTACHMENT_PRESENTATION));
+      ctx.set('Content-Disposition', `attachment; filename="${slug}.clpe"`);
+      ctx.type = 'application/octet-stream';
+      ctx.body = sealedTextBytes(row.content);
+      return;
+    }
+    // Always plain text, never sniffed into HTML, and sandboxed should a browser render it anyway.
     ctx.set(safetyHeaders(PLAIN_TEXT_PRESENTATION));
     ctx.set('Content-Disposition', `inline; filename="${slug}.txt"`);
     ctx.type = PLAIN_TEXT_PRESENTATION.contentType;

@@ -71,6 +71,7 @@ test('admin create answers 201 with links, a random slug and the stored fields',
       max_views: 3,
       views: 1,
       has_password: false,
+      encrypted: false,
     },
   );
 });
