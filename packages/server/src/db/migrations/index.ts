@@ -14,7 +14,7 @@ import * as webdav from './014_webdav.ts';
 import * as reservedPrefix from './015_reserved_prefix.ts';
 import * as writeAdmission from './016_write_admission.ts';
 import * as signedWrites from './017_signed_writes.ts';
-import * as taskItems from './022_task_items.ts';
+import * as cluster from './022_cluster.ts';
 
 export interface Migration {
   name: string;
@@ -37,7 +37,7 @@ const migrations: Migration[] = [
   { name: '015_reserved_prefix', ...reservedPrefix },
   { name: '016_write_admission', ...writeAdmission },
   { name: '017_signed_writes', ...signedWrites },
-  { name: '022_task_items', ...taskItems },
+  { name: '022_cluster', ...cluster },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
