@@ -74,7 +74,8 @@ test('the first start keeps an HMAC of the secret; another secret, or a generate
   assert.match(relative[0].msg, /CLIP_DATA_DIR/);
 
   const admins = await rows<{ n: string }>('SELECT count(*) AS n FROM admins');
-  for (const env of [{ CLIP_SECRET: 'another-secret-0123456789' }, {}]) {
+  const others: Record<string, string>[] = [{ CLIP_SECRET: 'another-secret-0123456789' }, {}];
+  for (const env of others) {
     const refused = await startRefused(await envFor(env));
     assert.is(refused.code, 1, refused.stdout + refused.stderr);
     assert.is(
