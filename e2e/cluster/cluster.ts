@@ -117,6 +117,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   default_backend clip
 backend clip
   balance roundrobin
+  # A process that stopped (a kill, a rolling restart) before the checks saw it: try another.
+  retries 3
+  option redispatch 1
   option httpchk GET /api/health
   http-check expect status 200
   http-response set-header X-Clip-Backend %s
