@@ -182,7 +182,7 @@ const file = writeReport('cluster', {
     "Targets: the first process answered directly (the reference), HAProxy in front of that process alone (the balancer's cost), and HAProxy over all three (round-robin)",
   ],
   notes: [
-    "Every process, HAProxy and the load generator share the machine's cores: on 2 cores three processes cannot serve more than one; the three-process figure shows that nothing serialises them (no process-local lock, no shared row every request waits on), and the one-process figure through HAProxy shows what the extra hop costs.",
+    "How to read it: every process, HAProxy and the load generator share the machine's cores, so on 2 cores three processes cannot serve more than one. HAProxy over one process against the direct figure is the extra hop's cost; HAProxy over three against HAProxy over one is the cluster's: near or above 100% says nothing serialises the processes (no process-local lock, no shared row every request waits on), far below says something does, or that the cores were taken by others (see the load average and the rounds).",
   ],
 });
 appendFileSync(file, `\n${table.join('\n')}`);
