@@ -184,7 +184,10 @@ export async function executeTask(
       options.logger.warn({ err, task: row.id }, 'task item record failed');
       return false;
     });
-    if (!kept) return halt('lease-lost');
+    // Not kept: the lease is lost, or an earlier attempt of this insert landed before its connection
+    // broke (this run never records an item twice). Only the second still holds the task.
+    if (!kept && !(await retryDb(() => tasks.holds(fence, clock.now())).catch(() => false)))
+      return halt('lease-lost');
     counts[outcome.status]++;
     if (outcome.status === 'failed') failedItems.push(index);
     if (results.length < MAX_KEPT_RESULTS) {
