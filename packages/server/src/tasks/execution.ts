@@ -115,8 +115,8 @@ export async function executeTask(
   let dirty = true;
   /** Until when the lease is surely ours: the expiry of the last renewal that landed. */
   let leaseHeldUntil = Number(row.lease_expires_at ?? clock.now() + leaseMs);
-  // Stop while a third of the lease (at most 10 s) is left, so the items in flight end before it lapses.
-  const lapseMargin = Math.min(leaseMs / 3, 10_000);
+  // Stop while a quarter of the lease (at most 5 s) is left, so the items in flight end before it lapses.
+  const lapseMargin = Math.min(leaseMs / 4, 5_000);
   const owner = taskOwner(tasks, clock, row.owner);
   /** Why the owner may no longer run items (deleted, expired), once that was read. */
   let refusal: string | null = null;

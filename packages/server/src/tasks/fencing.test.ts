@@ -132,9 +132,9 @@ test('a runner whose lease may have lapsed by its own clock stops its items and 
   runner.register('upload', kit.handler);
   runner.start();
   await until(async () => kit.started.includes('u1'), 'the waiting item');
-  // Two thirds of the lease pass without a renewal: the item stops at its next checkpoint and the
+  // Three quarters of the lease pass without a renewal: the item stops at its next checkpoint and the
   // task is handed back (this runner, still polling, claims it again).
-  clock.advance(6_001);
+  clock.advance(6_751);
   const row = () => db.knex('tasks').where('id', task.id).first();
   await until(async () => Number((await row()).attempts) === 2, 'the hand-back and the next claim');
   assert.not.ok(kit.runs.includes('u1'), 'the stopped item did not finish');
