@@ -1,9 +1,13 @@
 // @clip-databases postgres
 // Every cache and lock agrees across the cluster's processes (issue 32, item 4): a write through one
 // process (an upload, a rename, a delete, a signed PUT) is in another's cached listing at once; a signed
-// PUT link is used once whichever process it reaches; a WebDAV lock taken on one binds the others.
+// PUT link is used once whichever process it reaches; a WebDAV lock taken on one binds the others; a
+// fourth process with another secret refuses to join.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ClipClient } from '@clip/sdk';
-import { s3ConfigBody, startS3rver, TEST_ADMIN, type TestS3 } from '@clip/server/testing';
+import { s3ConfigBody, startRefused, startS3rver, TEST_ADMIN, type TestS3 } from '@clip/server/testing';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Cluster, startCluster } from './cluster.ts';
@@ -115,6 +119,36 @@ test('a WebDAV lock taken through one process binds the others', async () => {
   assert.ok(put.status === 201 || put.status === 204, `PUT with the token ${put.status}`);
   assert.is((await dav(1, 'UNLOCK', '/cloc/shared/locked.txt', { 'lock-token': token })).status, 204);
   assert.is((await dav(1, 'PUT', '/cloc/shared/locked.txt', {}, 'unlocked')).status, 204);
+});
+
+test('a fourth process with another secret exits non-zero with one line naming CLIP_SECRET', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clip-cluster-p4-'));
+  try {
+    const refused = await startRefused({
+      CLIP_PORT: '0',
+      CLIP_HOST: '127.0.0.1',
+      CLIP_DATA_DIR: dataDir,
+      DATABASE_URL: cluster.databaseUrl,
+      CLIP_SECRET: 'not-the-cluster-secret-0123456789',
+      CLIP_LOG_LEVEL: 'warn',
+    });
+    assert.is(refused.code, 1, refused.stdout + refused.stderr);
+    assert.match(
+      refused.stderr,
+      /^clip: CLIP_SECRET differs from the secret this database was first started with; [^\n]*\n$/,
+    );
+    assert.not.match(refused.stdout, /listening/);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  // The cluster is unaffected: the balancer still answers from every process.
+  const seen = new Set<string>();
+  for (let i = 0; i < 6; i++) {
+    const res = await fetch(`${cluster.url}/api/health`);
+    assert.is(res.status, 200);
+    seen.add(res.headers.get('x-clip-backend') ?? '');
+  }
+  assert.is(seen.size, cluster.processes.length);
 });
 
 test.run();
