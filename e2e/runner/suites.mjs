@@ -39,5 +39,11 @@ export function declaredDatabases(file) {
   return [...new Set(names)];
 }
 
-/** Browser suites are heavy: they run after the rest, one at a time. */
-export const isHeavy = (file) => file.includes(join('e2e', 'browser')) || file.includes('.browser.test.');
+/**
+ * Heavy suites run after the rest, one at a time: the browser suites, and the cluster suites (each
+ * starts three server processes and HAProxy).
+ */
+export const isHeavy = (file) =>
+  file.includes(join('e2e', 'browser')) ||
+  file.includes('.browser.test.') ||
+  file.includes(join('e2e', 'cluster'));

@@ -23,6 +23,7 @@ import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
 import { requestPipeline } from './http/pipeline.ts';
+import { rememberRequestOrigin, requestOrigin } from './http/requestOrigin.ts';
 import { routeDispatch } from './http/routeDispatch.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
@@ -56,9 +57,12 @@ import { createFileServices } from './services/files/index.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
+import { warnRelativeLocalRoots } from './services/relativeLocalRoots.ts';
+import { checkSecretFingerprint } from './services/secretFingerprint.ts';
 import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsStore } from './services/settingsStore.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
+import { createStorageConfigStore } from './services/storageConfigStore.ts';
 import { createStorageUploads } from './services/storageUploads.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
@@ -104,6 +108,13 @@ export async function startApp(
   // The one clock every time-dependent decision reads (tests pass a manual one and move it).
   const clock = options.clock ?? systemClock;
   const serverSecret = loadServerSecret(config.dataDir, config.secret);
+  try {
+    // Before anything is served or created: a process that cannot read the others' secrets stays out.
+    await checkSecretFingerprint(db.knex, serverSecret, clock.now());
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   const box = createSecretBox(serverSecret);
   const storageUploads = createStorageUploads(db.knex, clock);
   const storageConfigs = createStorageConfigService(db.knex, {
@@ -112,6 +123,9 @@ export async function startApp(
     logger,
     ledgerFor: (id) => storageUploads.ledgerFor(id),
   });
+  // Several processes may share a Postgres database: a local root inside this process's data dir is theirs alone.
+  if (db.dialect === 'postgres')
+    warnRelativeLocalRoots(await createStorageConfigStore(db.knex).list(), config.dataDir, logger);
   const limiter = createRateLimiter(db, {
     maxFailures: config.loginMaxFailures,
     windowMs: config.loginWindowMs,
@@ -120,11 +134,14 @@ export async function startApp(
   const passwords = createPasswordChecks(limiter);
   const authBudget = createAuthBudget(limiter);
 
-  let origin = config.publicUrl ?? '';
   const settings = createSettingsStore(db.knex);
   // Every share kind records its public accesses here; the events reach the database in batches.
   const accessLogStore = createAccessLogStore(db.knex);
   const accessRecorder = createAccessRecorder({ store: accessLogStore, settings, clock, logger });
+  // The listening address, once known: the origin of links made outside a request (background work).
+  let listeningUrl = '';
+  // CLIP_PUBLIC_URL, else the origin the request came to (http/requestOrigin.ts).
+  const originOf = (): string => config.publicUrl ?? requestOrigin(listeningUrl);
   const pastes = createPasteService({
     knex: db.knex,
     hot: db.hot,
@@ -133,7 +150,7 @@ export async function startApp(
     tokens: createShareAccessTokens(serverSecret, 'text'),
     accessLog: accessRecorder,
     maxTextBytes: config.maxTextBytes,
-    origin: () => origin,
+    origin: originOf,
     clock,
   });
   const files = createFileServices({
@@ -143,7 +160,7 @@ export async function startApp(
     settings,
     passwords,
     serverSecret,
-    origin: () => origin,
+    origin: originOf,
     logger,
     onView: () => void recordView(db.knex, 'file', { now: clock.now(), warn: (o, m) => logger.warn(o, m) }),
     accessLog: accessRecorder,
@@ -177,7 +194,7 @@ export async function startApp(
     signer: createFsLinkSigner(serverSecret, clock),
     issuers,
     signedWrites: createSignedWriteStore(db.knex, () => clock.now()),
-    origin: () => origin,
+    origin: originOf,
     now: () => clock.now(),
   };
   const fs = createFsService(fsDeps);
@@ -214,7 +231,7 @@ export async function startApp(
     logger,
     db,
     clock,
-    publicUrl: () => origin,
+    publicUrl: originOf,
     adminAuth,
     apiKeys,
     settings,
@@ -249,7 +266,7 @@ export async function startApp(
       passwords,
       tokens: createShareAccessTokens(serverSecret, 'request'),
       clock,
-      origin: () => origin,
+      origin: originOf,
       logger,
     }),
     sweepUploads: (now) => services.fsUploads.sweep(now),
@@ -271,7 +288,7 @@ export async function startApp(
       passwords,
       serverSecret,
       clock,
-      origin: () => origin,
+      origin: originOf,
       maxZipBytes: () => settings.maxZipBytes(),
     }),
     fsFetch: createUrlFetch({
@@ -311,6 +328,7 @@ export async function startApp(
   app.on('error', (err: Error, ctx?: Koa.Context) =>
     logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
   );
+  if (!config.publicUrl) app.use(rememberRequestOrigin);
   // Request id and log line, /dav, envelope, JSON body, input guard and route in one layer (ADR 0024).
   app.use(
     requestPipeline({
@@ -337,7 +355,7 @@ export async function startApp(
   }
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  if (!config.publicUrl) origin = url;
+  listeningUrl = url;
 
   // The first admin is made only once the server can serve, so its generated password is printed by a
   // start that works (a start that fails earlier, e.g. on a taken port, creates nothing).

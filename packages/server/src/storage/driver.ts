@@ -197,6 +197,13 @@ export interface ObjectUrlCapability {
   objectUrl(path: string): string;
 }
 
+/** Temp files of unfinished writes can be swept (the local driver; S3 writes leave no object behind). */
+export interface TempSweepCapability {
+  sweepTempFiles(path: string, before: number): Promise<number>;
+}
+
+export const canSweepTemp = (d: StorageDriver): d is StorageDriver & TempSweepCapability =>
+  typeof (d as Partial<TempSweepCapability>).sweepTempFiles === 'function';
 export const canPresign = (d: StorageDriver): d is StorageDriver & PresignCapability =>
   typeof (d as Partial<PresignCapability>).presignPut === 'function';
 export const canMultipart = (d: StorageDriver): d is StorageDriver & MultipartCapability =>

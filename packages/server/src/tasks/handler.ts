@@ -16,6 +16,11 @@ export interface ItemContext {
   actor: Actor;
   /** Aborted when this runner lost its lease (a cancel waits for `checkpoint`); pass it to storage calls. */
   signal: AbortSignal;
+  /**
+   * The task was claimed before (a takeover after a dead runner, a hand-back, a retry): this item's
+   * effect may already be there although its outcome was never recorded, e.g. a file already deleted.
+   */
+  resumed: boolean;
   /** Counts bytes moved (progress). */
   addBytes(n: number): void;
   /** Call between parts: throws TaskStopped when the task must stop. */
@@ -29,12 +34,23 @@ export interface ItemOutcome {
   error?: string;
 }
 
+/** The run a `finish` ends. */
+export interface TaskRun {
+  /** The task was claimed before this run (see `ItemContext.resumed`). */
+  resumed: boolean;
+  /** When this run claimed the task (epoch ms): what a dead runner left is older. */
+  claimedAt: number;
+}
+
 export interface TaskHandler<Item = unknown> {
   /** Items run at once inside one task (default 1). */
   concurrency?: number;
   /** What the task shows as its current file while the item runs. */
   describe(item: Item): string;
   runItem(item: Item, payload: TaskPayload<Item>, ctx: ItemContext): Promise<ItemOutcome>;
-  /** After the last item (also when cancelled): e.g. one cache invalidation for the whole task. */
-  finish?(payload: TaskPayload<Item>): Promise<void>;
+  /**
+   * After the last item (also when cancelled): e.g. one cache invalidation for the whole task; with
+   * `resumed`, also what a dead runner left behind.
+   */
+  finish?(payload: TaskPayload<Item>, run: TaskRun): Promise<void>;
 }

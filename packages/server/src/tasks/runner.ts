@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { executeTask } from './execution.ts';
 import type { TaskHandler } from './handler.ts';
 import { claimTask, createTaskStore } from './taskStore.ts';
+import { retryDb } from './transient.ts';
 
 export interface TaskRunnerOptions {
   knex: Knex;
@@ -58,12 +59,14 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
 
   const runOne = async (): Promise<boolean> => {
     if (handlers.size === 0) return false;
-    const row = await claimTask(options.knex, options.dialect, {
-      runnerId: id,
-      now: clock.now(),
-      leaseMs,
-      types: [...handlers.keys()],
-    });
+    const row = await retryDb(() =>
+      claimTask(options.knex, options.dialect, {
+        runnerId: id,
+        now: clock.now(),
+        leaseMs,
+        types: [...handlers.keys()],
+      }),
+    );
     if (!row) return false;
     const job = executeTask(row, handlers.get(row.type)!, {
       tasks,

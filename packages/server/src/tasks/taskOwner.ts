@@ -46,7 +46,11 @@ export function taskOwner(
     // Once refused, the rest of this run is refused without a read: a retry reads again.
     if (refused) return { refused };
     if (!owner.startsWith(KEY_PREFIX)) {
-      admin ??= adminStanding(owner);
+      // A failed read (the database out of reach) is not kept: the next item reads again.
+      admin ??= adminStanding(owner).catch((err) => {
+        admin = null;
+        throw err;
+      });
       return admin;
     }
     const standing = await keyStanding(owner.slice(KEY_PREFIX.length));

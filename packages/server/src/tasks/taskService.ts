@@ -92,7 +92,7 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
       const payload = parsePayload(found);
       const items = failed.sort((a, b) => a - b).map((i) => payload.items[i]);
       const now = clock.now();
-      const changed = await tasks.updateIfStatus(id, found.status, {
+      const changed = await tasks.restart(id, found.status, {
         status: 'pending',
         payload: JSON.stringify({ ...payload, items }),
         total_count: items.length,

@@ -1,9 +1,12 @@
 /**
- * The only writer of `tasks` (ADR 0045): creating, listing and changing tasks for the task API, and the
- * runner's claim, lease renewals and progress writes; it also reads a task's owner (taskOwner.ts).
- * Claiming gives a task to exactly one runner, however many processes share the database: Postgres
- * locks the candidate row with FOR UPDATE SKIP LOCKED inside a transaction; SQLite (one writer at a
- * time) takes it with an update that only matches while the task is still claimable.
+ * The only writer of `tasks` and `task_items` (ADR 0045): creating, listing and changing tasks for the
+ * task API, and the runner's claim, lease renewals, progress writes and item records; it also reads a
+ * task's owner (taskOwner.ts). Claiming gives a task to exactly one runner, however many processes
+ * share the database: Postgres locks the candidate row with FOR UPDATE SKIP LOCKED inside a
+ * transaction; SQLite (one writer at a time) takes it with an update that only matches while the task
+ * is still claimable. Each claim adds one to `attempts`: that number is the claim's fencing token, and
+ * every write a runner makes afterwards matches it (ADR 0062), so a runner that lost its lease writes
+ * nothing, even when it is the same runner that claimed the task again.
  */
 import { FINISHED_TASK_STATUSES, type TaskStatus } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
@@ -62,6 +65,21 @@ export async function claimTask(
   return null;
 }
 
+/** A runner's hold on a task: the lease owner and the claim's fencing token (`attempts` at the claim). */
+export interface TaskFence {
+  id: string;
+  runnerId: string;
+  token: number;
+}
+
+/** An item's outcome as `task_items` keeps it. */
+export interface TaskItemRecord {
+  item_index: number;
+  status: 'success' | 'skipped' | 'failed';
+  path: string;
+  error: string | null;
+}
+
 type OwnerKeyRow = Pick<
   ApiKeyRow,
   'id' | 'name' | 'expires_at' | 'text_permission' | 'file_permission' | 'mount_permission' | 'basic_path'
@@ -74,8 +92,9 @@ export function createTaskStore(knex: Knex) {
   const scoped = (owners: Owners) =>
     owners === null ? knex('tasks') : knex('tasks').whereIn('owner', owners);
   const byId = async (id: string) => (await knex('tasks').where('id', id).first()) as TaskRow;
-  /** The task while `runnerId` holds its lease. */
-  const mine = (id: string, runnerId: string) => knex('tasks').where({ id, lease_owner: runnerId });
+  /** The task while this claim holds it. */
+  const held = (fence: TaskFence) =>
+    knex('tasks').where({ id: fence.id, lease_owner: fence.runnerId, attempts: fence.token });
 
   return {
     byId,
@@ -119,9 +138,16 @@ export function createTaskStore(knex: Knex) {
           .update({ cancel_requested: true, updated_at: now });
       return byId(id);
     },
-    /** Changes a task still in `status`; false when it moved on meanwhile. */
-    async updateIfStatus(id: string, status: TaskStatus, fields: Record<string, unknown>): Promise<boolean> {
-      return (await knex('tasks').where({ id, status }).update(fields)) > 0;
+    /**
+     * Changes a task still in `status` and forgets its item records, for a retry that runs it again from
+     * its first item; false when the task moved on meanwhile.
+     */
+    async restart(id: string, status: TaskStatus, fields: Record<string, unknown>): Promise<boolean> {
+      return knex.transaction(async (trx) => {
+        const changed = await trx('tasks').where({ id, status }).update(fields);
+        if (changed > 0) await trx('task_items').where('task_id', id).delete();
+        return changed > 0;
+      });
     },
     async removeFinished(id: string): Promise<void> {
       await knex('tasks')
@@ -136,16 +162,49 @@ export function createTaskStore(knex: Knex) {
           .delete(),
       );
     },
-    /** Writes a task `runnerId` holds; with `whileRunning`, only while it is still running. */
-    async updateMine(
-      id: string,
-      runnerId: string,
+    /** Writes a task this claim holds; with `whileRunning`, only while it is still running. */
+    async updateHeld(
+      fence: TaskFence,
       fields: Record<string, unknown>,
       whileRunning = false,
     ): Promise<number> {
-      const q = mine(id, runnerId);
+      const q = held(fence);
       if (whileRunning) q.whereIn('status', ['running']);
       return q.update(fields);
+    },
+    /** True while this claim still holds the running task with an unexpired lease. */
+    async holds(fence: TaskFence, now: number): Promise<boolean> {
+      const row = await held(fence)
+        .where('status', 'running')
+        .andWhere('lease_expires_at', '>', now)
+        .first('id');
+      return row !== undefined;
+    },
+    /**
+     * Records an item's outcome, only while this claim holds the task: false when it does not (lost
+     * lease) or the item was recorded already, and either way the caller must not count it.
+     */
+    async recordItem(
+      fence: TaskFence,
+      index: number,
+      outcome: Omit<TaskItemRecord, 'item_index'>,
+    ): Promise<boolean> {
+      const result = await knex.raw(
+        `INSERT INTO task_items (task_id, item_index, status, path, error)
+         SELECT ?, ?, ?, ?, ? WHERE EXISTS (
+           SELECT 1 FROM tasks WHERE id = ? AND lease_owner = ? AND attempts = ? AND status = 'running')
+         ON CONFLICT (task_id, item_index) DO NOTHING`,
+        [fence.id, index, outcome.status, outcome.path, outcome.error, fence.id, fence.runnerId, fence.token],
+      );
+      // pg answers a result with rowCount, better-sqlite3 a run info with changes.
+      return Number(result.rowCount ?? result.changes ?? 0) === 1;
+    },
+    /** Every recorded item of a task, by index. */
+    async recordedItems(id: string): Promise<TaskItemRecord[]> {
+      return knex('task_items')
+        .select('item_index', 'status', 'path', 'error')
+        .where('task_id', id)
+        .orderBy('item_index');
     },
     /** The owning key as it stands now: read before every item, never cached (taskOwner.ts). */
     ownerKey(id: string): Promise<OwnerKeyRow | undefined> {

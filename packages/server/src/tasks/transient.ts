@@ -1,9 +1,12 @@
 /**
- * Retries of transient storage errors: timeouts, connection resets, 429 and 5xx are retried with
- * exponential backoff; a 4xx (or anything else a retry would not change) fails at once.
+ * Retries of transient errors with exponential backoff. Storage: timeouts, connection resets, 429 and
+ * 5xx; a 4xx (or anything else a retry would not change) fails at once. Database: a connection cut
+ * (reset, terminated by the server), a serialisation failure or a deadlock, on Postgres or SQLite.
  */
 export interface RetryOptions {
   attempts?: number;
+  /** Which errors a retry may cure (default: `isTransient`, storage and network errors). */
+  retryOn?: (err: unknown) => boolean;
   baseDelayMs?: number;
   maxDelayMs?: number;
   signal?: AbortSignal;
@@ -49,6 +52,51 @@ export function isTransient(err: unknown): boolean {
   return e?.cause ? isTransient(e.cause) : false;
 }
 
+/**
+ * Postgres SQLSTATEs a retry cures: serialisation failure, deadlock, the server ending the connection
+ * (admin shutdown, `pg_terminate_backend`, crash, starting up), connection failures, too many connections.
+ */
+const TRANSIENT_SQLSTATES = new Set([
+  '40001',
+  '40P01',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
+const TRANSIENT_DB_MESSAGES =
+  /Connection terminated|connection is closed|Client has encountered a connection error|Timeout acquiring a connection|database is locked/i;
+
+/**
+ * A database error a retry may cure, wherever it sits in the chain: raw, as knex's `nativeError`, or as
+ * the `detail`/`cause` of an AppError a service wrapped it in.
+ */
+export function isTransientDb(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    nativeError?: unknown;
+    detail?: unknown;
+    cause?: unknown;
+  };
+  if (typeof e.code === 'string') {
+    if (TRANSIENT_SQLSTATES.has(e.code) || TRANSIENT_CODES.has(e.code)) return true;
+    if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') return true;
+  }
+  if (typeof e.message === 'string' && TRANSIENT_DB_MESSAGES.test(e.message)) return true;
+  return [e.nativeError, e.detail, e.cause].some((inner) => isTransientDb(inner, depth + 1));
+}
+
+/** Retries a database call of a task's path: a few attempts over a few seconds (a reset, a failover). */
+export const retryDb = <T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
+  withRetry(fn, { retryOn: isTransientDb, attempts: 8, baseDelayMs: 100, maxDelayMs: 2_000, signal });
+
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -76,7 +124,8 @@ export async function withRetry<T>(
     try {
       return await fn(attempt);
     } catch (err) {
-      if (attempt >= attempts || !isTransient(err) || options.signal?.aborted) throw err;
+      const transient = (options.retryOn ?? isTransient)(err);
+      if (attempt >= attempts || !transient || options.signal?.aborted) throw err;
       const delay = Math.min(max, base * 2 ** (attempt - 1));
       // Jitter keeps several runners that hit the same throttled store from retrying in step.
       await sleep(delay / 2 + Math.random() * (delay / 2), options.signal);

@@ -15,7 +15,7 @@ export interface TestHaproxy {
   close(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -42,8 +42,12 @@ const DEFAULTS = `defaults
   timeout server 30s
 `;
 
-export async function startHaproxy(sections: string): Promise<TestHaproxy> {
-  const ports: Record<string, number> = {};
+/** `ports`: ports chosen beforehand (e.g. a public URL the servers behind must know at their start). */
+export async function startHaproxy(
+  sections: string,
+  options: { ports?: Record<string, number> } = {},
+): Promise<TestHaproxy> {
+  const ports: Record<string, number> = { ...options.ports };
   for (const [, name] of sections.matchAll(/\{port:(\w+)\}/g)) ports[name] ??= await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'clip-haproxy-'));
   const file = join(dir, 'haproxy.cfg');

@@ -1,9 +1,21 @@
 /** Test helpers other packages' tests use to start a real server. */
 
 export { type OffsetClock, offsetClock } from '../clock.ts';
-export { startHaproxy, type TestHaproxy } from './haproxy.ts';
+export { freePort, startHaproxy, type TestHaproxy } from './haproxy.ts';
 export { type LocalMountOptions, localMount, type MountUnderTest, s3ConfigBody, s3Mount } from './mounts.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
+export {
+  type ServerInstance,
+  startRefused,
+  startServerInstance,
+  stopServerInstance,
+} from './serverInstance.ts';
 export { createTestDatabase, type TestDatabase, testDialect } from './testDatabase.ts';
-export { startTestServer, TEST_ADMIN, type TestServer } from './testServer.ts';
+export {
+  startTestServer,
+  TEST_ADMIN,
+  type TestServer,
+  type TestServerTarget,
+  useTestServerTarget,
+} from './testServer.ts';
 export { until } from './until.ts';

@@ -10,6 +10,8 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 export interface ServerInstance {
   child: ChildProcess;
   url: string;
+  /** What the process printed so far (stdout and stderr). */
+  output(): string;
 }
 
 export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInstance> {
@@ -25,13 +27,34 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, url: m[1] });
+        resolve({ child, url: m[1], output: () => out });
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
   });
+}
+
+/** Runs a server process that is expected to refuse to start: its exit code and what it printed. */
+export function startRefused(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d;
+    // It started after all: stop it, and the caller sees the listening line.
+    if (/listening on/.test(stdout)) child.kill('SIGKILL');
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 /** Sends SIGTERM and resolves once the process has exited (no guessed delay). */

@@ -31,14 +31,30 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+type TestServerOptions = { clock?: TimerClock; logger?: Logger };
+export type TestServerTarget = (
+  overrides: Partial<Config>,
+  options: TestServerOptions,
+) => Promise<TestServer>;
+let target: TestServerTarget | null = null;
+
+/**
+ * Runs every `startTestServer()` of this test process against another target: `e2e/cluster/` runs whole
+ * suites through three server processes behind HAProxy this way, unchanged.
+ */
+export function useTestServerTarget(factory: TestServerTarget): void {
+  target = factory;
+}
+
 /**
  * `clock`: the server's injected clock (e.g. `offsetClock()`), so a test moves time instead of waiting;
  * `logger`: where the server logs (silent by default), for tests that read its log lines.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { clock?: TimerClock; logger?: Logger } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
+  if (target) return target(overrides, options);
   const dataDir = await mkdtemp(join(tmpdir(), 'clip-test-'));
   const database = await createTestDatabase();
   const config = {

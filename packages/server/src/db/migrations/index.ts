@@ -18,6 +18,7 @@ import * as pathShares from './018_path_shares.ts';
 import * as uploadRequests from './019_upload_requests.ts';
 import * as accessLog from './020_access_log.ts';
 import * as e2eShares from './021_e2e_shares.ts';
+import * as cluster from './022_cluster.ts';
 
 export interface Migration {
   name: string;
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   { name: '019_upload_requests', ...uploadRequests },
   { name: '020_access_log', ...accessLog },
   { name: '021_e2e_shares', ...e2eShares },
+  { name: '022_cluster', ...cluster },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -12,6 +12,7 @@ import {
   DELETE_TASK_MIN_OBJECTS,
   type FsBatchRemoveResult,
 } from '@clip/sdk/contract';
+import { AppError } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
@@ -22,6 +23,7 @@ import { copyUnit } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
 import { unreachableStorages } from './reachability.ts';
 import { refreshListings } from './refreshListings.ts';
+import { sweepTempFiles } from './sweepTempFiles.ts';
 
 /** Units of one copy run at once, in the request and in a task (small objects are latency-bound). */
 const UNITS_IN_FLIGHT = 8;
@@ -97,8 +99,9 @@ export function createBatchCopy(deps: {
       if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
       return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
     },
-    async finish(payload) {
+    async finish(payload, run) {
       const p = payload as unknown as CopyPayload;
+      if (run.resumed) await sweepTempFiles(fs, p.targets, run.claimedAt);
       await refreshListings(fs, p.targets);
     },
   });
@@ -106,7 +109,12 @@ export function createBatchCopy(deps: {
   deps.runner.register('delete', {
     describe: (path: string) => path,
     async runItem(path: string, _payload, ctx) {
-      await taskFs.remove(ctx.actor, path);
+      try {
+        await taskFs.remove(ctx.actor, path);
+      } catch (err) {
+        // A runner that died after removing this path but before recording it: the path is gone, as asked.
+        if (!(ctx.resumed && err instanceof AppError && err.status === 404)) throw err;
+      }
       return { status: 'success', path };
     },
   });

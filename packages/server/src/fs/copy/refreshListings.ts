@@ -6,7 +6,7 @@ import type { FsService } from '../types.ts';
  * Refreshing the listings of what a task wrote is housekeeping, not an access on anyone's behalf: it
  * runs whatever became of the task's key meanwhile, so the files written before are listed.
  */
-const HOUSEKEEPING: Actor = { kind: 'admin', id: 'task-housekeeping', username: 'task-housekeeping' };
+export const HOUSEKEEPING: Actor = { kind: 'admin', id: 'task-housekeeping', username: 'task-housekeeping' };
 
 export async function refreshListings(fs: FsService, targets: Iterable<string>): Promise<void> {
   const seen = new Set<string>();

@@ -113,6 +113,43 @@ export class LocalDriver
     };
   }
 
+  /**
+   * Removes the temp files of writes that will never finish (a process killed mid-write) in the folder
+   * at `path` and below: those last modified before `before` (epoch ms). A live write keeps its temp
+   * file's mtime moving, so a recent one is left alone. Symlinked folders are not followed.
+   */
+  async sweepTempFiles(path: string, before: number): Promise<number> {
+    const at = await this.#jail.locate(path);
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.isFile() && e.name.startsWith(TEMP_PREFIX)) {
+          const st = await lstat(full).catch(() => null);
+          if (
+            st &&
+            st.mtimeMs < before &&
+            (await unlink(full).then(
+              () => true,
+              () => false,
+            ))
+          )
+            removed++;
+        }
+      }
+    };
+    await walk(at.full);
+    return removed;
+  }
+
   /** A listed child, or null when it is a symlink leading out of the root, broken, or not a file or directory. */
   async #entryIfInside(path: string): Promise<StorageEntry | null> {
     try {

@@ -1,0 +1,4 @@
+// @clip-databases postgres
+// ../packages/server/src/webdav/webdav.rclone.test.ts through the cluster: three processes on one Postgres behind HAProxy (target.ts).
+import './target.ts';
+import '../../packages/server/src/webdav/webdav.rclone.test.ts';
