@@ -6,7 +6,7 @@ import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashPassword } from './crypto/passwords.ts';
-import { allObjects, driverOf, fileRows } from './routes/files/fileTestKit.ts';
+import { allObjects, driverOf, fileRows } from './routes/files/testing/fileTestKit.ts';
 import { startS3rver, type TestS3 } from './testing/s3rver.ts';
 import { startTestServer, type TestServer } from './testing/testServer.ts';
 

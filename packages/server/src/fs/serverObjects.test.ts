@@ -10,7 +10,7 @@ import type { ClipClient, FsListResult, Task } from '@clip/sdk';
 import { isTaskFinished } from '@clip/sdk/contract';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allObjects } from '../routes/files/fileTestKit.ts';
+import { allObjects } from '../routes/files/testing/fileTestKit.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { until } from '../testing/until.ts';
 import { basicAuth } from '../webdav/testing/davTestKit.ts';

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { fileRows, rejects } from './fileTestKit.ts';
+import { fileRows, rejects } from './testing/fileTestKit.ts';
 
 let server: TestServer;
 let s3: TestS3;

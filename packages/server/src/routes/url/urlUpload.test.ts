@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { createUrlService } from '../../services/url/urlService.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { asView, fileRows, objectExists, rejects } from '../files/fileTestKit.ts';
+import { asView, fileRows, objectExists, rejects } from '../files/testing/fileTestKit.ts';
 
 const MiB = 1024 * 1024;
 let guarded: TestServer;

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startApp } from '../../app.ts';
-import { asView, driverOf, objectExists } from '../../routes/files/fileTestKit.ts';
+import { asView, driverOf, objectExists } from '../../routes/files/testing/fileTestKit.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { MIB, postPart, randomBuffer, sha256, storedBytes } from './multipartKit.ts';
+import { MIB, postPart, randomBuffer, sha256, storedBytes } from './testing/multipartKit.ts';
 
 let server: TestServer;
 let s3: TestS3;

@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { MIB, randomBuffer, sha256 } from './multipartKit.ts';
+import { MIB, randomBuffer, sha256 } from './testing/multipartKit.ts';
 
 const PASSWORD = 'two-process-admin-password';
 

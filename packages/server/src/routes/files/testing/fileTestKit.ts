@@ -1,8 +1,8 @@
 /** Helpers shared by the file share tests: raw HTTP calls, stored-object checks, rejections. */
 import { ClipError, type PublicFileView } from '@clip/sdk';
 import * as assert from 'uvu/assert';
-import type { StorageDriver } from '../../storage/driver.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import type { StorageDriver } from '../../../storage/driver.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 
 export async function rejects(p: Promise<unknown>): Promise<ClipError> {
   try {
