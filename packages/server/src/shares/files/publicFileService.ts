@@ -5,13 +5,13 @@
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
 import { forbidden, gone, notFound } from '../../http/appError.ts';
-import type { FileDeps } from '../../services/files/fileDeps.ts';
-import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
-import type { LinkSigner } from '../../services/files/signing.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { iso, isoOrNull } from '../../services/time.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired } from '../core/liveness.ts';
+import type { FileDeps } from './fileDeps.ts';
+import type { FileShareRow } from './fileShareStore.ts';
+import type { LinkSigner } from './signing.ts';
 
 /** Signed links work this long after the view that handed them out (long enough to watch a video). */
 export const LINK_TTL_S = 3600;

@@ -5,7 +5,7 @@
  * once do no harm: removing a missing object and deleting a deleted row are both no-ops.
  */
 import type { Logger } from 'pino';
-import { discardPending, type FileDeps } from '../../services/files/fileDeps.ts';
+import { discardPending, type FileDeps } from './fileDeps.ts';
 import type { FileManagement } from './fileManagement.ts';
 import { LINK_TTL_S } from './publicFileService.ts';
 

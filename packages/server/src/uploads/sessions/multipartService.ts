@@ -19,9 +19,8 @@ import {
   MULTIPART_PART_TIMEOUT_MS,
 } from '@clip/sdk/contract';
 import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { partPlan } from '../../services/files/multipartService.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { partStoreFor } from './partStores.ts';
@@ -31,6 +30,7 @@ import {
   expectedPartSize,
   multipartEtag,
   newSession,
+  partPlan,
   requireOpen,
   statusOf,
   stripQuotes,

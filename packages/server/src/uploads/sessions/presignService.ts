@@ -5,8 +5,8 @@
  */
 import type { FsPresignBody, FsPresignCommitBody, FsPresignResult, FsUploadDone } from '@clip/sdk';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import type { Actor } from '../../services/actor.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { canPresign } from '../../storage/driver.ts';

@@ -4,12 +4,22 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FsMultipartStatus, FsUploadedPart } from '@clip/sdk';
+import { MULTIPART_CHUNK_BYTES, MULTIPART_MAX_PARTS } from '@clip/sdk/contract';
 import { conflict, forbidden, gone } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { iso } from '../../services/time.ts';
+import { checkMimetype, guessMimetype } from '../mimetypes.ts';
 import type { SessionKind, UploadPartRow, UploadSessionRow } from './sessionStore.ts';
 import type { UploadTarget } from './uploadHost.ts';
+
+const MIB = 1024 * 1024;
+
+/** The smallest whole-MiB part size (at least 5 MiB) that fits `size` into 10,000 parts. */
+export function partPlan(size: number): { partSize: number; partCount: number } {
+  const needed = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
+  const partSize = Math.max(MULTIPART_CHUNK_BYTES, needed);
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
 
 /** A complete that made no progress this long is taken to have died with its process. */
 export const STALE_COMPLETE_MS = 15 * 60_000;

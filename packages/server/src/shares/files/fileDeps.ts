@@ -1,13 +1,14 @@
 /** What the file share services share: the table, storage, settings and where links point. */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import { storageError } from '../../http/storageError.ts';
+import type { SettingsStore } from '../../services/settingsStore.ts';
 import { canMultipart } from '../../storage/driver.ts';
-import type { SettingsStore } from '../settingsStore.ts';
-import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
-import { type FileStorage, storageError } from './storageAccess.ts';
+import type { FileShareRow, FileShareStore } from './fileShareStore.ts';
+import type { FileStorage } from './storageAccess.ts';
 
 export interface FileDeps {
-  repo: FileShareRepo;
+  repo: FileShareStore;
   storage: FileStorage;
   settings: Pick<SettingsStore, 'maxUploadBytes'>;
   /** The public origin links are built on. */

@@ -3,38 +3,29 @@
  * upload and a presigned URL per part; the client PUTs the parts and completes. Part size grows with the
  * file so no upload needs more than 10,000 parts.
  */
-import {
-  type AbortResult,
-  type FileShareCreated,
-  MULTIPART_CHUNK_BYTES,
-  MULTIPART_MAX_PARTS,
-  type MultipartAbortBody,
-  type MultipartCompleteBody,
-  type MultipartInitBody,
-  type MultipartInitResult,
-  type MultipartPartsBody,
-  type MultipartPartsResult,
-  type PartUrl,
+import type {
+  AbortResult,
+  FileShareCreated,
+  MultipartAbortBody,
+  MultipartCompleteBody,
+  MultipartInitBody,
+  MultipartInitResult,
+  MultipartPartsBody,
+  MultipartPartsResult,
+  PartUrl,
 } from '@clip/sdk/contract';
 import { badRequest, conflict, gone } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
+import type { Actor } from '../../services/actor.ts';
+import { iso } from '../../services/time.ts';
 import { canMultipart, type MultipartCapability, type StorageDriver } from '../../storage/driver.ts';
-import type { Actor } from '../actor.ts';
-import { iso } from '../time.ts';
+import { partPlan } from '../../uploads/sessions/sessionRules.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
+import type { FileShareRow } from './fileShareStore.ts';
 import { createPending, findUpload, makeReady, requireOpen } from './pendingUploads.ts';
 import { unsupported, urlLifetime } from './presignService.ts';
 import { toCreated } from './shareRules.ts';
-import { configForUpload, type ShareStorageConfig, storageError } from './storageAccess.ts';
-
-const MIB = 1024 * 1024;
-
-/** The smallest whole-MiB part size (at least 5 MiB) that fits `size` into 10,000 parts. */
-export function partPlan(size: number): { partSize: number; partCount: number } {
-  const needed = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
-  const partSize = Math.max(MULTIPART_CHUNK_BYTES, needed);
-  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
-}
+import { configForUpload, type ShareStorageConfig } from './storageAccess.ts';
 
 type MultipartDriver = StorageDriver & MultipartCapability;
 

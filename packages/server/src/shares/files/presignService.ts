@@ -5,9 +5,10 @@
  */
 import type { CommitBody, FileShareCreated, PresignBody, PresignResult } from '@clip/sdk';
 import { AppError, badRequest, conflict } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
+import type { Actor } from '../../services/actor.ts';
+import { iso } from '../../services/time.ts';
 import { canPresign, hasObjectUrl, type StorageDriver } from '../../storage/driver.ts';
-import type { Actor } from '../actor.ts';
-import { iso } from '../time.ts';
 import { discardPending, type FileDeps, PRESIGN_TTL_S } from './fileDeps.ts';
 import {
   checkCapacity,
@@ -19,7 +20,7 @@ import {
   requireOpen,
 } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
-import { configForUpload, type ShareStorageConfig, storageError } from './storageAccess.ts';
+import { configForUpload, type ShareStorageConfig } from './storageAccess.ts';
 
 export interface PresignService {
   presign(actor: Actor, body: PresignBody): Promise<PresignResult>;
