@@ -69,6 +69,7 @@ import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
 import { createFsUploads } from './uploads/sessions/index.ts';
+import { createSessionStore } from './uploads/sessions/sessionStore.ts';
 import { spoolDir, sweepSpool } from './uploads/spool.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
 
@@ -125,6 +126,7 @@ export async function startApp(
   const settings = createSettingsStore(db.knex);
   const files = createFileServices({
     knex: db.knex,
+    sessions: createSessionStore(db),
     dialect: db.dialect,
     storage: { config: (id) => storageConfigs.resolve(id), driver: (id) => storageConfigs.driverFor(id) },
     settings,

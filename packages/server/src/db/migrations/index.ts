@@ -14,6 +14,7 @@ import * as webdav from './014_webdav.ts';
 import * as reservedPrefix from './015_reserved_prefix.ts';
 import * as writeAdmission from './016_write_admission.ts';
 import * as signedWrites from './017_signed_writes.ts';
+import * as shareUploadSessions from './023_share_upload_sessions.ts';
 
 export interface Migration {
   name: string;
@@ -36,6 +37,7 @@ const migrations: Migration[] = [
   { name: '015_reserved_prefix', ...reservedPrefix },
   { name: '016_write_admission', ...writeAdmission },
   { name: '017_signed_writes', ...signedWrites },
+  { name: '023_share_upload_sessions', ...shareUploadSessions },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

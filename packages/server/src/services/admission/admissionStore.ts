@@ -1,7 +1,8 @@
 /**
  * What a storage config holds and has promised, the one definition every capacity check and WebDAV's quota
  * properties read: file shares' bytes (pending ones at their declared size), the bytes stored through
- * mounts (`mount_bytes`), open resumable upload sessions' declared sizes, and live write reservations.
+ * mounts (`mount_bytes`), open resumable upload sessions' declared sizes (a file share's session is
+ * promised by its pending share), and live write reservations.
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
@@ -10,7 +11,8 @@ const USAGE_SQL = `SELECT
   (SELECT mount_bytes FROM storage_configs WHERE id = ?) AS mounts,
   (SELECT COALESCE(SUM(size), 0) FROM file_shares WHERE s3_config_id = ?) AS shares,
   (SELECT COALESCE(SUM(file_size), 0) FROM upload_sessions
-     WHERE storage_config_id = ? AND status IN ('uploading', 'completing') AND id <> ?) AS sessions,
+     WHERE storage_config_id = ? AND status IN ('uploading', 'completing') AND share_id IS NULL
+       AND id <> ?) AS sessions,
   (SELECT COALESCE(SUM(bytes), 0) FROM write_reservations
      WHERE storage_config_id = ? AND expires_at > ?) AS reserved`;
 

@@ -31,7 +31,6 @@ export interface FileShareRow {
   last_viewed_at: number | null;
   created_by: string;
   status: FileStatus;
-  upload_id: string | null;
   upload_expires_at: number | null;
   source_url: string | null;
   created_at: number;

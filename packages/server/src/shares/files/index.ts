@@ -10,6 +10,7 @@ import { createFileManagement, type FileManagement } from '../../shares/files/fi
 import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
 import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
 import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
+import type { SessionStore } from '../../uploads/sessions/sessionStore.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { createFileShareStore } from './fileShareStore.ts';
 import { createMultipartService, type MultipartService } from './multipartService.ts';
@@ -32,6 +33,8 @@ export interface FileServices {
 
 export interface FileServicesOptions {
   knex: Knex;
+  /** The upload sessions' store: a pending share's multipart upload is one of its sessions. */
+  sessions: SessionStore;
   dialect: Dialect;
   storage: FileStorage;
   settings: Pick<SettingsStore, 'maxUploadBytes'>;
@@ -48,6 +51,7 @@ export interface FileServicesOptions {
 export function createFileServices(o: FileServicesOptions): FileServices {
   const deps: FileDeps = {
     repo: createFileShareStore(o.knex, o.dialect, () => (o.clock ?? systemClock).now()),
+    sessions: o.sessions,
     storage: o.storage,
     settings: o.settings,
     origin: o.origin,

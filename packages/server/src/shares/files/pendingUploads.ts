@@ -80,7 +80,6 @@ export async function createPending(
     last_viewed_at: null,
     created_by: creatorId(actor),
     status: 'pending',
-    upload_id: null,
     upload_expires_at: deadline,
     source_url: input.source_url ?? null,
     created_at: now,

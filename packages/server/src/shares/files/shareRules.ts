@@ -57,7 +57,6 @@ export function readyChanges(
 ): Partial<FileShareRow> {
   return {
     status: 'ready',
-    upload_id: null,
     upload_expires_at: null,
     expires_at: expiryFromHours(row.expires_in_hours, now),
     created_at: now,

@@ -66,7 +66,8 @@ export function createMultipartService(deps: MultipartDeps) {
   /** The actor's session (404 for anyone else's: whether it exists is not theirs to learn). */
   async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
     const session = await repo.byId(uploadId);
-    if (session?.kind !== 'multipart' || !ownsRecord(actor, session.actor))
+    // A file share's session is the share routes' own.
+    if (session?.kind !== 'multipart' || session.share_id !== null || !ownsRecord(actor, session.actor))
       throw notFound(`upload "${uploadId}" not found`);
     return session;
   }

@@ -88,10 +88,16 @@ export function statusOf(session: UploadSessionRow, parts: UploadPartRow[]): FsM
   };
 }
 
+/** Where a session writes: an upload target of a mount, or a file share's object (no mount). */
+export type SessionPlace = Pick<UploadTarget, 'path' | 'storageConfigId' | 'objectKey' | 'existingBytes'> & {
+  mountId: string | null;
+  shareId?: string | null;
+};
+
 /** A new session's row: what differs by kind (its parts, the storage's upload, the deadline) is given. */
 export function newSession(
   actor: Actor,
-  target: UploadTarget,
+  target: SessionPlace,
   at: number,
   session: Pick<
     UploadSessionRow,
@@ -109,6 +115,7 @@ export function newSession(
     id: randomUUID(),
     actor: creatorId(actor),
     mount_id: target.mountId,
+    share_id: target.shareId ?? null,
     storage_config_id: target.storageConfigId,
     target_path: target.path,
     object_key: target.objectKey,

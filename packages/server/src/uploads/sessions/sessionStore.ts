@@ -19,7 +19,10 @@ export interface UploadSessionRow {
   id: string;
   kind: SessionKind;
   actor: string;
-  mount_id: string;
+  /** The mount written into; null for a file share's upload. */
+  mount_id: string | null;
+  /** The pending file share this session uploads (its `file_shares` row); null for an upload into a mount. */
+  share_id: string | null;
   storage_config_id: string;
   target_path: string;
   object_key: string;
@@ -133,6 +136,11 @@ export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
           .orderBy('created_at', 'desc')
           .first(),
       );
+    },
+
+    /** The session of a pending file share's upload, if it has one. */
+    async byShare(shareId: string): Promise<UploadSessionRow | null> {
+      return sessionOf(await knex('upload_sessions').where({ share_id: shareId }).first());
     },
 
     async update(id: string, changes: Partial<UploadSessionRow>): Promise<void> {
