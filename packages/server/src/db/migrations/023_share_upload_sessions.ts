@@ -7,13 +7,30 @@ import type { Knex } from 'knex';
  */
 const MIB = 1024 * 1024;
 
+/**
+ * Run outside knex's migration transaction: on SQLite knex rebuilds `upload_sessions` to drop NOT NULL, and
+ * only outside a transaction can it switch foreign keys off for that (inside, dropping the old table would
+ * cascade into `upload_parts`). Each step below opens its own transaction.
+ */
+export const config = { transaction: false };
+
+const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3';
+
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('upload_sessions', (t) => {
-    // The pending file share this session uploads; null for an upload into a mount.
-    t.string('share_id', 64).nullable().index();
-    // On SQLite knex rebuilds the table to drop NOT NULL.
-    t.string('mount_id', 64).nullable().alter();
+  const alterSessions = (db: Knex) =>
+    db.schema.alterTable('upload_sessions', (t) => {
+      // The pending file share this session uploads; null for an upload into a mount.
+      t.string('share_id', 64).nullable().index();
+      t.string('mount_id', 64).nullable().alter();
+    });
+  if (isSqlite(knex)) await alterSessions(knex);
+  await knex.transaction(async (trx) => {
+    if (!isSqlite(knex)) await alterSessions(trx);
+    await moveShareUploads(trx);
   });
+}
+
+async function moveShareUploads(knex: Knex): Promise<void> {
   const pending = await knex('file_shares').where({ status: 'pending' }).whereNotNull('upload_id');
   for (const row of pending) {
     const size = Number(row.size);
@@ -48,15 +65,21 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('file_shares', (t) => {
-    t.string('upload_id', 1024).nullable();
+  const alterSessions = (db: Knex) =>
+    db.schema.alterTable('upload_sessions', (t) => {
+      t.dropIndex('share_id');
+      t.dropColumn('share_id');
+      t.string('mount_id', 64).notNullable().alter();
+    });
+  await knex.transaction(async (trx) => {
+    await trx.schema.alterTable('file_shares', (t) => {
+      t.string('upload_id', 1024).nullable();
+    });
+    const sessions = await trx('upload_sessions').whereNotNull('share_id');
+    for (const s of sessions)
+      await trx('file_shares').where({ id: s.share_id }).update({ upload_id: s.storage_upload_id });
+    await trx('upload_sessions').whereNotNull('share_id').delete();
+    if (!isSqlite(knex)) await alterSessions(trx);
   });
-  const sessions = await knex('upload_sessions').whereNotNull('share_id');
-  for (const s of sessions)
-    await knex('file_shares').where({ id: s.share_id }).update({ upload_id: s.storage_upload_id });
-  await knex('upload_sessions').whereNotNull('share_id').delete();
-  await knex.schema.alterTable('upload_sessions', (t) => {
-    t.dropColumn('share_id');
-    t.string('mount_id', 64).notNullable().alter();
-  });
+  if (isSqlite(knex)) await alterSessions(knex);
 }

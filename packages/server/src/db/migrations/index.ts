@@ -20,9 +20,11 @@ export interface Migration {
   name: string;
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
+  /** `{ transaction: false }`: the migration opens its own transactions (see 023). */
+  config?: { transaction?: boolean };
 }
 
-const migrations: Migration[] = [
+export const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_pastes', ...pastes },
   { name: '003_storage_configs', ...storageConfigs },
