@@ -5,6 +5,7 @@ import {
   type UpdateSystemSettingsBody,
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
+import { loadModels } from '../db/models/loadModels.ts';
 
 const DEFAULTS: SystemSettings = { max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB, webdav_upload_mode: 'auto' };
 
@@ -17,7 +18,7 @@ export interface SettingsStore {
 
 export function createSettingsStore(knex: Knex): SettingsStore {
   async function get(): Promise<SystemSettings> {
-    const rows: { key: string; value: string }[] = await knex('system_settings').select('key', 'value');
+    const rows = await (await loadModels()).SettingModel.query(knex).select('key', 'value');
     const settings: SystemSettings = { ...DEFAULTS };
     for (const { key, value } of rows)
       if (key in DEFAULTS) (settings as unknown as Record<string, unknown>)[key] = JSON.parse(value);

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { UploadLedger } from '../storage/uploadLedger.ts';
 
 export interface StorageUploadRow {
@@ -26,13 +27,13 @@ export interface StorageUploads {
 
 export function createStorageUploads(knex: Knex, clock: Clock): StorageUploads {
   const forget = async (uploadId: string) => {
-    await knex('storage_uploads').where({ upload_id: uploadId }).delete();
+    await (await loadModels()).StorageUploadModel.query(knex).deleteById(uploadId);
   };
   return {
     ledgerFor(configId) {
       return {
         async opened(uploadId, path) {
-          await knex('storage_uploads').insert({
+          await (await loadModels()).StorageUploadModel.query(knex).insert({
             upload_id: uploadId,
             storage_config_id: configId,
             object_key: path,

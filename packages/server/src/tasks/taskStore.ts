@@ -8,6 +8,7 @@
 import { FINISHED_TASK_STATUSES, type TaskStatus } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { ApiKeyRow } from '../services/apiKeyStore.ts';
 import type { TaskRow } from './taskRow.ts';
 
@@ -73,7 +74,8 @@ type Owners = string[] | null;
 export function createTaskStore(knex: Knex) {
   const scoped = (owners: Owners) =>
     owners === null ? knex('tasks') : knex('tasks').whereIn('owner', owners);
-  const byId = async (id: string) => (await knex('tasks').where('id', id).first()) as TaskRow;
+  const byId = async (id: string) =>
+    (await (await loadModels()).TaskModel.query(knex).findById(id)) as TaskRow;
   /** The task while `runnerId` holds its lease. */
   const mine = (id: string, runnerId: string) => knex('tasks').where({ id, lease_owner: runnerId });
 
@@ -83,7 +85,7 @@ export function createTaskStore(knex: Knex) {
       return (await scoped(owners).where('id', id).first()) as TaskRow | undefined;
     },
     async insert(record: Partial<TaskRow> & { id: string }): Promise<TaskRow> {
-      await knex('tasks').insert(record);
+      await (await loadModels()).TaskModel.query(knex).insert(record);
       return byId(record.id);
     },
     async page(
@@ -166,7 +168,7 @@ export function createTaskStore(knex: Knex) {
       return knex('admins').select('id', 'username').where('id', id).first();
     },
     async cancelRequested(id: string): Promise<boolean> {
-      const state = await knex('tasks').select('cancel_requested').where('id', id).first();
+      const state = await (await loadModels()).TaskModel.query(knex).findById(id).select('cancel_requested');
       return Boolean(state?.cancel_requested);
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
 
 const USAGE_SQL = `SELECT
   (SELECT mount_bytes FROM storage_configs WHERE id = ?) AS mounts,
@@ -83,13 +84,15 @@ export function createAdmissionStore(knex: Knex | Knex.Transaction, dialect: Dia
       await knex('write_reservations').where('expires_at', '<=', now).delete();
     },
     async reserve(row, now) {
-      await knex('write_reservations').insert({ ...row, created_at: now });
+      await (await loadModels()).WriteReservationModel.query(knex).insert({ ...row, created_at: now });
     },
     async resize(id, bytes, expiresAt) {
-      await knex('write_reservations').where({ id }).update({ bytes, expires_at: expiresAt });
+      await (await loadModels()).WriteReservationModel.query(knex)
+        .patch({ bytes, expires_at: expiresAt })
+        .where({ id });
     },
     async release(id) {
-      await knex('write_reservations').where({ id }).delete();
+      await (await loadModels()).WriteReservationModel.query(knex).deleteById(id);
     },
     async addMountBytes(configId, delta) {
       if (delta !== 0) await knex.raw(ADD_MOUNT_BYTES, [delta, delta, configId]);

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
 import { storageUsage } from '../../services/admission/admissionStore.ts';
 import { whereExpired, whereUsedUp } from '../../shares/core/deadShareSql.ts';
 import { LIVE_SQL } from '../../shares/core/liveness.ts';
@@ -105,10 +106,12 @@ export function createFileShareStore(
       return inserted.length > 0;
     },
     async byId(id) {
-      return (await table().where({ id }).first()) ?? null;
+      return ((await (await loadModels()).FileShareModel.query(knex).findById(id)) as FileShareRow) ?? null;
     },
     async bySlug(slug) {
-      return (await table().where({ slug }).first()) ?? null;
+      return (
+        ((await (await loadModels()).FileShareModel.query(knex).findOne({ slug })) as FileShareRow) ?? null
+      );
     },
     async update(id, changes, status) {
       const q = table().where({ id });
