@@ -178,8 +178,7 @@ export async function startApp(
     driverFor: recentByKey(1000, fsDeps.driverFor),
   });
   const taskRunner = createTaskRunner({
-    knex: db.knex,
-    dialect: db.dialect,
+    db,
     logger,
     clock,
     leaseMs: config.taskLeaseMs,

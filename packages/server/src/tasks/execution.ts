@@ -11,12 +11,14 @@ import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
 import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
-import { taskOwner } from './taskOwner.ts';
+import { type TaskOwners, taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
 import type { TaskStore } from './taskStore.ts';
 
 export interface ExecutionOptions {
   tasks: TaskStore;
+  /** Where the task's owner is read before each item. */
+  owners: TaskOwners;
   clock: Clock;
   runnerId: string;
   leaseMs: number;
@@ -67,7 +69,7 @@ export async function executeTask(
   const stop = new AbortController();
   let stopReason: 'cancelled' | 'lease-lost' | 'shutdown' | null = null;
   let dirty = true;
-  const owner = taskOwner(tasks, clock, row.owner);
+  const owner = taskOwner(options.owners, clock, row.owner);
   /** Why the owner may no longer run items (deleted, expired), once that was read. */
   let refusal: string | null = null;
 

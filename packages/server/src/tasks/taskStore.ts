@@ -1,6 +1,6 @@
 /**
  * The only writer of `tasks` (ADR 0045): creating, listing and changing tasks for the task API, and the
- * runner's claim, lease renewals and progress writes; it also reads a task's owner (taskOwner.ts).
+ * runner's claim, lease renewals and progress writes.
  * Claiming gives a task to exactly one runner, however many processes share the database: Postgres
  * locks the candidate row with FOR UPDATE SKIP LOCKED inside a transaction; SQLite (one writer at a
  * time) takes it with an update that only matches while the task is still claimable.
@@ -9,7 +9,6 @@ import { FINISHED_TASK_STATUSES, type TaskStatus } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
 import { loadModels } from '../db/models/loadModels.ts';
-import type { ApiKeyRow } from '../services/apiKeyStore.ts';
 import type { TaskRow } from './taskRow.ts';
 
 /** Pending tasks, and running ones whose runner stopped renewing its lease (a dead process). */
@@ -62,11 +61,6 @@ export async function claimTask(
   }
   return null;
 }
-
-type OwnerKeyRow = Pick<
-  ApiKeyRow,
-  'id' | 'name' | 'expires_at' | 'text_permission' | 'file_permission' | 'mount_permission' | 'basic_path'
->;
 
 /** Task owners an actor may see (permissions.ownerFilter): null for every owner. */
 type Owners = string[] | null;
@@ -148,24 +142,6 @@ export function createTaskStore(knex: Knex) {
       const q = mine(id, runnerId);
       if (whileRunning) q.whereIn('status', ['running']);
       return q.update(fields);
-    },
-    /** The owning key as it stands now: read before every item, never cached (taskOwner.ts). */
-    ownerKey(id: string): Promise<OwnerKeyRow | undefined> {
-      return knex('api_keys')
-        .select(
-          'id',
-          'name',
-          'expires_at',
-          'text_permission',
-          'file_permission',
-          'mount_permission',
-          'basic_path',
-        )
-        .where('id', id)
-        .first();
-    },
-    ownerAdmin(id: string): Promise<{ id: string; username: string } | undefined> {
-      return knex('admins').select('id', 'username').where('id', id).first();
     },
     async cancelRequested(id: string): Promise<boolean> {
       const state = await (await loadModels()).TaskModel.query(knex).findById(id).select('cancel_requested');
