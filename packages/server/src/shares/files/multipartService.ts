@@ -64,6 +64,9 @@ export function createMultipartService(deps: FileDeps): MultipartService {
   async function openUpload(actor: Actor, fileId: string, uploadId: string) {
     const row = await findUpload(deps, actor, fileId);
     const session = await deps.sessions.byShare(row.id);
+    // Past its deadline the sessions' sweep may have taken the session before the file sweep took the
+    // record: that upload expired (410), its id did not become a stranger's.
+    if (!session && row.status === 'pending') requireOpen(row, deps.clock.now());
     if (session?.storage_upload_id !== uploadId)
       throw badRequest(`upload_id does not belong to upload "${fileId}"`);
     requireOpen(row, deps.clock.now());

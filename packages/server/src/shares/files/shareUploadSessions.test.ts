@@ -15,6 +15,7 @@ import {
   type TestS3,
   type TestServer,
 } from '../../testing/index.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { UPLOAD_DEADLINE_MS } from './fileDeps.ts';
 
 const MiB = 1024 * 1024;
@@ -90,6 +91,11 @@ test('a session past its deadline is swept, and its pending share with it', asyn
   const swept = await server.app.services.sweepUploads();
   assert.is(swept.aborted, 1, 'the sweep aborted the session (and asked the store to abort its upload)');
   assert.is(await sessionOf(init.file_id), undefined);
+  // Until the file sweep takes the record, asking for its parts says it expired.
+  const late = await rejects(
+    admin.files.multipartParts({ file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1] }),
+  );
+  assert.is(late.status, 410, late.message);
   await server.app.services.sweepFiles();
   const row = await server.app.services.db.knex('file_shares').where({ id: init.file_id }).first();
   assert.is(row, undefined, 'the pending share went too');
