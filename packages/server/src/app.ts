@@ -52,8 +52,6 @@ import { createAuthBudget } from './services/authBudget.ts';
 import { createCacheRegistry } from './services/cacheRegistry.ts';
 import type { RouteDeps, Services } from './services/container.ts';
 import { createDashboardService } from './services/dashboardService.ts';
-import { UPLOAD_DEADLINE_MS } from './services/files/fileDeps.ts';
-import { createFileServices } from './services/files/index.ts';
 import { createMountService } from './services/mountService.ts';
 import { createPasswordChecks } from './services/passwordChecks.ts';
 import { createRateLimiter } from './services/rateLimiter.ts';
@@ -63,7 +61,7 @@ import { loadServerSecret } from './services/serverSecret.ts';
 import { createSettingsStore } from './services/settingsStore.ts';
 import { createStorageConfigService } from './services/storageConfigService.ts';
 import { createStorageConfigStore } from './services/storageConfigStore.ts';
-import { createStorageUploads } from './services/storageUploads.ts';
+import { createStorageUploads } from './services/storageUploadStore.ts';
 import { createSsrfGuard } from './services/url/ssrfGuard.ts';
 import { createUrlService } from './services/url/urlService.ts';
 import { registerAccessLogRoutes } from './shares/core/accessLog/accessLogRoutes.ts';
@@ -72,6 +70,8 @@ import { createAccessLogStore } from './shares/core/accessLog/accessLogStore.ts'
 import { createAccessRecorder } from './shares/core/accessLog/accessRecorder.ts';
 import { createAccessLogSweep } from './shares/core/accessLog/sweepAccessLog.ts';
 import { createShareAccessTokens } from './shares/core/shareAccessTokens.ts';
+import { UPLOAD_DEADLINE_MS } from './shares/files/fileDeps.ts';
+import { createFileServices } from './shares/files/index.ts';
 import { createFileSweep } from './shares/files/sweepFiles.ts';
 import { createPathShareService } from './shares/paths/pathShareService.ts';
 import { registerPathShareRoutes } from './shares/paths/routes/index.ts';
@@ -82,6 +82,7 @@ import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
 import { createFsUploads } from './uploads/sessions/index.ts';
+import { createSessionStore } from './uploads/sessions/sessionStore.ts';
 import { spoolDir, sweepSpool } from './uploads/spool.ts';
 import { davWhenAsked } from './webdav/lazy.ts';
 
@@ -155,6 +156,7 @@ export async function startApp(
   });
   const files = createFileServices({
     knex: db.knex,
+    sessions: createSessionStore(db),
     dialect: db.dialect,
     storage: { config: (id) => storageConfigs.resolve(id), driver: (id) => storageConfigs.driverFor(id) },
     settings,
@@ -208,8 +210,7 @@ export async function startApp(
     driverFor: recentByKey(1000, fsDeps.driverFor),
   });
   const taskRunner = createTaskRunner({
-    knex: db.knex,
-    dialect: db.dialect,
+    db,
     logger,
     clock,
     leaseMs: config.taskLeaseMs,

@@ -6,6 +6,7 @@ import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createSecretBox } from './crypto/secretBox.ts';
+import { s3rverConfig } from './testing/index.ts';
 import { startS3rver, type TestS3 } from './testing/s3rver.ts';
 import { startTestServer, type TestServer } from './testing/testServer.ts';
 
@@ -95,14 +96,7 @@ test('a storage failure answers 502 with a generic message and the request id, n
 });
 
 test('a presigned PUT is signed with its exact Content-Length; a commit of another size is refused', async () => {
-  const config = await admin.storageConfigs.create({
-    name: 's3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-  });
+  const config = await admin.storageConfigs.create(s3rverConfig(s3));
   const signed = await admin.files.presign({ s3_config_id: config.id, filename: 'five.txt', size: 5 });
   // Real S3 refuses a PUT whose Content-Length differs from the signed one (s3rver does not check).
   assert.match(new URL(signed.upload_url).searchParams.get('X-Amz-SignedHeaders') ?? '', /content-length/);

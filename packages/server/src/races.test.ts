@@ -6,7 +6,8 @@ import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hashPassword } from './crypto/passwords.ts';
-import { allObjects, driverOf, fileRows } from './routes/files/fileTestKit.ts';
+import { allObjects, driverOf, fileRows } from './routes/files/testing/fileTestKit.ts';
+import { s3rverConfig } from './testing/index.ts';
 import { startS3rver, type TestS3 } from './testing/s3rver.ts';
 import { startTestServer, type TestServer } from './testing/testServer.ts';
 
@@ -143,14 +144,7 @@ test(`a storage config deleted while ${N} uploads go to it: never a share withou
 test(`${N} concurrent commits of one presigned and one multipart upload: all answer the one share`, async () => {
   const s3: TestS3 = await startS3rver();
   try {
-    const config = await admin.storageConfigs.create({
-      name: 's3rver',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-    });
+    const config = await admin.storageConfigs.create(s3rverConfig(s3));
     const post = (path: string, body: unknown) =>
       api(path, { method: 'POST', body: JSON.stringify(body) }).then(async (r) => ({
         status: r.status,

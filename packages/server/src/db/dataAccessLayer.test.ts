@@ -15,18 +15,6 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 const QUERY =
   /\b(knex|trx)(<[^>]*>)?\(|\b(knex|trx|db)\.raw\(|\.\w+Raw\(|\b(hot|sqliteHot)\.(rows|run|unit)\(|\.query\((knex|trx)?\)/;
 
-/**
- * Modules that still build queries while issue 28 moves them into stores. Each entry leaves this list in
- * the change that converts it; an entry whose module no longer builds a query fails the check below.
- */
-const NOT_YET_STORES = new Set([
-  // Uploads and write admission (item 3, one upload stack).
-  'services/admission/usage.ts',
-  'services/admission/writeAdmission.ts',
-  'services/storageUploads.ts',
-  // Item 2, still to convert.
-]);
-
 /** `*Sql.ts`: fragments of SQL several stores share (the share kinds' liveness, search and sweep conditions). */
 const isDataAccess = (path: string) => path.startsWith('db/') || /(Store|Repo|Sql)\.ts$/.test(path);
 const isTestSupport = (path: string) =>
@@ -53,15 +41,9 @@ function queryLines(path: string): string[] {
 
 test('only db/ and *Store.ts / *Repo.ts modules build queries', () => {
   const offenders = sources(SRC)
-    .filter((path) => !isDataAccess(path) && !isTestSupport(path) && !NOT_YET_STORES.has(path))
+    .filter((path) => !isDataAccess(path) && !isTestSupport(path))
     .flatMap((path) => queryLines(path).map((line) => `${path}: ${line.trim()}`));
   assert.equal(offenders, [], 'move these queries into the store of their tables (ADR 0045)');
-});
-
-test('every module still waiting to become a store does build a query', () => {
-  const all = new Set(sources(SRC));
-  const stale = [...NOT_YET_STORES].filter((path) => !all.has(path) || queryLines(path).length === 0);
-  assert.equal(stale, [], 'converted: take these off NOT_YET_STORES');
 });
 
 test.run();

@@ -4,32 +4,23 @@
  * rows and run writes, and a write never joins a transaction that knex holds open at that moment:
  * it waits its turn, so that transaction's rollback cannot take it along (a counted view stays counted).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { type Database, openDatabase } from './connect.ts';
+import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import type { Database } from './connect.ts';
 import { hotStatement } from './hotStatements.ts';
 
+let opened: OpenTestDatabase;
 let db: Database;
-let database: TestDatabase;
-let dir: string;
 test.before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'clip-hot-'));
-  database = await createTestDatabase();
-  db = await openDatabase({ dataDir: dir, databaseUrl: database.url });
+  opened = await openTestDatabase();
+  db = opened.db;
   await db.knex.schema.createTable('hot_probe', (t) => {
     t.string('name').primary();
     t.integer('n').notNullable();
   });
 });
-test.after(async () => {
-  await db?.close();
-  await database?.release();
-  await rm(dir, { recursive: true, force: true });
-});
+test.after(() => opened?.close());
 
 const INSERT = hotStatement('hot_probe_insert', 'INSERT INTO hot_probe (name, n) VALUES (?, ?)');
 const BUMP = hotStatement('hot_probe_bump', 'UPDATE hot_probe SET n = n + 1 WHERE name = ? RETURNING n');

@@ -4,13 +4,12 @@
  * 1000 pages (fewer checkpoints, so fewer fsyncs on the event loop's thread), and it never grows past
  * the threshold (a checkpoint runs and the WAL is written again from its start).
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { type Database, openDatabase, WAL_CHECKPOINT_PAGES } from './connect.ts';
+import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import { type Database, WAL_CHECKPOINT_PAGES } from './connect.ts';
 import { hotStatement } from './hotStatements.ts';
 
 /** A WAL frame: a 24-byte header and one page (SQLite's default page size). */
@@ -18,26 +17,20 @@ const FRAME_BYTES = 24 + 4096;
 /** The WAL file's own header. */
 const WAL_HEADER_BYTES = 32;
 
+let opened: OpenTestDatabase;
 let db: Database;
-let database: TestDatabase;
-let dir: string;
 test.before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'clip-wal-'));
-  database = await createTestDatabase();
-  db = await openDatabase({ dataDir: dir, databaseUrl: database.url });
+  opened = await openTestDatabase();
+  db = opened.db;
   await db.knex.schema.createTable('wal_probe', (t) => {
     t.increments('id');
     t.string('note').notNullable();
   });
 });
-test.after(async () => {
-  await db?.close();
-  await database?.release();
-  await rm(dir, { recursive: true, force: true });
-});
+test.after(() => opened?.close());
 
 const INSERT = hotStatement('wal_probe_insert', 'INSERT INTO wal_probe (note) VALUES (?)');
-const walBytes = async () => (await stat(join(dir, 'clip.db-wal'))).size;
+const walBytes = async () => (await stat(join(opened.dataDir, 'clip.db-wal'))).size;
 
 test('the WAL grows past SQLite default threshold and is checkpointed at WAL_CHECKPOINT_PAGES', async () => {
   let largest = 0;

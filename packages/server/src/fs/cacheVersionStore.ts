@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import { type HotStatements, hotStatement } from '../db/hotStatements.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { MountRecord } from '../services/mountService.ts';
 
 /**
@@ -30,8 +31,7 @@ export function createCacheVersionStore(knex: Knex, hot: HotStatements) {
     },
     /** Every scope that has a row. */
     async scopes(): Promise<string[]> {
-      const rows: { storage_config_id: string }[] =
-        await knex('fs_cache_versions').select('storage_config_id');
+      const rows = await (await loadModels()).CacheVersionModel.query(knex).select('storage_config_id');
       return rows.map((r) => r.storage_config_id);
     },
     /** `scope`: a storage config's id, or a mount's own row (mountScope). */

@@ -2,11 +2,11 @@
 import type { FsItem } from '@clip/sdk';
 import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
-import { guessMimetype } from '../services/files/mimetypes.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { requireFsNavigate, requireFsReadWrite } from '../services/permissions.ts';
 import type { StorageDriver, StorageEntry } from '../storage/driver.ts';
 import { isServerObjectPath } from '../storage/serverObjects.ts';
+import { guessMimetype } from '../uploads/mimetypes.ts';
 import type { DeadProperties } from './deadPropertyStore.ts';
 import { itemTypeOf } from './itemTypes.ts';
 import type { LinkIssuers } from './linkIssuer.ts';

@@ -4,6 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 
 export interface DeadProperty {
   namespace: string;
@@ -54,7 +55,10 @@ export function createDeadProperties(knex: Knex, dialect: Dialect) {
   const table = () => knex('dav_properties');
   return {
     async list(path: string): Promise<DeadProperty[]> {
-      return table().where({ path }).select('namespace', 'name', 'xml').orderBy(['namespace', 'name']);
+      return (await loadModels()).DavPropertyModel.query(knex)
+        .where({ path })
+        .select('namespace', 'name', 'xml')
+        .orderBy(['namespace', 'name']);
     },
 
     /**

@@ -4,30 +4,21 @@
  * live exactly cache_ttl seconds, an edited mount drops its entries, another instance's write (a version
  * bump in the database) is seen at once, and clearing answers the count.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FsItem } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Database, openDatabase } from '../db/connect.ts';
+import type { Database } from '../db/connect.ts';
 import type { MountRecord } from '../services/mountService.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
 import { createListingCache } from './listingCache.ts';
 
+let opened: OpenTestDatabase;
 let db: Database;
-let database: TestDatabase;
-let dir: string;
 test.before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'clip-cache-'));
-  database = await createTestDatabase();
-  db = await openDatabase({ dataDir: dir, databaseUrl: database.url });
+  opened = await openTestDatabase();
+  db = opened.db;
 });
-test.after(async () => {
-  await db?.close();
-  await database?.release();
-  await rm(dir, { recursive: true, force: true });
-});
+test.after(() => opened?.close());
 
 const mount = (over: Partial<MountRecord> = {}): MountRecord => ({
   id: 'm1',

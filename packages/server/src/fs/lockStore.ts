@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import { locked } from '../http/appError.ts';
 import { atOrBelow } from './deadPropertyStore.ts';
 
@@ -21,7 +22,7 @@ export interface DavLock {
   expiresAt: number;
 }
 
-interface LockRow {
+export interface LockRow {
   token: string;
   path: string;
   depth: string;
@@ -30,6 +31,7 @@ interface LockRow {
   principal: string;
   timeout_seconds: number;
   expires_at: number | string;
+  created_at: number;
 }
 
 const toLock = (r: LockRow): DavLock => ({
@@ -124,7 +126,7 @@ export function createLockStore(knex: Knex, dialect: Dialect, now: () => number 
           token: `opaquelocktoken:${randomUUID()}`,
           expiresAt: now() + input.timeoutSeconds * 1000,
         };
-        await trx('dav_locks').insert({
+        await (await loadModels()).DavLockModel.query(trx).insert({
           token: lock.token,
           path: lock.path,
           depth: lock.depth,
@@ -146,12 +148,12 @@ export function createLockStore(knex: Knex, dialect: Dialect, now: () => number 
         expires_at: expiresAt,
       });
       if (!n) return null;
-      const row: LockRow | undefined = await knex('dav_locks').where({ token }).first();
+      const row: LockRow | undefined = await (await loadModels()).DavLockModel.query(knex).findById(token);
       return row ? toLock(row) : null;
     },
 
     async remove(token: string): Promise<boolean> {
-      return (await knex('dav_locks').where({ token }).delete()) > 0;
+      return (await (await loadModels()).DavLockModel.query(knex).deleteById(token)) > 0;
     },
 
     /** Drops locks at or below a path that is gone (DELETE, MOVE source). */

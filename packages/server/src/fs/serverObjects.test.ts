@@ -10,7 +10,8 @@ import type { ClipClient, FsListResult, Task } from '@clip/sdk';
 import { isTaskFinished } from '@clip/sdk/contract';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allObjects } from '../routes/files/fileTestKit.ts';
+import { allObjects } from '../routes/files/testing/fileTestKit.ts';
+import { s3rverConfig } from '../testing/index.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { until } from '../testing/until.ts';
 import { basicAuth } from '../webdav/testing/davTestKit.ts';
@@ -25,15 +26,7 @@ test.before(async () => {
   const admin = await kit.server.adminClient();
   // Keys store shares only in public configs.
   publicS3 = (
-    await admin.storageConfigs.create({
-      name: 'public s3rver',
-      provider_type: 'minio',
-      endpoint_url: kit.s3.endpoint,
-      bucket_name: kit.s3.bucket,
-      access_key_id: kit.s3.accessKeyId,
-      secret_access_key: kit.s3.secretAccessKey,
-      is_public: true,
-    })
+    await admin.storageConfigs.create(s3rverConfig(kit.s3, { name: 'public s3rver', is_public: true }))
   ).id;
   // Both mounts show their storage's whole root: where the share objects are.
   await kit.mount({ mount_path: '/loc', root_prefix: '' });
@@ -187,16 +180,9 @@ test("a mount over a parent of another storage's root cannot reach that storage'
       root_path: 'storage/inner',
       is_public: true,
     }),
-    await admin.storageConfigs.create({
-      name: 'inner s3',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      default_folder: 'inner',
-      is_public: true,
-    }),
+    await admin.storageConfigs.create(
+      s3rverConfig(s3, { name: 'inner s3', default_folder: 'inner', is_public: true }),
+    ),
   ];
   for (const [config, mount] of [
     [inner[0], '/loc'],

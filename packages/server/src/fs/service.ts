@@ -5,8 +5,8 @@
  */
 import { FS_FILE_LINK_DEFAULT_S, FS_FILE_LINK_MAX_S, type FsGetResult } from '@clip/sdk/contract';
 import { badRequest, notFound } from '../http/appError.ts';
-import { guessMimetype, isHtml } from '../services/files/mimetypes.ts';
 import { type ByteRange, canPresign } from '../storage/driver.ts';
+import { guessMimetype, isHtml } from '../uploads/mimetypes.ts';
 import { createFsContext, type FsDeps } from './context.ts';
 import { onStorage } from './errors.ts';
 import { createListing } from './listing.ts';

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 
 export interface SignedWriteStore {
   /** True when this call took the link's one use; false when it was already taken. */
@@ -17,9 +18,10 @@ export function createSignedWriteStore(knex: Knex, now: () => number): SignedWri
   return {
     async claim(nonce, expiresAtMs) {
       // Claims of links past their expiry guard nothing (the signature refuses those links): swept here.
-      await knex('fs_signed_writes').where('expires_at', '<', now()).delete();
+      const { SignedWriteModel } = await loadModels();
+      await SignedWriteModel.query(knex).where('expires_at', '<', now()).delete();
       try {
-        await knex('fs_signed_writes').insert({ nonce, expires_at: expiresAtMs });
+        await SignedWriteModel.query(knex).insert({ nonce, expires_at: expiresAtMs });
         return true;
       } catch (err) {
         if (isUniqueViolation(err)) return false;
@@ -27,7 +29,7 @@ export function createSignedWriteStore(knex: Knex, now: () => number): SignedWri
       }
     },
     async release(nonce) {
-      await knex('fs_signed_writes').where({ nonce }).delete();
+      await (await loadModels()).SignedWriteModel.query(knex).deleteById(nonce);
     },
   };
 }

@@ -3,7 +3,7 @@
 // percent-escapes are refused with a 400 naming the field, on every route, before anything is written.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allObjects, driverOf, fileRows } from '../routes/files/fileTestKit.ts';
+import { allObjects, driverOf, fileRows } from '../routes/files/testing/fileTestKit.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 
 let server: TestServer;

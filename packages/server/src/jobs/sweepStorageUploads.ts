@@ -1,12 +1,12 @@
 /**
  * The sweep of orphaned multipart uploads in S3 storages: an upload recorded in `storage_uploads`
- * (services/storageUploads.ts) that no open upload session or pending file share owns and that is older
+ * (services/storageUploadStore.ts) that no open upload session or pending file share owns and that is older
  * than the grace period was left by a crash mid-stream or a refused abort; it is aborted now. A store
  * that keeps refusing the abort is left to the bucket's AbortIncompleteMultipartUpload lifecycle rule
  * after a few tries (docs/guide/mounts.md).
  */
 import type { Logger } from 'pino';
-import type { StorageUploads } from '../services/storageUploads.ts';
+import type { StorageUploads } from '../services/storageUploadStore.ts';
 import { canMultipart, type StorageDriver } from '../storage/driver.ts';
 
 /** Longer than any streamed write runs and than the 24 h an idle upload session lives. */

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { type HotStatements, hotStatement, type SqliteHotStatements } from '../db/hotStatements.ts';
 import type { ApiKeyModel } from '../db/models/ApiKeyModel.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
 
 export type ApiKeyRow = Pick<
@@ -69,7 +70,7 @@ function keyLookup(
 export function createApiKeyStore(knex: Knex, hot: HotStatements, sqliteHot: SqliteHotStatements | null) {
   // objection (with lodash) is only for the admin's key management: loaded when that is first used.
   // (A query builder is thenable, so the model, not a builder, is what the promise carries.)
-  const model = async () => (await import('../db/models/ApiKeyModel.ts')).ApiKeyModel;
+  const model = async () => (await loadModels()).ApiKeyModel;
 
   return {
     /** The key row for a hash (keyLookup): what every request with a key runs. */

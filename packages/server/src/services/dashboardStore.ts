@@ -3,6 +3,7 @@
  * write, so no table is ever loaded whole. It writes nothing; dashboardService.ts shapes the figures.
  */
 import type { Knex } from 'knex';
+import { loadModels } from '../db/models/loadModels.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -67,8 +68,10 @@ export function createDashboardStore(knex: Knex) {
         .where('created_at', '>=', since)
         .groupByRaw(`created_at / ${DAY_MS}`);
     },
-    viewsSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
-      return knex('share_views_daily').select('day', 'kind', 'count').where('day', '>=', firstDay);
+    async viewsSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
+      return (await loadModels()).ShareViewDailyModel.query(knex)
+        .select('day', 'kind', 'count')
+        .where('day', '>=', firstDay);
     },
   };
 }

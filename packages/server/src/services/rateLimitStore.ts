@@ -8,6 +8,7 @@
 import { sha256 } from '../crypto/tokens.ts';
 import type { Database } from '../db/connect.ts';
 import { hotStatement } from '../db/hotStatements.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import { sameTurnBatch, settledValue } from '../db/sameTurnBatch.ts';
 
 // One statement either way: a new or stale window restarts at 1, a live one counts up.
@@ -65,7 +66,7 @@ export function createRateLimitStore(db: Pick<Database, 'knex' | 'hot' | 'sqlite
       await row(key).andWhere('failures', '>', 0).decrement('failures', 1);
     },
     async reset(key: string): Promise<void> {
-      await row(key).delete();
+      await (await loadModels()).RateLimitModel.query(knex).deleteById(storedKey(key));
     },
   };
 }

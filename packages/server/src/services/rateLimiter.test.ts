@@ -1,29 +1,20 @@
 // @clip-databases sqlite postgres
 // The budget read every credentialed request makes: the reads of one turn go together (one transaction
 // on SQLite, one statement on Postgres), and each still answers for its own key.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { manualClock } from '../clock.ts';
-import { type Database, openDatabase } from '../db/connect.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import type { Database } from '../db/connect.ts';
+import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
-let testDb: TestDatabase;
+let opened: OpenTestDatabase;
 let db: Database;
-let dataDir: string;
 test.before(async () => {
-  testDb = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'clip-limits-'));
-  db = await openDatabase({ dataDir, databaseUrl: testDb.url });
+  opened = await openTestDatabase();
+  db = opened.db;
 });
-test.after(async () => {
-  await db?.close();
-  await testDb?.release();
-  await rm(dataDir, { recursive: true, force: true });
-});
+test.after(() => opened?.close());
 
 const statusOf = (r: PromiseSettledResult<unknown>) =>
   r.status === 'fulfilled' ? 'ok' : String((r.reason as { status?: number }).status ?? r.reason);

@@ -6,6 +6,7 @@ import {
   type UpdateSystemSettingsBody,
 } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
+import { loadModels } from '../db/models/loadModels.ts';
 
 /** A path share's ZIP of at most 10 GiB by default: a big folder is better fetched file by file or over WebDAV. */
 export const MAX_ZIP_SIZE_DEFAULT_MB = 10 * 1024;
@@ -29,7 +30,7 @@ export interface SettingsStore {
 
 export function createSettingsStore(knex: Knex): SettingsStore {
   async function get(): Promise<SystemSettings> {
-    const rows: { key: string; value: string }[] = await knex('system_settings').select('key', 'value');
+    const rows = await (await loadModels()).SettingModel.query(knex).select('key', 'value');
     const settings: SystemSettings = { ...DEFAULTS };
     for (const { key, value } of rows)
       if (key in DEFAULTS) (settings as unknown as Record<string, unknown>)[key] = JSON.parse(value);

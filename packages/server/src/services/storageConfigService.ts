@@ -56,7 +56,7 @@ export function createStorageConfigService(
     box: SecretBox;
     dataDir: string;
     logger: Logger;
-    /** Where a config's driver records the multipart uploads it opens (services/storageUploads.ts). */
+    /** Where a config's driver records the multipart uploads it opens (services/storageUploadStore.ts). */
     ledgerFor?: (configId: string) => UploadLedger;
   },
 ): StorageConfigService {

@@ -1,12 +1,13 @@
 /** The only writer of `storage_configs` (ADR 0045); sealing, checks and drivers stay in storageConfigService.ts. */
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../db/connect.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { StorageConfigRow } from '../storage/createDriver.ts';
 
 /** Tables whose rows point at a config; checked only where the table (and column) exists. */
 const REFERENCES = [
-  { table: 'file_shares', column: 's3_config_id', what: 'file share' },
-  { table: 'mounts', column: 'storage_config_id', what: 'mount' },
+  { table: 'file_shares', column: 's3_config_id', relation: 'shares', what: 'file share' },
+  { table: 'mounts', column: 'storage_config_id', relation: 'mounts', what: 'mount' },
 ] as const;
 
 /** Rows of another table that point at a config: how many, and for mounts their paths. */
@@ -24,47 +25,44 @@ export function createStorageConfigStore(knex: Knex) {
   const configs = (db: Knex = knex) => db<StorageConfigRow>('storage_configs');
 
   return {
-    byId(id: string): Promise<StorageConfigRow | undefined> {
-      return configs().where({ id }).first();
+    async byId(id: string): Promise<StorageConfigRow | undefined> {
+      return (await loadModels()).StorageConfigModel.query(knex).findById(id);
     },
-    defaultRow(): Promise<StorageConfigRow | undefined> {
-      return configs().where({ is_default: true }).first();
+    async defaultRow(): Promise<StorageConfigRow | undefined> {
+      return (await loadModels()).StorageConfigModel.query(knex).where({ is_default: true }).first();
     },
     /** Oldest first. */
-    list(): Promise<StorageConfigRow[]> {
-      return configs().orderBy('created_at', 'asc').orderBy('id', 'asc');
+    async list(): Promise<StorageConfigRow[]> {
+      return (await loadModels()).StorageConfigModel.query(knex)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc');
     },
     async insert(row: Partial<StorageConfigRow> & { id: string }): Promise<void> {
-      await knex('storage_configs').insert(row);
+      await (await loadModels()).StorageConfigModel.query(knex).insert(row);
     },
     async update(id: string, patch: Partial<StorageConfigRow>): Promise<void> {
-      await configs().where({ id }).update(patch);
+      await (await loadModels()).StorageConfigModel.query(knex).patch(patch).where({ id });
     },
     /** A share or mount that points at it fails on the foreign key (isForeignKeyViolation). */
     async remove(id: string): Promise<void> {
-      await configs().where({ id }).delete();
+      await (await loadModels()).StorageConfigModel.query(knex).deleteById(id);
     },
     async others(id: string): Promise<number> {
       const counted = await configs().whereNot({ id }).count<{ n: number | string }[]>({ n: '*' });
       return Number(counted[0]?.n ?? 0);
     },
     async references(id: string): Promise<ConfigReference[]> {
+      const { StorageConfigModel } = await loadModels();
       const found: ConfigReference[] = [];
       for (const ref of REFERENCES) {
         if (!(await knex.schema.hasTable(ref.table)) || !(await knex.schema.hasColumn(ref.table, ref.column)))
           continue;
-        if (ref.table === 'mounts') {
-          const rows: { mount_path: string }[] = await knex('mounts')
-            .where(ref.column, id)
-            .orderBy('mount_path')
-            .select('mount_path');
-          found.push({ what: ref.what, n: rows.length, mountPaths: rows.map((m) => m.mount_path) });
-          continue;
-        }
-        const counted = await knex(ref.table)
-          .where(ref.column, id)
-          .count<{ n: number | string }[]>({ n: '*' });
-        found.push({ what: ref.what, n: Number(counted[0]?.n ?? 0) });
+        const related = StorageConfigModel.relatedQuery(ref.relation, knex).for(id);
+        if (ref.relation === 'mounts') {
+          const rows = await related.orderBy('mount_path').select('mount_path');
+          const paths = rows.map((m) => (m as unknown as { mount_path: string }).mount_path);
+          found.push({ what: ref.what, n: paths.length, mountPaths: paths });
+        } else found.push({ what: ref.what, n: await related.resultSize() });
       }
       return found;
     },

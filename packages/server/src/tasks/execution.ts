@@ -18,13 +18,15 @@ import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
 import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
-import { taskOwner } from './taskOwner.ts';
+import { type TaskOwners, taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
 import type { TaskFence, TaskItemRecord, TaskStore } from './taskStore.ts';
 import { isTransientDb, retryDb, withRetry } from './transient.ts';
 
 export interface ExecutionOptions {
   tasks: TaskStore;
+  /** Where the task's owner is read before each item. */
+  owners: TaskOwners;
   clock: Clock;
   runnerId: string;
   leaseMs: number;
@@ -117,7 +119,7 @@ export async function executeTask(
   let leaseHeldUntil = Number(row.lease_expires_at ?? clock.now() + leaseMs);
   // Stop while a quarter of the lease (at most 5 s) is left, so the items in flight end before it lapses.
   const lapseMargin = Math.min(leaseMs / 4, 5_000);
-  const owner = taskOwner(tasks, clock, row.owner);
+  const owner = taskOwner(options.owners, clock, row.owner);
   /** Why the owner may no longer run items (deleted, expired), once that was read. */
   let refusal: string | null = null;
 

@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.t
 import { manualClock } from './clock.ts';
 import { executeTask } from './execution.ts';
 import { createTaskRunner } from './runner.ts';
+import { taskOwnersIn } from './taskOwner.ts';
 import { createTaskService } from './taskService.ts';
 import { claimTask, createTaskStore } from './taskStore.ts';
 import { adminActor, insertTestAdmin, testHandler, until } from './testing/tasksTestKit.ts';
@@ -55,6 +56,7 @@ test('a runner that lost its task to another claim writes nothing: no progress, 
   const kit = testHandler();
   await executeTask(stale, kit.handler, {
     tasks,
+    owners: taskOwnersIn(db),
     clock,
     runnerId: 'A',
     leaseMs: 10_000,
@@ -89,8 +91,7 @@ test('a successor skips and does not recount the items recorded after the dead r
   clock.advance(10_001);
   const kit = testHandler();
   const runner = createTaskRunner({
-    knex: db.knex,
-    dialect: db.dialect,
+    db,
     logger: silent,
     clock,
     leaseMs: 10_000,
@@ -120,8 +121,7 @@ test('a runner whose lease may have lapsed by its own clock stops its items and 
   });
   const kit = testHandler();
   const runner = createTaskRunner({
-    knex: db.knex,
-    dialect: db.dialect,
+    db,
     logger: silent,
     clock,
     leaseMs: 9_000,
@@ -160,7 +160,7 @@ test('an item failing on a transient database error is run again; a lasting one 
   const attempts = new Map<string, number>();
   const reset = () =>
     Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-  const runner = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent });
+  const runner = createTaskRunner({ db, logger: silent });
   runner.register('delete', {
     describe: (item: { name: string }) => item.name,
     async runItem(item: { name: string }) {

@@ -54,8 +54,7 @@ test('a lapsed lease is taken over and the task goes on from the first item not 
 
   const kit = testHandler();
   const runner = createTaskRunner({
-    knex: db.knex,
-    dialect: db.dialect,
+    db,
     logger: silent,
     clock,
     leaseMs: 30_000,
@@ -87,8 +86,7 @@ test('three runners on one database run each of 30 tasks exactly once', async ()
   }
   const runners = dbs.map((db) => {
     const runner = createTaskRunner({
-      knex: db.knex,
-      dialect: db.dialect,
+      db,
       logger: silent,
       pollMs: 5,
       maxTasks: 3,
@@ -135,7 +133,7 @@ test('progress is written at most twice a second', async () => {
     type: 'upload',
     payload: { items: Array.from({ length: 400 }, (_, i) => ({ name: `p${i}` })) },
   });
-  const runner = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent });
+  const runner = createTaskRunner({ db, logger: silent });
   runner.register('upload', {
     describe: (item: { name: string }) => item.name,
     async runItem(item: { name: string }, _p, ctx) {
@@ -167,7 +165,7 @@ test('a process shutting down hands its task back as pending, from the first ite
     payload: { items: [{ name: 's0' }, { name: 's1', wait: true }, { name: 's2' }] },
   });
   const kit = testHandler();
-  const runner = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent, pollMs: 10 });
+  const runner = createTaskRunner({ db, logger: silent, pollMs: 10 });
   runner.register('download', kit.handler);
   runner.start();
   const deadline = Date.now() + 20_000;
@@ -183,7 +181,7 @@ test('a process shutting down hands its task back as pending, from the first ite
   );
   assert.not.ok(kit.started.includes('s2'));
 
-  const next = createTaskRunner({ knex: db.knex, dialect: db.dialect, logger: silent });
+  const next = createTaskRunner({ db, logger: silent });
   next.register('download', kit.handler);
   kit.release();
   assert.is(await next.drain(), 1);

@@ -5,18 +5,17 @@
  * its lease lapses.
  */
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/connect.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { executeTask } from './execution.ts';
 import type { TaskHandler } from './handler.ts';
+import { taskOwnersIn } from './taskOwner.ts';
 import { claimTask, createTaskStore } from './taskStore.ts';
 import { retryDb } from './transient.ts';
 
 export interface TaskRunnerOptions {
-  knex: Knex;
-  dialect: Dialect;
+  db: Pick<Database, 'knex' | 'dialect' | 'hot' | 'sqliteHot'>;
   logger: Pick<Logger, 'warn' | 'error'>;
   clock?: Clock;
   /** A runner that stops renewing for this long loses its task to another runner (default 30 s). */
@@ -55,12 +54,14 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   let stopped = false;
   let looking: Promise<void> | null = null;
   const shutdown = new AbortController();
-  const tasks = createTaskStore(options.knex);
+  const { knex, dialect } = options.db;
+  const tasks = createTaskStore(knex);
+  const owners = taskOwnersIn(options.db);
 
   const runOne = async (): Promise<boolean> => {
     if (handlers.size === 0) return false;
     const row = await retryDb(() =>
-      claimTask(options.knex, options.dialect, {
+      claimTask(knex, dialect, {
         runnerId: id,
         now: clock.now(),
         leaseMs,
@@ -70,6 +71,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
     if (!row) return false;
     const job = executeTask(row, handlers.get(row.type)!, {
       tasks,
+      owners,
       clock,
       runnerId: id,
       leaseMs,

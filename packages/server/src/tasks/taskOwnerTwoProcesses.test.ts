@@ -4,69 +4,36 @@
  * through process B (which runs no tasks), and A's remaining items fail naming the key. A learns of the
  * deletion from the shared database, not from anything B tells it.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClipClient, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { s3ConfigBody } from '../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../testing/s3rver.ts';
-import { type ServerInstance, startServerInstance } from '../testing/serverInstance.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { type ServerProcesses, startServerProcesses } from '../testing/serverProcesses.ts';
 
 const PASSWORD = 'task-owner-two-process-password';
 const FILES = 600;
-let database: TestDatabase;
+let processes: ServerProcesses;
 let s3: TestS3;
-const dirs: string[] = [];
-const running: ChildProcess[] = [];
-
-async function startProcess(env: Record<string, string>): Promise<ServerInstance> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'clip-owner-'));
-  dirs.push(dataDir);
-  const instance = await startServerInstance({
-    CLIP_PORT: '0',
-    CLIP_HOST: '127.0.0.1',
-    CLIP_DATA_DIR: dataDir,
-    DATABASE_URL: database.url ?? '',
-    // One secret for both: each must open the storage config the other sealed.
-    CLIP_SECRET: 'a-two-process-secret-of-enough-length',
-    CLIP_ADMIN_PASSWORD: PASSWORD,
-    CLIP_LOG_LEVEL: 'warn',
-    CLIP_SWEEP_INTERVAL_MS: '0',
-    ...env,
-  });
-  running.push(instance.child);
-  return instance;
-}
-
-async function adminOf(url: string): Promise<ClipClient> {
-  const { token } = await new ClipClient({ baseUrl: url }).auth.login('admin', PASSWORD);
-  return new ClipClient({ baseUrl: url, auth: { type: 'admin', token } });
-}
 
 test.before(async () => {
-  database = await createTestDatabase();
-  s3 = await startS3rver();
+  [processes, s3] = await Promise.all([startServerProcesses(PASSWORD), startS3rver()]);
 });
 test.after(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  await processes?.close();
   await s3?.close();
-  await database?.release();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
 test('a key deleted through another process stops its task on the process running it', async () => {
-  const root = await mkdtemp(join(tmpdir(), 'clip-owner-storage-'));
-  dirs.push(root);
+  const root = await processes.tempDir('clip-owner-storage-');
   for (let d = 0; d < 6; d++) await mkdir(join(root, 'src', `d${d}`), { recursive: true });
   await Promise.all(
     Array.from({ length: FILES }, (_, i) => writeFile(join(root, 'src', `d${i % 6}`, `f${i}.txt`), `${i}`)),
   );
-  const runner = await startProcess({ CLIP_TASK_POLL_MS: '50' });
-  const admin = await adminOf(runner.url);
+  const runner = await processes.start({ CLIP_TASK_POLL_MS: '50' });
+  const { client: admin } = await processes.admin(runner.url);
   const local = await admin.storageConfigs.create({ name: 'disk', provider_type: 'local', root_path: root });
   await admin.mounts.create({
     name: 'disk',
@@ -82,8 +49,8 @@ test('a key deleted through another process stops its task on the process runnin
     storage_config_id: remote.id,
   });
   // B starts no task runner: A runs every task.
-  const other = await startProcess({ CLIP_TASK_POLL_MS: '0' });
-  const adminB = await adminOf(other.url);
+  const other = await processes.start({ CLIP_TASK_POLL_MS: '0' });
+  const { client: adminB } = await processes.admin(other.url);
   const key = await adminB.apiKeys.create({ name: 'two-process copier', mount_permission: true });
   const keyClient = new ClipClient({ baseUrl: other.url, auth: { type: 'apikey', key: key.key } });
 

@@ -1,7 +1,7 @@
 /**
  * The only writer of `tasks` and `task_items` (ADR 0045): creating, listing and changing tasks for the
- * task API, and the runner's claim, lease renewals, progress writes and item records; it also reads a
- * task's owner (taskOwner.ts). Claiming gives a task to exactly one runner, however many processes
+ * task API, and the runner's claim, lease renewals, progress writes and item records (a task's owner is
+ * read through the key and admin stores: taskOwner.ts). Claiming gives a task to exactly one runner, however many processes
  * share the database: Postgres locks the candidate row with FOR UPDATE SKIP LOCKED inside a
  * transaction; SQLite (one writer at a time) takes it with an update that only matches while the task
  * is still claimable. Each claim adds one to `attempts`: that number is the claim's fencing token, and
@@ -11,7 +11,7 @@
 import { FINISHED_TASK_STATUSES, type TaskStatus } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
-import type { ApiKeyRow } from '../services/apiKeyStore.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { TaskRow } from './taskRow.ts';
 
 /** Pending tasks, and running ones whose runner stopped renewing its lease (a dead process). */
@@ -80,18 +80,14 @@ export interface TaskItemRecord {
   error: string | null;
 }
 
-type OwnerKeyRow = Pick<
-  ApiKeyRow,
-  'id' | 'name' | 'expires_at' | 'text_permission' | 'file_permission' | 'mount_permission' | 'basic_path'
->;
-
 /** Task owners an actor may see (permissions.ownerFilter): null for every owner. */
 type Owners = string[] | null;
 
 export function createTaskStore(knex: Knex) {
   const scoped = (owners: Owners) =>
     owners === null ? knex('tasks') : knex('tasks').whereIn('owner', owners);
-  const byId = async (id: string) => (await knex('tasks').where('id', id).first()) as TaskRow;
+  const byId = async (id: string) =>
+    (await (await loadModels()).TaskModel.query(knex).findById(id)) as TaskRow;
   /** The task while this claim holds it. */
   const held = (fence: TaskFence) =>
     knex('tasks').where({ id: fence.id, lease_owner: fence.runnerId, attempts: fence.token });
@@ -205,24 +201,6 @@ export function createTaskStore(knex: Knex) {
         .select('item_index', 'status', 'path', 'error')
         .where('task_id', id)
         .orderBy('item_index');
-    },
-    /** The owning key as it stands now: read before every item, never cached (taskOwner.ts). */
-    ownerKey(id: string): Promise<OwnerKeyRow | undefined> {
-      return knex('api_keys')
-        .select(
-          'id',
-          'name',
-          'expires_at',
-          'text_permission',
-          'file_permission',
-          'mount_permission',
-          'basic_path',
-        )
-        .where('id', id)
-        .first();
-    },
-    ownerAdmin(id: string): Promise<{ id: string; username: string } | undefined> {
-      return knex('admins').select('id', 'username').where('id', id).first();
     },
     async cancelRequested(id: string): Promise<boolean> {
       const state = await knex('tasks').select('cancel_requested').where('id', id).first();

@@ -2,7 +2,14 @@
 
 export { type OffsetClock, offsetClock } from '../clock.ts';
 export { freePort, startHaproxy, type TestHaproxy } from './haproxy.ts';
-export { type LocalMountOptions, localMount, type MountUnderTest, s3ConfigBody, s3Mount } from './mounts.ts';
+export {
+  type LocalMountOptions,
+  localMount,
+  type MountUnderTest,
+  s3ConfigBody,
+  s3Mount,
+  s3rverConfig,
+} from './mounts.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export {
   type ServerInstance,

@@ -42,6 +42,22 @@ export async function localMount(
   return { kind: 'local', path, configId: config.id, driver };
 }
 
+/** An s3rver bucket as a storage config of provider `minio`, named `s3rver` and private unless `extra` says otherwise. */
+export function s3rverConfig(
+  s3: Pick<TestS3, 'endpoint' | 'bucket' | 'accessKeyId' | 'secretAccessKey'>,
+  extra: Partial<CreateStorageConfigBody> = {},
+): CreateStorageConfigBody {
+  return {
+    name: 's3rver',
+    provider_type: 'minio',
+    endpoint_url: s3.endpoint,
+    bucket_name: s3.bucket,
+    access_key_id: s3.accessKeyId,
+    secret_access_key: s3.secretAccessKey,
+    ...extra,
+  };
+}
+
 /** The body that makes an s3rver bucket a public, path-style S3 storage config named `name`. */
 export function s3ConfigBody(s3: TestS3, name: string) {
   return {

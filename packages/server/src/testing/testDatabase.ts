@@ -4,7 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { type Database, openDatabase } from '../db/connect.ts';
 
 export const TEST_DATABASE_URL =
   process.env.CLIP_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,5 +49,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     release: () =>
       admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export interface OpenTestDatabase {
+  db: Database;
+  /** The data directory (SQLite's file lives here). */
+  dataDir: string;
+  /** Closes the database, drops it (Postgres) and removes the data directory. */
+  close(): Promise<void>;
+}
+
+/** A test file's own database, opened (and migrated) as the server opens it, without a server. */
+export async function openTestDatabase(): Promise<OpenTestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clip-db-'));
+  const database = await createTestDatabase();
+  const db = await openDatabase({ dataDir, databaseUrl: database.url });
+  return {
+    db,
+    dataDir,
+    async close() {
+      await db.close();
+      await database.release();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -19,14 +19,17 @@ import * as uploadRequests from './019_upload_requests.ts';
 import * as accessLog from './020_access_log.ts';
 import * as e2eShares from './021_e2e_shares.ts';
 import * as cluster from './022_cluster.ts';
+import * as shareUploadSessions from './023_share_upload_sessions.ts';
 
 export interface Migration {
   name: string;
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
+  /** `{ transaction: false }`: the migration opens its own transactions (see 023). */
+  config?: { transaction?: boolean };
 }
 
-const migrations: Migration[] = [
+export const migrations: Migration[] = [
   { name: '001_foundation', ...foundation },
   { name: '002_pastes', ...pastes },
   { name: '003_storage_configs', ...storageConfigs },
@@ -46,6 +49,7 @@ const migrations: Migration[] = [
   { name: '020_access_log', ...accessLog },
   { name: '021_e2e_shares', ...e2eShares },
   { name: '022_cluster', ...cluster },
+  { name: '023_share_upload_sessions', ...shareUploadSessions },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

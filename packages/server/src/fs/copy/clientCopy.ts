@@ -16,8 +16,8 @@ import {
 import { badRequest } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { checkWrite, countDirectWrite, unadmitted } from '../../services/admission/admittedDriver.ts';
-import { guessMimetype } from '../../services/files/mimetypes.ts';
 import { canMultipart, canPresign } from '../../storage/driver.ts';
+import { guessMimetype } from '../../uploads/mimetypes.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
 import { baseNameOf } from '../paths.ts';
 import type { FsService, ResolvedMountPath } from '../types.ts';

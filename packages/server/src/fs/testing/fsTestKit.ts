@@ -3,6 +3,7 @@
  * embedded local storage config, with raw HTTP helpers that return status and envelope.
  */
 import type { Mount } from '@clip/sdk';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import type { TestServer } from '../../testing/testServer.ts';
 
@@ -41,14 +42,7 @@ export async function startFsKit(
   const configs = await admin.storageConfigs.list();
   const local = configs.items.find((c) => c.provider_type === 'local');
   if (!local) throw new Error('no local storage config');
-  const s3Config = await admin.storageConfigs.create({
-    name: 's3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-  });
+  const s3Config = await admin.storageConfigs.create(s3rverConfig(s3));
   const raw = (auth: string | null, method: string, path: string, init: RequestInit = {}) =>
     fetch(`${server.url}/api${path}`, {
       method,

@@ -1,11 +1,12 @@
 // @clip-databases sqlite postgres
-import { ClipError, type Envelope as SdkEnvelope } from '@clip/sdk';
+import type { Envelope as SdkEnvelope } from '@clip/sdk';
 
 type Envelope = SdkEnvelope<unknown>;
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
 
 let server: TestServer;
@@ -15,16 +16,6 @@ test.before(async () => {
   server = await startTestServer({ loginMaxFailures: 3, loginWindowMs: 60_000 }, { clock });
 });
 test.after(async () => server?.close());
-
-async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
 
 test('admin logs in, verifies the token and logs out', async () => {
   const { token, expires_at } = await server.client().auth.login(TEST_ADMIN.username, TEST_ADMIN.password);

@@ -7,7 +7,15 @@ import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';
 import { spoolDir } from '../../uploads/spool.ts';
-import { allObjects, asView, chunkedForm, driverOf, envelopeOf, fileRows, rejects } from './fileTestKit.ts';
+import {
+  allObjects,
+  asView,
+  chunkedForm,
+  driverOf,
+  envelopeOf,
+  fileRows,
+  rejects,
+} from './testing/fileTestKit.ts';
 
 let server: TestServer;
 let configId: string;

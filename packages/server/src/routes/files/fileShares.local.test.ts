@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { asView, objectExists, rejects } from './fileTestKit.ts';
+import { asView, objectExists, rejects } from './testing/fileTestKit.ts';
 
 let server: TestServer;
 test.before(async () => {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { asView, fileRows, objectExists, rejects } from './fileTestKit.ts';
+import { asView, fileRows, objectExists, rejects } from './testing/fileTestKit.ts';
 
 let server: TestServer;
 // Expiry is judged by the server's clock: the test moves it forward instead of waiting.

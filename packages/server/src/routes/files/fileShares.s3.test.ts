@@ -4,9 +4,10 @@ import { connect } from 'node:net';
 import type { ClipClient, CreateStorageConfigBody } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { allObjects, asView, driverOf, fileRows, objectExists, rejects } from './fileTestKit.ts';
+import { allObjects, asView, driverOf, fileRows, objectExists, rejects } from './testing/fileTestKit.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -23,15 +24,7 @@ test.after(async () => {
 });
 
 function s3config(extra: Partial<CreateStorageConfigBody>): CreateStorageConfigBody {
-  return {
-    name: 's3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    ...extra,
-  };
+  return s3rverConfig(s3, extra);
 }
 const MiB = 1024 * 1024;
 const sha = (b: Uint8Array | ArrayBuffer) => createHash('sha256').update(new Uint8Array(b)).digest('hex');

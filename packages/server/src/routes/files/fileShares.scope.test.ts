@@ -4,9 +4,10 @@
 import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { fileRows, rejects } from './fileTestKit.ts';
+import { fileRows, rejects } from './testing/fileTestKit.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -15,17 +16,7 @@ let configId: string;
 test.before(async () => {
   [server, s3] = await Promise.all([startTestServer(), startS3rver()]);
   const admin = await server.adminClient();
-  configId = (
-    await admin.storageConfigs.create({
-      name: 'scoped',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      is_public: true,
-    })
-  ).id;
+  configId = (await admin.storageConfigs.create(s3rverConfig(s3, { name: 'scoped', is_public: true }))).id;
   key = (await server.keyClient({ file: true, basic_path: '/foo' })).client;
 });
 test.after(async () => {

@@ -13,7 +13,7 @@ import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import { capRequestBody, DRAIN_BYTES, discardBody } from '../../http/drainRequest.ts';
 import type { RouteDeps } from '../../services/container.ts';
-import type { StagedUpload } from '../../services/files/uploadService.ts';
+import type { StagedUpload } from '../../shares/files/uploadService.ts';
 import { emptyFormFile, FORM_OVERHEAD_BYTES, fileEngine, loadMulter } from '../../uploads/formParser.ts';
 import { removeSpooled, spoolDir } from '../../uploads/spool.ts';
 

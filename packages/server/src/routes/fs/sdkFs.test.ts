@@ -6,11 +6,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobDownloadSink, ClipClient, ClipError, type UploadProgress, type UploadSource } from '@clip/sdk';
+import { blobDownloadSink, ClipClient, type UploadProgress, type UploadSource } from '@clip/sdk';
 import { fileDownloadSink, fileSource } from '@clip/sdk/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { localMount } from '../../testing/mounts.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 const MIB = 1024 * 1024;
@@ -19,16 +20,6 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 let server: TestServer;
 let admin: ClipClient;
 let dir: string;
-
-async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
 
 /** One part's request, as a source's `postRange` takes it. */
 type RangePost = Parameters<NonNullable<UploadSource['postRange']>>[0];

@@ -5,9 +5,9 @@
 import type { Context } from 'koa';
 import type { FsFileHandle, FsLinkMode, FsService } from '../../fs/types.ts';
 import { RAW } from '../../http/envelope.ts';
-import { isHtml } from '../../services/files/mimetypes.ts';
 import { type Presentation, presentation } from '../../serving/presentation.ts';
 import { serveBytes } from '../../serving/serveBytes.ts';
+import { isHtml } from '../../uploads/mimetypes.ts';
 
 /**
  * An HTML file rendered for the explorer's preview frame: scripts may run, but under a CSP sandbox

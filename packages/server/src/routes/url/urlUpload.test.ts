@@ -5,9 +5,10 @@ import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createUrlService } from '../../services/url/urlService.ts';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { asView, fileRows, objectExists, rejects } from '../files/fileTestKit.ts';
+import { asView, fileRows, objectExists, rejects } from '../files/testing/fileTestKit.ts';
 
 const MiB = 1024 * 1024;
 let guarded: TestServer;
@@ -165,14 +166,7 @@ test('the proxy streams the remote body, never renders it, and enforces the size
 test('URL upload to s3: presign, PUT the fetched bytes, commit; cancel and multipart abort clean up', async () => {
   const admin: ClipClient = await open.adminClient();
   await admin.system.updateSettings({ max_upload_size: 100 });
-  const config = await admin.storageConfigs.create({
-    name: 's3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-  });
+  const config = await admin.storageConfigs.create(s3rverConfig(s3));
   const info = await admin.url.info(`${base}/file.bin`);
   const p = await admin.url.presign({
     url: info.url,
@@ -224,15 +218,9 @@ test('URL upload to s3: presign, PUT the fetched bytes, commit; cancel and multi
 test('URL uploads of unknown size: capacity and the size limit are checked at commit, atomically, leaving nothing on refusal', async () => {
   const admin: ClipClient = await open.adminClient();
   await admin.system.updateSettings({ max_upload_size: 100 });
-  const config = await admin.storageConfigs.create({
-    name: 's3rver capped',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    total_storage_bytes: 100,
-  });
+  const config = await admin.storageConfigs.create(
+    s3rverConfig(s3, { name: 's3rver capped', total_storage_bytes: 100 }),
+  );
   const before = (await fileRows(open)).map((r) => r.id);
   const leftOver = async () => (await fileRows(open)).filter((r) => !before.includes(r.id));
   /** Presign with no size (the source sends none), fetch through the proxy, PUT the bytes. */

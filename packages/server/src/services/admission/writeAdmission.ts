@@ -1,15 +1,16 @@
 /**
  * The one admission check for every write that adds bytes to a storage config (ADR 0041): reserve the
  * bytes against the config's capacity and max_upload_size, write, then settle with the real size (or
- * release on failure). Reservations are rows in the database, checked and taken under the config's row
- * lock, so writes in any number of processes sharing one database cannot jointly exceed the capacity.
+ * release on failure). Reservations are rows in the database (admissionStore.ts), checked and taken under
+ * the config's row lock, so writes in any number of processes sharing one database cannot jointly exceed
+ * the capacity.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
 import { AppError, tooLarge } from '../../http/appError.ts';
-import { storageUsage } from './usage.ts';
+import { createAdmissionStore } from './admissionStore.ts';
 
 /** A reservation outlives a crashed writer only this long; every growth pushes it forward. */
 export const RESERVATION_TTL_MS = 60 * 60 * 1000;
@@ -68,31 +69,9 @@ export function overCapacity(size: number | null, remaining: number, total: numb
   );
 }
 
-const ADD_MOUNT_BYTES =
-  'UPDATE storage_configs SET mount_bytes = CASE WHEN mount_bytes + ? < 0 THEN 0 ELSE mount_bytes + ? END WHERE id = ?';
-
 export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
-  const { knex, dialect, clock } = deps;
-
-  /** Runs `work` holding the config's row lock (Postgres); SQLite's one connection serialises anyway. */
-  function locked<T>(configId: string, work: (trx: Knex.Transaction, total: number | null) => Promise<T>) {
-    return knex.transaction(async (trx) => {
-      const query = trx('storage_configs').where({ id: configId });
-      if (dialect === 'postgres') query.forUpdate();
-      const row = await query.first('total_storage_bytes');
-      const total = row?.total_storage_bytes ? Number(row.total_storage_bytes) : null;
-      return work(trx, total);
-    });
-  }
-
-  async function capacityOf(configId: string): Promise<number | null> {
-    const row = await knex('storage_configs').where({ id: configId }).first('total_storage_bytes');
-    return row?.total_storage_bytes ? Number(row.total_storage_bytes) : null;
-  }
-
-  async function addMountBytes(db: Knex, configId: string, delta: number): Promise<void> {
-    if (delta !== 0) await db.raw(ADD_MOUNT_BYTES, [delta, delta, configId]);
-  }
+  const { clock } = deps;
+  const store = createAdmissionStore(deps.knex, deps.dialect);
 
   async function reserve(
     configId: string,
@@ -116,35 +95,29 @@ export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
     async function take(needed: number, wanted: number): Promise<void> {
       if (needed > limit) throw overUploadLimit(needed, limit);
       const capped = Math.min(wanted, limit);
-      if (!(await capacityOf(configId)) && !held) {
+      if (!(await store.capacity(configId)) && !held) {
         reserved = capped;
         return;
       }
-      await locked(configId, async (trx, total) => {
+      await store.locked(configId, async (trx, total) => {
         const now = clock.now();
-        await trx('write_reservations').where('expires_at', '<=', now).delete();
+        await trx.dropExpiredReservations(now);
         if (total === null) {
           reserved = capped;
-          if (held) await trx('write_reservations').where({ id }).delete();
+          if (held) await trx.release(id);
           held = false;
           return;
         }
-        const others = (await storageUsage(trx, configId, { now })) - (held ? rowBytes : 0);
+        const others = (await trx.usage(configId, { now })) - (held ? rowBytes : 0);
         const remaining = Math.max(0, total - others);
         const adds = Math.max(0, needed - credit);
         if (adds > remaining) throw overCapacity(adds, remaining, total);
         rowBytes = Math.min(Math.max(0, capped - credit), remaining);
         reserved = rowBytes + credit;
-        const expires_at = now + RESERVATION_TTL_MS;
-        if (held) await trx('write_reservations').where({ id }).update({ bytes: rowBytes, expires_at });
+        const expiresAt = now + RESERVATION_TTL_MS;
+        if (held) await trx.resize(id, rowBytes, expiresAt);
         else
-          await trx('write_reservations').insert({
-            id,
-            storage_config_id: configId,
-            bytes: rowBytes,
-            expires_at,
-            created_at: now,
-          });
+          await trx.reserve({ id, storage_config_id: configId, bytes: rowBytes, expires_at: expiresAt }, now);
         held = true;
       });
     }
@@ -159,14 +132,11 @@ export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
         await take(total, total + GROW_STEP_BYTES);
       },
       async settle(stored, replaced) {
-        await knex.transaction(async (trx) => {
-          if (held) await trx('write_reservations').where({ id }).delete();
-          await addMountBytes(trx, configId, stored - replaced);
-        });
+        await store.settle(configId, held ? id : null, stored - replaced);
         held = false;
       },
       async release() {
-        if (held) await knex('write_reservations').where({ id }).delete();
+        if (held) await store.release(id);
         held = false;
       },
     };
@@ -175,8 +145,8 @@ export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
   return {
     async usage(configId) {
       const [used, total] = await Promise.all([
-        storageUsage(knex, configId, { now: clock.now() }),
-        capacityOf(configId),
+        store.usage(configId, { now: clock.now() }),
+        store.capacity(configId),
       ]);
       return { used, total };
     },
@@ -184,13 +154,13 @@ export function createWriteAdmission(deps: WriteAdmissionDeps): WriteAdmission {
     async check(configId, bytes, options = {}) {
       const limit = await deps.maxUploadBytes();
       if (bytes > limit) throw overUploadLimit(bytes, limit);
-      const total = await capacityOf(configId);
+      const total = await store.capacity(configId);
       if (total === null) return;
-      const used = await storageUsage(knex, configId, { now: clock.now(), ...options });
+      const used = await store.usage(configId, { now: clock.now(), ...options });
       const remaining = Math.max(0, total - used);
       if (bytes > remaining) throw overCapacity(bytes, remaining, total);
     },
-    stored: (configId, delta) => addMountBytes(knex, configId, delta),
+    stored: (configId, delta) => store.addMountBytes(configId, delta),
     maxUploadBytes: () => deps.maxUploadBytes(),
   };
 }

@@ -1,5 +1,5 @@
 /** What a remote server says about a file: its name, size and type, read defensively. */
-import { sanitizeFilename } from '../files/filenames.ts';
+import { sanitizeFilename } from '../../shares/files/filenames.ts';
 import type { GuardedResponse } from './guardedFetch.ts';
 
 /** From Content-Range (a ranged answer) or Content-Length; null when neither says. */

@@ -21,10 +21,10 @@ import {
 import { AppError, badRequest } from '../../http/appError.ts';
 import { contentDisposition } from '../../serving/httpCaching.ts';
 import { presentation, safetyHeaders } from '../../serving/presentation.ts';
+import type { MultipartService } from '../../shares/files/multipartService.ts';
+import type { PresignService } from '../../shares/files/presignService.ts';
 import { byteLimit } from '../../uploads/byteLimit.ts';
 import type { Actor } from '../actor.ts';
-import type { MultipartService } from '../files/multipartService.ts';
-import type { PresignService } from '../files/presignService.ts';
 import { type GuardedResponse, guardedFetch } from './guardedFetch.ts';
 import { remoteFilename, remoteMimetype, remoteSize } from './remoteFile.ts';
 import { createSsrfGuard, type Resolver } from './ssrfGuard.ts';

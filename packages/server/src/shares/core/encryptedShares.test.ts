@@ -22,7 +22,7 @@ import {
 import { fileSource } from '@clip/sdk/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { driverOf } from '../../routes/files/fileTestKit.ts';
+import { driverOf } from '../../routes/files/testing/fileTestKit.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 

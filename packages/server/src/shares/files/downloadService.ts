@@ -4,14 +4,14 @@
  * presigned GET; everything else is a stored object the route serves (serving/serveBytes.ts).
  */
 
-import type { FileDeps } from '../../services/files/fileDeps.ts';
-import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
-import { urlLifetime } from '../../services/files/presignService.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
+import { storageError } from '../../http/storageError.ts';
 import { type Presentation, presentation, type ServeAs } from '../../serving/presentation.ts';
 import type { StoredObject } from '../../serving/serveBytes.ts';
 import { canPresign } from '../../storage/driver.ts';
 import { SEALED_FILENAME, SEALED_MIMETYPE } from '../core/sealedContent.ts';
+import type { FileDeps } from './fileDeps.ts';
+import type { FileShareRow } from './fileShareStore.ts';
+import { urlLifetime } from './presignService.ts';
 
 export type ShareBytes =
   | { kind: 'redirect'; url: string }

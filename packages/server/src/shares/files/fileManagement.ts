@@ -15,12 +15,12 @@ import { hashPassword } from '../../crypto/passwords.ts';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { AppError, notFound } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
-import { type FileDeps, removeObject } from '../../services/files/fileDeps.ts';
-import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
-import { toRecord } from '../../services/files/shareRules.ts';
 import { ownerFilter, ownsRecord } from '../../services/permissions.ts';
 import { expiryFromHours } from '../../services/time.ts';
 import { customSlug, slugTaken } from '../core/slugs.ts';
+import { type FileDeps, removeObject } from './fileDeps.ts';
+import type { FileShareRow } from './fileShareStore.ts';
+import { toRecord } from './shareRules.ts';
 
 export interface FileManagement {
   list(actor: Actor, query: FileListQuery): Promise<ListResult<FileRecord>>;

@@ -1,5 +1,6 @@
 /** The SQL of the object-move worklist migration 015 wrote (`share_object_moves`), one entry per share. */
 import type { Knex } from 'knex';
+import { loadModels } from '../../db/models/loadModels.ts';
 
 export interface MoveEntry {
   share_id: string;
@@ -16,9 +17,11 @@ export interface ObjectMoveStore {
 
 export function createObjectMoveStore(knex: Knex): ObjectMoveStore {
   return {
-    entries: () => knex('share_object_moves').select().orderBy('share_id'),
+    async entries() {
+      return (await loadModels()).ShareObjectMoveModel.query(knex).orderBy('share_id');
+    },
     async done(shareId) {
-      await knex('share_object_moves').where({ share_id: shareId }).delete();
+      await (await loadModels()).ShareObjectMoveModel.query(knex).deleteById(shareId);
     },
   };
 }

@@ -6,10 +6,6 @@
  */
 import type { FileLocked, OfficePreview, PublicFileView } from '@clip/sdk';
 import { badRequest, forbidden, gone, notFound } from '../../http/appError.ts';
-import type { FileDeps } from '../../services/files/fileDeps.ts';
-import type { FileShareRow } from '../../services/files/fileShareRepo.ts';
-import { LINK_TTL_S } from '../../services/files/shareRules.ts';
-import type { LinkRole, LinkSigner } from '../../services/files/signing.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { iso, isoOrNull } from '../../services/time.ts';
 import type { AccessRecorder } from '../core/accessLog/accessRecorder.ts';
@@ -17,6 +13,10 @@ import { createShareAccessLog } from '../core/accessLog/shareAccessLog.ts';
 import type { Visit } from '../core/accessLog/visit.ts';
 import { createCountedViews } from '../core/countedView.ts';
 import { isExpired, isLive } from '../core/liveness.ts';
+import type { FileDeps } from './fileDeps.ts';
+import type { FileShareRow } from './fileShareStore.ts';
+import { LINK_TTL_S } from './shareRules.ts';
+import type { LinkRole, LinkSigner } from './signing.ts';
 
 export interface PublicFileDeps extends FileDeps {
   signer: LinkSigner;

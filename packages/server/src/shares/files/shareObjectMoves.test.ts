@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startApp } from '../../app.ts';
-import { asView, driverOf, objectExists } from '../../routes/files/fileTestKit.ts';
+import { asView, driverOf, objectExists } from '../../routes/files/testing/fileTestKit.ts';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { until } from '../../testing/until.ts';
@@ -24,17 +25,8 @@ test.before(async () => {
   [server, s3] = await Promise.all([startTestServer(), startS3rver()]);
   const admin = await server.adminClient();
   localConfig = (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local')!.id;
-  s3Config = (
-    await admin.storageConfigs.create({
-      name: 'public s3rver',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      is_public: true,
-    })
-  ).id;
+  s3Config = (await admin.storageConfigs.create(s3rverConfig(s3, { name: 'public s3rver', is_public: true })))
+    .id;
   owner = (await server.keyClient({ file: true })).client;
   knex = server.app.services.db.knex;
 });

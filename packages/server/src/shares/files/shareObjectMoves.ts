@@ -6,10 +6,10 @@
  * harmless steps. A share still uploading waits: its bytes may yet land at the old key.
  */
 import type { Logger } from 'pino';
-import type { FileShareRepo } from '../../services/files/fileShareRepo.ts';
-import type { FileStorage } from '../../services/files/storageAccess.ts';
 import { canCopy, type StorageDriver } from '../../storage/driver.ts';
+import type { FileShareStore } from './fileShareStore.ts';
 import type { MoveEntry, ObjectMoveStore } from './objectMoveStore.ts';
+import type { FileStorage } from './storageAccess.ts';
 
 export interface MoveReport {
   moved: number;
@@ -20,7 +20,7 @@ export interface MoveReport {
 
 export interface ShareObjectMoveDeps {
   moves: ObjectMoveStore;
-  shares: Pick<FileShareRepo, 'byId' | 'repoint'>;
+  shares: Pick<FileShareStore, 'byId' | 'repoint'>;
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

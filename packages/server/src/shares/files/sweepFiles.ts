@@ -5,9 +5,9 @@
  * once do no harm: removing a missing object and deleting a deleted row are both no-ops.
  */
 import type { Logger } from 'pino';
-import { discardPending, type FileDeps } from '../../services/files/fileDeps.ts';
-import { LINK_TTL_S } from '../../services/files/shareRules.ts';
+import { discardPending, type FileDeps } from './fileDeps.ts';
 import type { FileManagement } from './fileManagement.ts';
+import { LINK_TTL_S } from './shareRules.ts';
 
 const BATCH = 500;
 

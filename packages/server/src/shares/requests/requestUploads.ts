@@ -36,9 +36,9 @@ import {
   tooLarge,
   unauthorized,
 } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import type { Actor } from '../../services/actor.ts';
 import type { WriteAdmission } from '../../services/admission/writeAdmission.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { canRename, type StorageDriver } from '../../storage/driver.ts';
 import { REQUESTS_PREFIX } from '../../storage/serverObjects.ts';
@@ -267,6 +267,7 @@ export function createRequestUploads(deps: RequestUploadDeps) {
         kind: 'multipart',
         // Not an actor of the fs API: no multipart route of a key owns it.
         actor: `request:${row.id}`,
+        share_id: null,
         mount_id: '',
         storage_config_id: configId,
         target_path: access.path,

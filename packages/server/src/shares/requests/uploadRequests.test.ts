@@ -18,7 +18,7 @@ import { offsetClock } from '../../clock.ts';
 import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { MIB, randomBuffer, sha256, storedBytes } from '../../uploads/sessions/multipartKit.ts';
+import { MIB, randomBuffer, sha256, storedBytes } from '../../uploads/sessions/testing/multipartKit.ts';
 
 let server: TestServer;
 let s3: TestS3;

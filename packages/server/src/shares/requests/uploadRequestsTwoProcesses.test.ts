@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { MIB, randomBuffer } from '../../uploads/sessions/multipartKit.ts';
+import { MIB, randomBuffer } from '../../uploads/sessions/testing/multipartKit.ts';
 
 const PASSWORD = 'two-process-admin-password';
 let database: TestDatabase;

@@ -4,6 +4,7 @@
  */
 import { PASTE_PREVIEW_CHARS } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
+import { loadModels } from '../../db/models/loadModels.ts';
 import { whereExpired, whereUsedUp } from '../core/deadShareSql.ts';
 import { whereAnyContains } from '../core/searchSql.ts';
 import { PASTE_COLUMNS, type PasteRow } from './pasteRow.ts';
@@ -56,14 +57,18 @@ export function createOwnedTextShares(knex: Knex): OwnedTextShares {
       return { rows, total: Number(n) };
     },
     async byId(creators, id) {
-      return (await owned(creators, id).first()) ?? null;
+      const query = (await loadModels()).PasteModel.query(knex).findById(id);
+      if (creators !== null) query.whereIn('created_by', creators);
+      return ((await query) as PasteRow | undefined) ?? null;
     },
     async update(creators, id, patch) {
       const rows = (await owned(creators, id).update(patch).returning('*')) as PasteRow[];
       return rows[0] ?? null;
     },
     async delete(creators, id) {
-      return (await owned(creators, id).delete()) > 0;
+      const query = (await loadModels()).PasteModel.query(knex).deleteById(id);
+      if (creators !== null) query.whereIn('created_by', creators);
+      return (await query) > 0;
     },
     async deleteDead(now, creators = null) {
       const query = knex('pastes').where((q) =>

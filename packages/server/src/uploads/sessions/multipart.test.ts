@@ -5,13 +5,14 @@
 import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { type ClipClient, ClipError, FS_UPLOAD_IDLE_MS, type UploadSource } from '@clip/sdk';
+import { type ClipClient, FS_UPLOAD_IDLE_MS, type UploadSource } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
-import { MIB, postPart, randomBuffer, sha256, storedBytes } from './multipartKit.ts';
+import { MIB, postPart, randomBuffer, sha256, storedBytes } from './testing/multipartKit.ts';
 
 let server: TestServer;
 let s3: TestS3;
@@ -35,16 +36,6 @@ test.after(async () => {
 // Local parts live inside the storage (the local mount's root is `<data>/mount-loc`), not the data dir.
 const uploadsDir = () => join(server.dataDir, 'mount-loc', '.clip', 'uploads');
 const sessionDirs = async () => readdir(uploadsDir()).catch(() => [] as string[]);
-
-async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
 
 /** A Blob-backed source that counts how many bytes of it were read, for "only the missing parts". */
 function countingSource(bytes: Buffer, name: string): UploadSource & { read: number } {

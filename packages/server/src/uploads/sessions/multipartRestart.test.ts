@@ -13,7 +13,7 @@ import { s3ConfigBody } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { MIB, randomBuffer, sha256 } from './multipartKit.ts';
+import { MIB, randomBuffer, sha256 } from './testing/multipartKit.ts';
 
 const PASSWORD = 'restart-admin-password';
 

@@ -19,9 +19,8 @@ import {
   MULTIPART_PART_TIMEOUT_MS,
 } from '@clip/sdk/contract';
 import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { partPlan } from '../../services/files/multipartService.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { partStoreFor } from './partStores.ts';
@@ -31,6 +30,7 @@ import {
   expectedPartSize,
   multipartEtag,
   newSession,
+  partPlan,
   requireOpen,
   statusOf,
   stripQuotes,
@@ -66,7 +66,8 @@ export function createMultipartService(deps: MultipartDeps) {
   /** The actor's session (404 for anyone else's: whether it exists is not theirs to learn). */
   async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
     const session = await repo.byId(uploadId);
-    if (session?.kind !== 'multipart' || !ownsRecord(actor, session.actor))
+    // A file share's session is the share routes' own.
+    if (session?.kind !== 'multipart' || session.share_id !== null || !ownsRecord(actor, session.actor))
       throw notFound(`upload "${uploadId}" not found`);
     return session;
   }

@@ -2,49 +2,16 @@
 // Two server processes on one Postgres, each with its own data dir, over one local storage config whose
 // root lies outside both: parts sent to one process complete on the other, byte-identical. The parts
 // live in the storage (`.clip/uploads/<session>/`), not in the data dir of the process that received them.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
-import { MIB, randomBuffer, sha256 } from './multipartKit.ts';
+import { type ServerProcesses, startServerProcesses } from '../../testing/serverProcesses.ts';
+import { MIB, randomBuffer, sha256 } from './testing/multipartKit.ts';
 
 const PASSWORD = 'two-process-admin-password';
 
-let database: TestDatabase;
-const dirs: string[] = [];
-const running: ChildProcess[] = [];
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-async function startProcess(dataDir: string): Promise<ServerInstance> {
-  const instance = await startServerInstance({
-    CLIP_PORT: '0',
-    CLIP_HOST: '127.0.0.1',
-    CLIP_DATA_DIR: dataDir,
-    DATABASE_URL: database.url ?? '',
-    // One secret for both: each must open the storage config the other sealed.
-    CLIP_SECRET: 'a-two-process-secret-of-enough-length',
-    CLIP_ADMIN_PASSWORD: PASSWORD,
-    CLIP_LOG_LEVEL: 'warn',
-    CLIP_SWEEP_INTERVAL_MS: '0',
-  });
-  running.push(instance.child);
-  return instance;
-}
-
-async function adminClient(url: string): Promise<{ client: ClipClient; token: string }> {
-  const { token } = await new ClipClient({ baseUrl: url }).auth.login('admin', PASSWORD);
-  return { client: new ClipClient({ baseUrl: url, auth: { type: 'admin', token } }), token };
-}
+let processes: ServerProcesses;
 
 async function postPart(url: string, token: string, query: Record<string, string | number>, body: Buffer) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
@@ -57,23 +24,18 @@ async function postPart(url: string, token: string, query: Record<string, string
 }
 
 test.before(async () => {
-  database = await createTestDatabase();
+  processes = await startServerProcesses(PASSWORD);
 });
-
-test.after(async () => {
-  for (const child of running) child.kill('SIGKILL');
-  await database?.release();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+test.after(() => processes?.close());
 
 test('parts sent to one process complete on another with its own data dir, byte-identical', async () => {
   const [dataA, dataB, root] = await Promise.all([
-    tempDir('clip-two-a-'),
-    tempDir('clip-two-b-'),
-    tempDir('clip-two-storage-'),
+    processes.tempDir('clip-two-a-'),
+    processes.tempDir('clip-two-b-'),
+    processes.tempDir('clip-two-storage-'),
   ]);
-  const a = await startProcess(dataA);
-  const { client: adminA, token: tokenA } = await adminClient(a.url);
+  const a = await processes.start({ CLIP_DATA_DIR: dataA });
+  const { client: adminA, token: tokenA } = await processes.admin(a.url);
   const config = await adminA.storageConfigs.create({
     name: 'shared disk',
     provider_type: 'local',
@@ -85,8 +47,8 @@ test('parts sent to one process complete on another with its own data dir, byte-
     storage_type: 'local',
     storage_config_id: config.id,
   });
-  const b = await startProcess(dataB);
-  const { client: adminB, token: tokenB } = await adminClient(b.url);
+  const b = await processes.start({ CLIP_DATA_DIR: dataB });
+  const { client: adminB, token: tokenB } = await processes.admin(b.url);
 
   const bytes = randomBuffer(12 * MIB);
   const init = await adminA.fs.multipartInit({

@@ -5,11 +5,12 @@
  */
 import type { FsPresignBody, FsPresignCommitBody, FsPresignResult, FsUploadDone } from '@clip/sdk';
 import { badRequest, conflict, forbidden, gone, notFound } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import type { Actor } from '../../services/actor.ts';
-import { storageError } from '../../services/files/storageAccess.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
 import { canPresign } from '../../storage/driver.ts';
+import { signPut } from './presignedUrls.ts';
 import { contentTypeFor, newSession } from './sessionRules.ts';
 import type { SessionStore, UploadSessionRow } from './sessionStore.ts';
 import type { UploadHost } from './uploadHost.ts';
@@ -29,7 +30,7 @@ export function createFsPresignService(deps: PresignDeps) {
 
   async function own(actor: Actor, uploadId: string): Promise<UploadSessionRow> {
     const session = await repo.byId(uploadId);
-    if (!session || session.kind !== 'presign' || !ownsRecord(actor, session.actor))
+    if (session?.kind !== 'presign' || session.share_id !== null || !ownsRecord(actor, session.actor))
       throw notFound(`upload "${uploadId}" not found`);
     return session;
   }
@@ -45,16 +46,11 @@ export function createFsPresignService(deps: PresignDeps) {
         );
       await host.checkSize(target, body.fileSize);
       const contentType = contentTypeFor(body.fileName, body.contentType);
-      let uploadUrl: string;
-      try {
-        uploadUrl = await target.driver.presignPut(target.objectKey, {
-          contentType,
-          contentLength: body.fileSize,
-          expiresInSeconds: FS_PRESIGN_TTL_S,
-        });
-      } catch (err) {
-        throw storageError(err, 'presigning the upload');
-      }
+      const uploadUrl = await signPut(target.driver, target.objectKey, {
+        contentType,
+        size: body.fileSize,
+        ttlSeconds: FS_PRESIGN_TTL_S,
+      });
       const t = now();
       const session = newSession(actor, target, t, {
         kind: 'presign',

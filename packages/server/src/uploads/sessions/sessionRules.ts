@@ -4,12 +4,22 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FsMultipartStatus, FsUploadedPart } from '@clip/sdk';
+import { MULTIPART_CHUNK_BYTES, MULTIPART_MAX_PARTS } from '@clip/sdk/contract';
 import { conflict, forbidden, gone } from '../../http/appError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
-import { checkMimetype, guessMimetype } from '../../services/files/mimetypes.ts';
 import { iso } from '../../services/time.ts';
+import { checkMimetype, guessMimetype } from '../mimetypes.ts';
 import type { SessionKind, UploadPartRow, UploadSessionRow } from './sessionStore.ts';
 import type { UploadTarget } from './uploadHost.ts';
+
+const MIB = 1024 * 1024;
+
+/** The smallest whole-MiB part size (at least 5 MiB) that fits `size` into 10,000 parts. */
+export function partPlan(size: number): { partSize: number; partCount: number } {
+  const needed = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
+  const partSize = Math.max(MULTIPART_CHUNK_BYTES, needed);
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
 
 /** A complete that made no progress this long is taken to have died with its process. */
 export const STALE_COMPLETE_MS = 15 * 60_000;
@@ -78,10 +88,16 @@ export function statusOf(session: UploadSessionRow, parts: UploadPartRow[]): FsM
   };
 }
 
+/** Where a session writes: an upload target of a mount, or a file share's object (no mount). */
+export type SessionPlace = Pick<UploadTarget, 'path' | 'storageConfigId' | 'objectKey' | 'existingBytes'> & {
+  mountId: string | null;
+  shareId?: string | null;
+};
+
 /** A new session's row: what differs by kind (its parts, the storage's upload, the deadline) is given. */
 export function newSession(
   actor: Actor,
-  target: UploadTarget,
+  target: SessionPlace,
   at: number,
   session: Pick<
     UploadSessionRow,
@@ -99,6 +115,7 @@ export function newSession(
     id: randomUUID(),
     actor: creatorId(actor),
     mount_id: target.mountId,
+    share_id: target.shareId ?? null,
     storage_config_id: target.storageConfigId,
     target_path: target.path,
     object_key: target.objectKey,

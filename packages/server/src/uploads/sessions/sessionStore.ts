@@ -11,6 +11,7 @@ import {
   numbered,
   type SqliteHotStatements,
 } from '../../db/hotStatements.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
 
 export type SessionStatus = 'uploading' | 'completing' | 'completed' | 'aborted';
 export type SessionKind = 'multipart' | 'presign';
@@ -19,7 +20,10 @@ export interface UploadSessionRow {
   id: string;
   kind: SessionKind;
   actor: string;
-  mount_id: string;
+  /** The mount written into; null for a file share's upload. */
+  mount_id: string | null;
+  /** The pending file share this session uploads (its `file_shares` row); null for an upload into a mount. */
+  share_id: string | null;
   storage_config_id: string;
   target_path: string;
   object_key: string;
@@ -58,7 +62,7 @@ const NUMERIC: (keyof UploadSessionRow)[] = [
 ];
 
 /** Postgres answers bigint columns as strings. */
-function sessionOf(row: Record<string, unknown> | undefined): UploadSessionRow | null {
+function sessionOf(row: object | undefined): UploadSessionRow | null {
   if (!row) return null;
   const out = { ...row } as Record<string, unknown>;
   for (const k of NUMERIC) out[k] = Number(out[k]);
@@ -104,7 +108,7 @@ export interface SessionDb {
 export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
   return {
     async insert(row: UploadSessionRow): Promise<void> {
-      await knex('upload_sessions').insert(row);
+      await (await loadModels()).UploadSessionModel.query(knex).insert(row);
     },
 
     async byId(id: string): Promise<UploadSessionRow | null> {
@@ -120,7 +124,7 @@ export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
       now: number,
     ): Promise<UploadSessionRow | null> {
       return sessionOf(
-        await knex('upload_sessions')
+        await (await loadModels()).UploadSessionModel.query(knex)
           .where({
             actor,
             target_path: targetPath,
@@ -135,8 +139,15 @@ export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
       );
     },
 
+    /** The session of a pending file share's upload, if it has one. */
+    async byShare(shareId: string): Promise<UploadSessionRow | null> {
+      return sessionOf(
+        await (await loadModels()).UploadSessionModel.query(knex).findOne({ share_id: shareId }),
+      );
+    },
+
     async update(id: string, changes: Partial<UploadSessionRow>): Promise<void> {
-      await knex('upload_sessions').where({ id }).update(changes);
+      await (await loadModels()).UploadSessionModel.query(knex).patch(changes).where({ id });
     },
 
     /** Moves a session from one status to another; false when another request moved it first. */
@@ -155,7 +166,7 @@ export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
     },
 
     async delete(id: string): Promise<void> {
-      await knex('upload_sessions').where({ id }).delete();
+      await (await loadModels()).UploadSessionModel.query(knex).deleteById(id);
     },
 
     /**
@@ -185,21 +196,23 @@ export function createSessionStore({ knex, hot, sqliteHot }: SessionDb) {
     },
 
     async deleteParts(sessionId: string): Promise<void> {
-      await knex('upload_parts').where({ session_id: sessionId }).delete();
+      await (await loadModels()).UploadSessionModel.relatedQuery('parts', knex).for(sessionId).delete();
     },
 
     async parts(sessionId: string): Promise<UploadPartRow[]> {
-      const rows = await knex('upload_parts').where({ session_id: sessionId }).orderBy('part_number', 'asc');
-      return rows.map(partOf);
+      const rows = await (await loadModels()).UploadSessionModel.relatedQuery('parts', knex)
+        .for(sessionId)
+        .orderBy('part_number', 'asc');
+      return rows.map((row) => partOf({ ...row }));
     },
 
     /** Sessions to sweep: open ones idle past their deadline, finished ones kept past it for retries. */
     async expired(now: number, limit: number): Promise<UploadSessionRow[]> {
-      const rows = await knex('upload_sessions')
+      const rows = await (await loadModels()).UploadSessionModel.query(knex)
         .where('expires_at', '<=', now)
         .orderBy('expires_at')
         .limit(limit);
-      return rows.map((r: Record<string, unknown>) => sessionOf(r)!);
+      return rows.map((r) => sessionOf(r)!);
     },
   };
 }

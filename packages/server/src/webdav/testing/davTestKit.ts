@@ -2,6 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CreateStorageConfigBody } from '@clip/sdk';
+import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { TEST_ADMIN, type TestServer } from '../../testing/testServer.ts';
 
@@ -52,14 +53,7 @@ export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit
   const adminToken = await server.adminToken();
   const configs = await admin.storageConfigs.list();
   const localConfigId = configs.items.find((c) => c.provider_type === 'local')?.id as string;
-  const s3Body: CreateStorageConfigBody = {
-    name: 's3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-  };
+  const s3Body: CreateStorageConfigBody = s3rverConfig(s3);
   const s3ConfigId = (await admin.storageConfigs.create(s3Body)).id;
   const basic = basicAuth(TEST_ADMIN.username, TEST_ADMIN.password);
 

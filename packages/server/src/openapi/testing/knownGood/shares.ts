@@ -1,5 +1,6 @@
 /** Known-good calls of the system, auth, key, storage config, text-share, file-share and URL-upload routes. */
 import * as assert from 'uvu/assert';
+import { s3rverConfig } from '../../../testing/index.ts';
 import { TEST_ADMIN } from '../../../testing/testServer.ts';
 import { linkParts, REMOTE_BYTES, type Walker } from './walker.ts';
 
@@ -42,15 +43,7 @@ export async function walkStorageConfigs({ ok, f }: Walker): Promise<void> {
   await ok('GET /api/s3-configs', { authorization: f.keyAuth });
   await ok('GET /api/s3-configs/{id}', { pathValues: { id: f.s3ConfigId } });
   const created = await ok('POST /api/s3-configs', {
-    body: {
-      name: 'contract probe',
-      provider_type: 'minio',
-      endpoint_url: f.s3.endpoint,
-      bucket_name: f.s3.bucket,
-      access_key_id: f.s3.accessKeyId,
-      secret_access_key: f.s3.secretAccessKey,
-      default_folder: 'probe',
-    },
+    body: s3rverConfig(f.s3, { name: 'contract probe', default_folder: 'probe' }),
   });
   const id = { id: String(created.id) };
   await ok('PUT /api/s3-configs/{id}', { pathValues: id, body: { name: 'contract probe 2' } });

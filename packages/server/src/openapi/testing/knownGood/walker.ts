@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as assert from 'uvu/assert';
+import { s3rverConfig } from '../../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../../testing/s3rver.ts';
 import type { TestServer } from '../../../testing/testServer.ts';
 import type { Answer, Call, Harness } from '../contractHarness.ts';
@@ -40,14 +41,7 @@ export async function startFixture(server: TestServer): Promise<Fixture> {
   const admin = await server.adminClient();
   const local = (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local');
   if (!local) throw new Error('no local storage config');
-  const s3Config = await admin.storageConfigs.create({
-    name: 'contract s3rver',
-    provider_type: 'minio',
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-  });
+  const s3Config = await admin.storageConfigs.create(s3rverConfig(s3, { name: 'contract s3rver' }));
   const key = await server.keyClient({ text: true, file: true, mount: true });
   const remote: Server = createServer((req, res) => {
     if (req.url !== '/remote.bin') {

@@ -1,5 +1,6 @@
 /** Shared setup of the storage config route tests: a real server and an s3rver bucket. */
 import { type ClipClient, ClipError, type CreateStorageConfigBody } from '@clip/sdk';
+import { s3rverConfig } from '../../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../../testing/s3rver.ts';
 import type { TestServer } from '../../../testing/testServer.ts';
 
@@ -19,15 +20,7 @@ export async function startStorageConfigKit(starting: Promise<TestServer>): Prom
     server,
     s3,
     admin: await server.adminClient(),
-    s3rverConfig: (extra = {}) => ({
-      name: 's3rver',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      ...extra,
-    }),
+    s3rverConfig: (extra = {}) => s3rverConfig(s3, extra),
     async close() {
       await server.close();
       await s3.close();

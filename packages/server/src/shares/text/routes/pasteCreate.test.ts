@@ -3,7 +3,7 @@ import { DEFAULT_MESSAGES } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
-import { call, rejects } from './pasteTestKit.ts';
+import { call, rejects } from '../testing/pasteTestKit.ts';
 
 let server: TestServer;
 let bearer: string;

@@ -3,7 +3,7 @@ import type { ClipClient } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
-import { call } from './pasteTestKit.ts';
+import { call } from '../testing/pasteTestKit.ts';
 
 let server: TestServer;
 let admin: ClipClient;

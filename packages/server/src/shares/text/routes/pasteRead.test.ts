@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../../clock.ts';
 import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
-import { call, rejects } from './pasteTestKit.ts';
+import { call, rejects } from '../testing/pasteTestKit.ts';
 
 let server: TestServer;
 let admin: ClipClient;

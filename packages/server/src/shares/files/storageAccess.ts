@@ -1,18 +1,11 @@
 /**
  * What file shares need from storage configs, kept narrow so the share services do not depend on how
  * configs are stored: look a config up (or the default), get its driver, and decide who may use it.
- * Driver failures become client-facing errors here, once.
  */
-import { SealedSecretError } from '../../crypto/secretBox.ts';
-import { AppError, badRequest, forbidden, notFound, upstreamFailed } from '../../http/appError.ts';
-import {
-  type StorageDriver,
-  StorageNotFoundError,
-  StoragePathError,
-  StorageRangeError,
-} from '../../storage/driver.ts';
-import type { Actor } from '../actor.ts';
-import { storageConfigUsableBy } from '../permissions.ts';
+import { badRequest, forbidden, notFound } from '../../http/appError.ts';
+import type { Actor } from '../../services/actor.ts';
+import { storageConfigUsableBy } from '../../services/permissions.ts';
+import type { StorageDriver } from '../../storage/driver.ts';
 
 export interface ShareStorageConfig {
   id: string;
@@ -44,15 +37,4 @@ export async function configForUpload(
     throw id ? notFound(`storage config "${id}" not found`) : badRequest('no default storage config is set');
   if (!storageConfigUsableBy(actor, config)) throw forbidden('no permission to use this storage config');
   return config;
-}
-
-/** Turns a driver failure into what the client should see; unknown failures are an upstream problem. */
-export function storageError(err: unknown, what: string): AppError {
-  if (err instanceof AppError) return err;
-  // Another server secret sealed this config's credentials: say so, it is no storage outage.
-  if (err instanceof SealedSecretError) return new AppError(409, 'CONFLICT', err.message);
-  if (err instanceof StoragePathError) return badRequest(`${what}: ${err.message}`);
-  if (err instanceof StorageNotFoundError) return notFound(`${what}: the stored object is missing`);
-  if (err instanceof StorageRangeError) return new AppError(416, 'BAD_REQUEST', err.message);
-  return upstreamFailed(`${what}: the storage failed`, err);
 }

@@ -1,13 +1,17 @@
 /** What the file share services share: the table, storage, settings and where links point. */
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
-import { canMultipart } from '../../storage/driver.ts';
-import type { SettingsStore } from '../settingsStore.ts';
-import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
-import { type FileStorage, storageError } from './storageAccess.ts';
+import { storageError } from '../../http/storageError.ts';
+import type { SettingsStore } from '../../services/settingsStore.ts';
+import { partStoreFor } from '../../uploads/sessions/partStores.ts';
+import type { SessionStore } from '../../uploads/sessions/sessionStore.ts';
+import type { FileShareRow, FileShareStore } from './fileShareStore.ts';
+import type { FileStorage } from './storageAccess.ts';
 
 export interface FileDeps {
-  repo: FileShareRepo;
+  repo: FileShareStore;
+  /** A pending share's multipart upload is an upload session (uploads/sessions/), tied by `share_id`. */
+  sessions: SessionStore;
   storage: FileStorage;
   settings: Pick<SettingsStore, 'maxUploadBytes'>;
   /** The public origin links are built on. */
@@ -35,16 +39,21 @@ export async function removeObject(deps: FileDeps, row: FileShareRow): Promise<v
 }
 
 /**
- * Drops a pending upload: aborts its multipart upload (best effort), removes whatever object exists, then
- * the record. When the store cannot remove the object the record stays, due now, so the sweep retries
- * (no orphaned object). Never throws for a store that refuses; answers whether the store confirmed the abort.
+ * Drops a pending upload: aborts its multipart upload (best effort, unless `abortUpload` is false: a spent
+ * one), removes whatever object exists, then the session and the record. When the store cannot remove the
+ * object the record stays, due now, so the sweep retries (no orphaned object). Never throws for a store that
+ * refuses; answers whether the store confirmed the abort.
  */
-export async function discardPending(deps: FileDeps, row: FileShareRow): Promise<boolean> {
+export async function discardPending(
+  deps: FileDeps,
+  row: FileShareRow,
+  { abortUpload = true } = {},
+): Promise<boolean> {
   let aborted = true;
-  if (row.upload_id && (await deps.storage.config(row.s3_config_id))) {
+  const session = await deps.sessions.byShare(row.id);
+  if (session && abortUpload && (await deps.storage.config(row.s3_config_id))) {
     try {
-      const driver = await deps.storage.driver(row.s3_config_id);
-      if (canMultipart(driver)) aborted = await driver.multipartAbort(row.storage_path, row.upload_id);
+      aborted = await partStoreFor(await deps.storage.driver(row.s3_config_id)).abort(session);
     } catch (err) {
       aborted = false;
       deps.logger.warn({ err: String(err), id: row.id }, 'multipart abort failed');
@@ -57,6 +66,7 @@ export async function discardPending(deps: FileDeps, row: FileShareRow): Promise
     await deps.repo.update(row.id, { upload_expires_at: deps.clock.now() }, 'pending');
     return false;
   }
+  if (session) await deps.sessions.delete(session.id);
   // Only while still pending: a concurrent commit that made it a share keeps its record.
   await deps.repo.delete(row.id, 'pending');
   return aborted;

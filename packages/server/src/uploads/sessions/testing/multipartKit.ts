@@ -1,7 +1,7 @@
 /** Shared by the resumable upload tests: raw part calls, stored bytes, digests (mounts: testing/mounts.ts). */
 import { createHash, randomBytes } from 'node:crypto';
-import type { StorageDriver } from '../../storage/driver.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import type { StorageDriver } from '../../../storage/driver.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 
 export const MIB = 1024 * 1024;
 

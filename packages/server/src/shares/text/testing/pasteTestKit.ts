@@ -1,6 +1,3 @@
-/** Helpers for the text-share tests: raw HTTP calls where status, headers or exact bodies matter. */
-import { ClipError } from '@clip/sdk';
-import * as assert from 'uvu/assert';
 import type { TestServer } from '../../../testing/testServer.ts';
 
 export interface Answer<T = unknown> {
@@ -27,13 +24,4 @@ export async function call<T = unknown>(
   return { status: res.status, headers: res.headers, body: (await res.json()) as Answer<T>['body'] };
 }
 
-/** Awaits a rejection and answers the ClipError it carried. */
-export async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
+export { rejects } from '../../../testing/rejects.ts';

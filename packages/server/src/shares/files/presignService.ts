@@ -5,9 +5,11 @@
  */
 import type { CommitBody, FileShareCreated, PresignBody, PresignResult } from '@clip/sdk';
 import { AppError, badRequest, conflict } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
+import type { Actor } from '../../services/actor.ts';
+import { iso } from '../../services/time.ts';
 import { canPresign, hasObjectUrl, type StorageDriver } from '../../storage/driver.ts';
-import type { Actor } from '../actor.ts';
-import { iso } from '../time.ts';
+import { signPut } from '../../uploads/sessions/presignedUrls.ts';
 import { discardPending, type FileDeps, PRESIGN_TTL_S } from './fileDeps.ts';
 import {
   checkCapacity,
@@ -19,7 +21,7 @@ import {
   requireOpen,
 } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
-import { configForUpload, type ShareStorageConfig, storageError } from './storageAccess.ts';
+import { configForUpload, type ShareStorageConfig } from './storageAccess.ts';
 
 export interface PresignService {
   presign(actor: Actor, body: PresignBody): Promise<PresignResult>;
@@ -56,14 +58,14 @@ export function createPresignService(deps: FileDeps): PresignService {
     const row = await createPending(deps, actor, config, input, urlExpires + 3600_000);
     let uploadUrl: string;
     try {
-      uploadUrl = await driver.presignPut(row.storage_path, {
+      uploadUrl = await signPut(driver, row.storage_path, {
         contentType: row.mimetype,
-        contentLength: row.size ?? undefined,
-        expiresInSeconds: ttl,
+        size: row.size,
+        ttlSeconds: ttl,
       });
     } catch (err) {
       await deps.repo.delete(row.id);
-      throw storageError(err, 'presigning the upload');
+      throw err;
     }
     return {
       upload_url: uploadUrl,
@@ -89,7 +91,7 @@ export function createPresignService(deps: FileDeps): PresignService {
     async commit(actor, body) {
       const row = await findUpload(deps, actor, body.file_id);
       if (row.status === 'ready') return toCreated(row, deps.origin());
-      if (row.upload_id)
+      if (await deps.sessions.byShare(row.id))
         throw badRequest(`upload "${row.id}" is multipart: finish it with multipart/complete`);
       requireOpen(row, deps.clock.now());
       checkPlacement(row, body);

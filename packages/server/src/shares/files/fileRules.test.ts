@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Actor } from '../../services/actor.ts';
+import { shareFolderFor } from '../../services/permissions.ts';
 import { contentDisposition, notModified, parseRange, rangeStillValid } from '../../serving/httpCaching.ts';
 import { viewMode } from '../../serving/presentation.ts';
-import type { Actor } from '../actor.ts';
-import { shareFolderFor } from '../permissions.ts';
+import { partPlan } from '../../uploads/sessions/sessionRules.ts';
 import { sanitizeFilename, storageKey } from './filenames.ts';
-import { partPlan } from './multipartService.ts';
 import { createLinkSigner } from './signing.ts';
 
 test('filenames keep Unicode but lose paths, controls, bidi tricks and reserved names', () => {

@@ -3,16 +3,17 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Dialect } from '../../db/connect.ts';
+import type { PasswordChecks } from '../../services/passwordChecks.ts';
+import type { SettingsStore } from '../../services/settingsStore.ts';
 import type { AccessRecorder } from '../../shares/core/accessLog/accessRecorder.ts';
 import { createDownloadService, type DownloadService } from '../../shares/files/downloadService.ts';
 import { createFileManagement, type FileManagement } from '../../shares/files/fileManagement.ts';
 import { createObjectMoveStore } from '../../shares/files/objectMoveStore.ts';
 import { createPublicFileService, type PublicFileService } from '../../shares/files/publicFileService.ts';
 import { type MoveReport, moveShareObjects } from '../../shares/files/shareObjectMoves.ts';
-import type { PasswordChecks } from '../passwordChecks.ts';
-import type { SettingsStore } from '../settingsStore.ts';
+import type { SessionStore } from '../../uploads/sessions/sessionStore.ts';
 import type { FileDeps } from './fileDeps.ts';
-import { createFileShareRepo } from './fileShareRepo.ts';
+import { createFileShareStore } from './fileShareStore.ts';
 import { createMultipartService, type MultipartService } from './multipartService.ts';
 import { createPresignService, type PresignService } from './presignService.ts';
 import { createLinkSigner } from './signing.ts';
@@ -33,6 +34,8 @@ export interface FileServices {
 
 export interface FileServicesOptions {
   knex: Knex;
+  /** The upload sessions' store: a pending share's multipart upload is one of its sessions. */
+  sessions: SessionStore;
   dialect: Dialect;
   storage: FileStorage;
   settings: Pick<SettingsStore, 'maxUploadBytes'>;
@@ -49,7 +52,8 @@ export interface FileServicesOptions {
 
 export function createFileServices(o: FileServicesOptions): FileServices {
   const deps: FileDeps = {
-    repo: createFileShareRepo(o.knex, o.dialect, () => (o.clock ?? systemClock).now()),
+    repo: createFileShareStore(o.knex, o.dialect, () => (o.clock ?? systemClock).now()),
+    sessions: o.sessions,
     storage: o.storage,
     settings: o.settings,
     origin: o.origin,

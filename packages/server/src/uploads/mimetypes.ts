@@ -2,7 +2,7 @@
  * Content types: what a client may declare, and the type guessed from a name when it declared none. How a
  * stored type is served is serving/presentation.ts's.
  */
-import { badRequest } from '../../http/appError.ts';
+import { badRequest } from '../http/appError.ts';
 
 const TOKEN = "[A-Za-z0-9!#$&^_.+'-]+";
 const MIMETYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);

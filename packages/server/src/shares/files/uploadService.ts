@@ -6,16 +6,17 @@
 import type { Readable } from 'node:stream';
 import { type FileShareCreated, type UploadFormFields, uploadFormFieldsSchema } from '@clip/sdk/contract';
 import { badRequest } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import { checkQuery } from '../../http/validate.ts';
+import type { Actor } from '../../services/actor.ts';
 import { canAdopt, type StorageDriver, type WriteResult } from '../../storage/driver.ts';
 import { byteLimit } from '../../uploads/byteLimit.ts';
 import { type SpooledFile, withSpoolRead } from '../../uploads/spool.ts';
-import type { Actor } from '../actor.ts';
 import { discardPending, type FileDeps, UPLOAD_DEADLINE_MS } from './fileDeps.ts';
-import type { FileShareRow } from './fileShareRepo.ts';
+import type { FileShareRow } from './fileShareStore.ts';
 import { checkCapacity, createPending, makeReady } from './pendingUploads.ts';
 import { toCreated } from './shareRules.ts';
-import { configForUpload, storageError } from './storageAccess.ts';
+import { configForUpload } from './storageAccess.ts';
 
 /** An object written for a form whose other fields may still be arriving. */
 export interface StagedUpload {

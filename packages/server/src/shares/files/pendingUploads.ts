@@ -6,14 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { type ShareFields, uploadContentType } from '@clip/sdk/contract';
 import { isUniqueViolation } from '../../db/connect.ts';
 import { badRequest, gone, notFound, tooLarge } from '../../http/appError.ts';
-import { SEALED_FILENAME, SEALED_MIMETYPE } from '../../shares/core/sealedContent.ts';
-import { type Actor, creatorId } from '../actor.ts';
-import { overCapacity } from '../admission/writeAdmission.ts';
-import { ownsRecord, shareFolderFor } from '../permissions.ts';
+import { type Actor, creatorId } from '../../services/actor.ts';
+import { overCapacity } from '../../services/admission/writeAdmission.ts';
+import { ownsRecord, shareFolderFor } from '../../services/permissions.ts';
+import { checkMimetype, guessMimetype } from '../../uploads/mimetypes.ts';
+import { SEALED_FILENAME, SEALED_MIMETYPE } from '../core/sealedContent.ts';
 import type { FileDeps } from './fileDeps.ts';
 import { sanitizeFilename, storageKey } from './filenames.ts';
-import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
-import { checkMimetype, guessMimetype } from './mimetypes.ts';
+import type { FileShareRow, FileShareStore } from './fileShareStore.ts';
 import { customSlug, insertWithSlug, readyChanges, shareSettings, slugTaken } from './shareRules.ts';
 import type { ShareStorageConfig } from './storageAccess.ts';
 
@@ -39,7 +39,7 @@ export async function checkDeclaredSize(deps: FileDeps, size: number | null): Pr
  * `size` null only checks that some room is left.
  */
 export async function checkCapacity(
-  repo: Pick<FileShareRepo, 'usedBytes'>,
+  repo: Pick<FileShareStore, 'usedBytes'>,
   config: ShareStorageConfig,
   size: number | null,
 ): Promise<void> {
@@ -87,7 +87,6 @@ export async function createPending(
     last_viewed_at: null,
     created_by: creatorId(actor),
     status: 'pending',
-    upload_id: null,
     upload_expires_at: deadline,
     source_url: input.source_url ?? null,
     encrypted,

@@ -1,10 +1,11 @@
 /**
  * The database side of the storage-side multipart uploads (`storage_uploads`): each S3 driver records the
  * uploads it opens here (storage/uploadLedger.ts), and the sweep finds the ones left behind: older than
- * a grace period and owned by no open upload session or pending file share.
+ * a grace period and owned by no open upload session (a pending file share's included).
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.ts';
+import { loadModels } from '../db/models/loadModels.ts';
 import type { UploadLedger } from '../storage/uploadLedger.ts';
 
 export interface StorageUploadRow {
@@ -18,7 +19,7 @@ export interface StorageUploadRow {
 export interface StorageUploads {
   /** The ledger one storage config's driver writes to. */
   ledgerFor(configId: string): UploadLedger;
-  /** Recorded uploads opened before `before` that no open session or pending share owns. */
+  /** Recorded uploads opened before `before` that no open session (a pending share's included) owns. */
   orphans(before: number, limit: number): Promise<StorageUploadRow[]>;
   failedAbort(uploadId: string): Promise<void>;
   forget(uploadId: string): Promise<void>;
@@ -26,13 +27,13 @@ export interface StorageUploads {
 
 export function createStorageUploads(knex: Knex, clock: Clock): StorageUploads {
   const forget = async (uploadId: string) => {
-    await knex('storage_uploads').where({ upload_id: uploadId }).delete();
+    await (await loadModels()).StorageUploadModel.query(knex).deleteById(uploadId);
   };
   return {
     ledgerFor(configId) {
       return {
         async opened(uploadId, path) {
-          await knex('storage_uploads').insert({
+          await (await loadModels()).StorageUploadModel.query(knex).insert({
             upload_id: uploadId,
             storage_config_id: configId,
             object_key: path,
@@ -52,13 +53,6 @@ export function createStorageUploads(knex: Knex, clock: Clock): StorageUploads {
             .from('upload_sessions')
             .whereRaw('upload_sessions.storage_upload_id = storage_uploads.upload_id')
             .whereIn('upload_sessions.status', ['uploading', 'completing']),
-        )
-        .whereNotExists((q) =>
-          q
-            .select(knex.raw('1'))
-            .from('file_shares')
-            .whereRaw('file_shares.upload_id = storage_uploads.upload_id')
-            .where('file_shares.status', 'pending'),
         )
         .orderBy('created_at')
         .limit(limit);

@@ -4,10 +4,11 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
+import { storageUsage } from '../../services/admission/admissionStore.ts';
 import { whereExpired, whereUsedUp } from '../../shares/core/deadShareSql.ts';
 import { LIVE_SQL } from '../../shares/core/liveness.ts';
 import { whereAnyContains } from '../../shares/core/searchSql.ts';
-import { storageUsage } from '../admission/usage.ts';
 
 /** `deleting`: claimed by one delete (or sweep), which removes the object and then the record. */
 export type FileStatus = 'pending' | 'ready' | 'deleting';
@@ -31,7 +32,6 @@ export interface FileShareRow {
   last_viewed_at: number | null;
   created_by: string;
   status: FileStatus;
-  upload_id: string | null;
   upload_expires_at: number | null;
   source_url: string | null;
   /** End-to-end encrypted (the object is ciphertext). SQLite answers 0/1, Postgres a boolean. */
@@ -59,7 +59,7 @@ export interface ListOptions {
 /** How long a claimed delete may take before the sweep assumes its process died and finishes it. */
 export const STUCK_DELETE_MS = 10 * 60_000;
 
-export interface FileShareRepo {
+export interface FileShareStore {
   /** Inserts the row; answers false (nothing written) when its slug is taken. */
   insert(row: FileShareRow): Promise<boolean>;
   byId(id: string): Promise<FileShareRow | null>;
@@ -75,7 +75,7 @@ export interface FileShareRepo {
   list(options: ListOptions): Promise<{ rows: FileShareRow[]; total: number }>;
   /**
    * Bytes stored and promised in one storage config: its shares' (pending ones at their declared size) and
-   * everything else the write admission counts (services/admission/usage.ts).
+   * everything else the write admission counts (services/admission/admissionStore.ts).
    */
   usedBytes(configId: string): Promise<number>;
   /** Ready shares past expiry, used-up shares whose links have lapsed, pending uploads past their deadline. */
@@ -85,14 +85,14 @@ export interface FileShareRepo {
    * Postgres; SQLite has one writer), so a capacity check and the reservation it allows are one step.
    * `work` must use only the repo it is given (SQLite has a single connection).
    */
-  withCapacityLock<T>(configId: string, work: (repo: FileShareRepo) => Promise<T>): Promise<T>;
+  withCapacityLock<T>(configId: string, work: (repo: FileShareStore) => Promise<T>): Promise<T>;
 }
 
-export function createFileShareRepo(
+export function createFileShareStore(
   knex: Knex | Knex.Transaction,
   dialect: Dialect,
   now: () => number = Date.now,
-): FileShareRepo {
+): FileShareStore {
   const table = () => knex<FileShareRow>('file_shares');
   // knex.raw answers an array on better-sqlite3 and a pg Result on Postgres.
   const firstRow = (result: unknown): FileShareRow | null => {
@@ -108,10 +108,12 @@ export function createFileShareRepo(
       return inserted.length > 0;
     },
     async byId(id) {
-      return (await table().where({ id }).first()) ?? null;
+      return ((await (await loadModels()).FileShareModel.query(knex).findById(id)) as FileShareRow) ?? null;
     },
     async bySlug(slug) {
-      return (await table().where({ slug }).first()) ?? null;
+      return (
+        ((await (await loadModels()).FileShareModel.query(knex).findOne({ slug })) as FileShareRow) ?? null
+      );
     },
     async update(id, changes, status) {
       const q = table().where({ id });
@@ -170,7 +172,7 @@ export function createFileShareRepo(
       return knex.transaction(async (trx) => {
         if (dialect === 'postgres')
           await trx('storage_configs').where({ id: configId }).forUpdate().first('id');
-        return work(createFileShareRepo(trx, dialect, now));
+        return work(createFileShareStore(trx, dialect, now));
       });
     },
   };

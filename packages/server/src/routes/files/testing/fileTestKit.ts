@@ -1,18 +1,10 @@
 /** Helpers shared by the file share tests: raw HTTP calls, stored-object checks, rejections. */
-import { ClipError, type PublicFileView } from '@clip/sdk';
+import type { PublicFileView } from '@clip/sdk';
 import * as assert from 'uvu/assert';
-import type { StorageDriver } from '../../storage/driver.ts';
-import type { TestServer } from '../../testing/testServer.ts';
+import type { StorageDriver } from '../../../storage/driver.ts';
+import type { TestServer } from '../../../testing/testServer.ts';
 
-export async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
+export { rejects } from '../../../testing/rejects.ts';
 
 export function asView(v: unknown): PublicFileView {
   assert.ok((v as PublicFileView).download_url, 'expected links, got a locked share');

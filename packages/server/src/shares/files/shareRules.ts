@@ -3,16 +3,16 @@ import type { FileRecord, FileShareCreated, ShareFields } from '@clip/sdk/contra
 import { hashPassword } from '../../crypto/passwords.ts';
 import { isForeignKeyViolation } from '../../db/connect.ts';
 import { notFound } from '../../http/appError.ts';
+import { expiryFromHours, iso, isoOrNull } from '../../services/time.ts';
 import { allocateSlug } from '../../shares/core/slugs.ts';
-import { expiryFromHours, iso, isoOrNull } from '../time.ts';
-import type { FileShareRepo, FileShareRow } from './fileShareRepo.ts';
+import type { FileShareRow, FileShareStore } from './fileShareStore.ts';
 
 // Upload code imports these from here (the upload stack is reworked apart from the share core).
 export { customSlug, slugTaken } from '../../shares/core/slugs.ts';
 
 /** Inserts `row` under the custom slug (409 when taken) or a fresh random one (retried, growing). */
 export async function insertWithSlug(
-  repo: FileShareRepo,
+  repo: FileShareStore,
   row: FileShareRow,
   custom: string | null,
 ): Promise<void> {
@@ -57,7 +57,6 @@ export function readyChanges(
 ): Partial<FileShareRow> {
   return {
     status: 'ready',
-    upload_id: null,
     upload_expires_at: null,
     expires_at: expiryFromHours(row.expires_in_hours, now),
     created_at: now,
