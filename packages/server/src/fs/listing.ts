@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { fsChildVisible, fsScopeRoot } from '../services/permissions.ts';
-import type { StorageEntry } from '../storage/driver.ts';
+import type { ListResultPage, StorageEntry } from '../storage/driver.ts';
 import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
 import { onStorage } from './errors.ts';
@@ -30,37 +30,62 @@ export function createListing(ctx: FsContext) {
     return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
   }
 
+  /** Cache fills under way in this process, so concurrent first listings of a folder share one. */
+  const filling = new Map<string, Promise<void>>();
+
   /**
-   * Items of a storage folder, whole, from the cache or storage; null when the folder is too large to
-   * cache (the caller pages it from storage instead).
+   * A storage folder from the cache; on a miss, storage's first page (of `limit`): a folder that fits
+   * in it is cached and answered whole; a larger one is answered that page (its driver cursor pages on
+   * from storage) while the rest is listed into the cache in the background, so the first rows of a
+   * huge folder cost one storage page, not the folder (ADR 0069). `whole` (a cached listing's later
+   * page): the fill is awaited instead. 'too-large': the folder is paged from storage.
    */
-  async function wholeFolder(
+  async function cachedFolder(
     r: ResolvedMountPath,
-    refresh: boolean,
-    hasNestedMounts: boolean,
-  ): Promise<FsItem[] | null> {
+    options: { refresh: boolean; hasNestedMounts: boolean; limit: number; whole: boolean },
+  ): Promise<FsItem[] | ListResultPage | 'too-large'> {
     const version = await cache.version(r.mount);
-    if (!refresh) {
+    if (!options.refresh) {
       const hit = cache.get(r.mount, r.storagePath, version);
-      if (hit === 'too-large') return null;
       if (hit) return hit;
     }
-    const items: FsItem[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = await onStorage(r.path, () =>
-        r.driver.list(r.storagePath, { cursor, limit: FS_LIST_MAX_LIMIT }),
-      );
-      for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
-      cursor = page.cursor;
-      if (items.length > MAX_CACHED_FOLDER_ITEMS) {
-        cache.set(r.mount, r.storagePath, r.path, version, null);
-        return null;
-      }
-    } while (cursor);
-    if (items.length === 0) await requireFolder(r, hasNestedMounts);
+    const limit = options.whole ? FS_LIST_MAX_LIMIT : options.limit;
+    const first = await onStorage(r.path, () => r.driver.list(r.storagePath, { cursor: null, limit }));
+    if (first.cursor) {
+      const fill = fillCache(r, version, first);
+      if (!options.whole) return first;
+      await onStorage(r.path, () => fill);
+      return cache.get(r.mount, r.storagePath, version) ?? 'too-large';
+    }
+    const items = first.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
+    if (items.length === 0) await requireFolder(r, options.hasNestedMounts);
     cache.set(r.mount, r.storagePath, r.path, version, items);
     return items;
+  }
+
+  /**
+   * Lists a folder after its first page into the cache, or records it too large to cache; one fill per
+   * folder and version at a time. A failure leaves the folder uncached (the next listing tries again).
+   */
+  function fillCache(r: ResolvedMountPath, version: number, first: ListResultPage): Promise<void> {
+    const key = `${r.mount.id}\u0000${r.storagePath}\u0000${version}`;
+    const running = filling.get(key);
+    if (running) return running;
+    const fill = (async () => {
+      const items = first.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
+      let cursor = first.cursor;
+      while (cursor && items.length <= MAX_CACHED_FOLDER_ITEMS) {
+        const page = await r.driver.list(r.storagePath, { cursor, limit: FS_LIST_MAX_LIMIT });
+        for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
+        cursor = page.cursor;
+      }
+      const fits = !cursor && items.length <= MAX_CACHED_FOLDER_ITEMS;
+      cache.set(r.mount, r.storagePath, r.path, version, fits ? items : null);
+    })().finally(() => filling.delete(key));
+    filling.set(key, fill);
+    // Nobody may wait on a background fill: its failure is only a folder left uncached.
+    fill.catch(() => {});
+    return fill;
   }
 
   /**
@@ -113,11 +138,17 @@ export function createListing(ctx: FsContext) {
     const nested = nestedItems.length > 0;
     const overlay = cursor === null ? nestedItems : [];
 
-    const all =
+    const cached =
       r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)
-        ? await wholeFolder(r, options.refresh === true && cursor === null, nested)
+        ? await cachedFolder(r, {
+            refresh: options.refresh === true && cursor === null,
+            hasNestedMounts: nested,
+            limit,
+            whole: cursor !== null,
+          })
         : null;
-    if (all) {
+    if (Array.isArray(cached)) {
+      const all = cached;
       let start = 0;
       if (cursor) {
         const after = cursor.slice(CACHED.length);
@@ -142,9 +173,12 @@ export function createListing(ctx: FsContext) {
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
     if (cursor?.startsWith(CACHED))
       throw badRequest('cursor has expired (the folder changed while paging): list from the start');
-    const page = await onStorage(r.path, () =>
-      r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
-    );
+    const page =
+      cached && cached !== 'too-large'
+        ? cached
+        : await onStorage(r.path, () =>
+            r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
+          );
     if (cursor === null && page.entries.length === 0) await requireFolder(r, nested);
     const items = page.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     return {

@@ -12,6 +12,7 @@ import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { indexAfter, sortBytewise } from '../byteOrder.ts';
 import {
   type AdoptCapability,
   type ByteRange,
@@ -100,13 +101,12 @@ export class LocalDriver
       throw err;
     }
     // Byte order, like S3 listings, so a cursor means the same on both drivers.
-    names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    sortBytewise(names);
     const after = options.cursor ?? null;
-    const start =
-      after === null ? 0 : names.findIndex((n) => Buffer.compare(Buffer.from(n), Buffer.from(after)) > 0);
-    const page = start < 0 ? [] : names.slice(start, start + limit);
+    const start = after === null ? 0 : indexAfter(names, after);
+    const page = names.slice(start, start + limit);
     const entries = await Promise.all(page.map((name) => this.#entryIfInside(childPath(at.path, name))));
-    const more = start >= 0 && start + limit < names.length;
+    const more = start + limit < names.length;
     return {
       entries: entries.filter((e): e is StorageEntry => e !== null),
       cursor: more ? page[page.length - 1] : null,
