@@ -45,13 +45,13 @@ export function createListing(ctx: FsContext) {
     options: { refresh: boolean; hasNestedMounts: boolean; limit: number; whole: boolean },
   ): Promise<FsItem[] | ListResultPage | 'too-large'> {
     const version = await cache.version(r.mount);
-    if (!options.refresh) {
-      const hit = cache.get(r.mount, r.storagePath, version);
-      if (hit) return hit;
-    }
+    const known = cache.get(r.mount, r.storagePath, version);
+    if (known && !options.refresh) return known;
     const limit = options.whole ? FS_LIST_MAX_LIMIT : options.limit;
     const first = await onStorage(r.path, () => r.driver.list(r.storagePath, { cursor: null, limit }));
     if (first.cursor) {
+      // A refresh of a folder known too large to cache lists only its first page again.
+      if (known === 'too-large') return first;
       const fill = fillCache(r, version, first);
       if (!options.whole) return first;
       await onStorage(r.path, () => fill);
