@@ -37,7 +37,7 @@ export function createListing(ctx: FsContext) {
    * A storage folder from the cache; on a miss, storage's first page (of `limit`): a folder that fits
    * in it is cached and answered whole; a larger one is answered that page (its driver cursor pages on
    * from storage) while the rest is listed into the cache in the background, so the first rows of a
-   * huge folder cost one storage page, not the folder (ADR 0069). `whole` (a cached listing's later
+   * huge folder cost one storage page, not the folder (ADR 0068). `whole` (a cached listing's later
    * page): the fill is awaited instead. 'too-large': the folder is paged from storage.
    */
   async function cachedFolder(

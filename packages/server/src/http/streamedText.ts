@@ -1,7 +1,7 @@
 /**
  * A response body written piece by piece as an async source yields it (a WebDAV listing of a huge
  * folder, page after page), the next piece made only once the socket has taken the last: the answer is
- * never whole in memory. Status and headers are set before (Koa sets them on the response itself), as
+ * never whole in memory (ADR 0069). Status and headers are set before (Koa sets them on the response itself), as
  * for serving/sendStream.ts; Koa does not respond (`ctx.respond = false`).
  * A failure after the first byte cannot change the status: the connection is cut, so the client sees a
  * truncated answer rather than a complete-looking one, and the failure is logged as Koa logs one.
