@@ -30,15 +30,42 @@ export function createListing(ctx: FsContext) {
     return virtualChildren(mounts, path).map((c) => ctx.folderItem(c.path, true));
   }
 
-  /** Cache fills under way in this process, so concurrent first listings of a folder share one. */
-  const filling = new Map<string, Promise<void>>();
+  /**
+   * Folders being paged from storage after a cache miss, per mount and folder: the pages the caller
+   * reads, in order, are gathered here, and the last one fills the cache, so a folder is read from
+   * storage once, by its reader (a background fill read the first listing of a 10,000-object folder
+   * twice). Bounded: a few folders, each until it passes what a cache entry holds.
+   */
+  const gathering = new Map<string, { version: number; items: FsItem[]; next: string }>();
+  const MAX_GATHERING = 16;
+  const gatherKey = (r: ResolvedMountPath) => `${r.mount.id}\u0000${r.storagePath}`;
+
+  /** A page read from storage after a miss: kept toward the cache while it follows the gathered ones. */
+  function gather(r: ResolvedMountPath, token: string | null, version: number, page: ListResultPage): void {
+    const key = gatherKey(r);
+    const before = gathering.get(key);
+    // Another reader's page of the same folder leaves this one's gathering alone.
+    if (token !== null && (before?.next !== token || before.version !== version)) return;
+    gathering.delete(key);
+    if (token === null && !page.cursor) return;
+    const items = token === null ? [] : (before?.items ?? []);
+    for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
+    if (items.length > MAX_CACHED_FOLDER_ITEMS) cache.set(r.mount, r.storagePath, r.path, version, null);
+    else if (!page.cursor) cache.set(r.mount, r.storagePath, r.path, version, items);
+    else {
+      // Oldest first out (a Map keeps insertion order; a folder read on is put back last).
+      if (gathering.size >= MAX_GATHERING) gathering.delete(gathering.keys().next().value as string);
+      gathering.set(key, { version, items, next: page.cursor });
+    }
+  }
 
   /**
    * A storage folder from the cache; on a miss, storage's first page (of `limit`): a folder that fits
-   * in it is cached and answered whole; a larger one is answered that page (its driver cursor pages on
-   * from storage) while the rest is listed into the cache in the background, so the first rows of a
-   * huge folder cost one storage page, not the folder (ADR 0068). `whole` (a cached listing's later
-   * page): the fill is awaited instead. 'too-large': the folder is paged from storage.
+   * in it is cached and answered whole; a larger one is answered that page, its driver cursor paging
+   * on from storage, and the pages its reader goes on to read fill the cache (`gather`), so the first
+   * rows of a huge folder cost one storage page, not the folder (ADR 0068). `whole` (a cached
+   * listing's later page, its entry gone): the folder is listed whole first, as before.
+   * 'too-large': the folder is paged from storage.
    */
   async function cachedFolder(
     r: ResolvedMountPath,
@@ -47,15 +74,14 @@ export function createListing(ctx: FsContext) {
     const version = await cache.version(r.mount);
     const known = cache.get(r.mount, r.storagePath, version);
     if (known && !options.refresh) return known;
-    const limit = options.whole ? FS_LIST_MAX_LIMIT : options.limit;
-    const first = await onStorage(r.path, () => r.driver.list(r.storagePath, { cursor: null, limit }));
+    if (options.whole) return (await wholeFolder(r, version)) ?? 'too-large';
+    const first = await onStorage(r.path, () =>
+      r.driver.list(r.storagePath, { cursor: null, limit: options.limit }),
+    );
     if (first.cursor) {
       // A refresh of a folder known too large to cache lists only its first page again.
-      if (known === 'too-large') return first;
-      const fill = fillCache(r, version, first);
-      if (!options.whole) return first;
-      await onStorage(r.path, () => fill);
-      return cache.get(r.mount, r.storagePath, version) ?? 'too-large';
+      if (known !== 'too-large') gather(r, null, version, first);
+      return first;
     }
     const items = first.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     if (items.length === 0) await requireFolder(r, options.hasNestedMounts);
@@ -63,29 +89,23 @@ export function createListing(ctx: FsContext) {
     return items;
   }
 
-  /**
-   * Lists a folder after its first page into the cache, or records it too large to cache; one fill per
-   * folder and version at a time. A failure leaves the folder uncached (the next listing tries again).
-   */
-  function fillCache(r: ResolvedMountPath, version: number, first: ListResultPage): Promise<void> {
-    const key = `${r.mount.id}\u0000${r.storagePath}\u0000${version}`;
-    const running = filling.get(key);
-    if (running) return running;
-    const fill = (async () => {
-      const items = first.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
-      let cursor = first.cursor;
-      while (cursor && items.length <= MAX_CACHED_FOLDER_ITEMS) {
-        const page = await r.driver.list(r.storagePath, { cursor, limit: FS_LIST_MAX_LIMIT });
-        for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
-        cursor = page.cursor;
+  /** The folder whole from storage into the cache; null when it is too large to cache. */
+  async function wholeFolder(r: ResolvedMountPath, version: number): Promise<FsItem[] | null> {
+    const items: FsItem[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await onStorage(r.path, () =>
+        r.driver.list(r.storagePath, { cursor, limit: FS_LIST_MAX_LIMIT }),
+      );
+      for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
+      cursor = page.cursor;
+      if (items.length > MAX_CACHED_FOLDER_ITEMS) {
+        cache.set(r.mount, r.storagePath, r.path, version, null);
+        return null;
       }
-      const fits = !cursor && items.length <= MAX_CACHED_FOLDER_ITEMS;
-      cache.set(r.mount, r.storagePath, r.path, version, fits ? items : null);
-    })().finally(() => filling.delete(key));
-    filling.set(key, fill);
-    // Nobody may wait on a background fill: its failure is only a folder left uncached.
-    fill.catch(() => {});
-    return fill;
+    } while (cursor);
+    cache.set(r.mount, r.storagePath, r.path, version, items);
+    return items;
   }
 
   /**
@@ -173,12 +193,13 @@ export function createListing(ctx: FsContext) {
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
     if (cursor?.startsWith(CACHED))
       throw badRequest('cursor has expired (the folder changed while paging): list from the start');
+    const token = cursor ? cursor.slice(DRIVER.length) : null;
     const page =
       cached && cached !== 'too-large'
         ? cached
-        : await onStorage(r.path, () =>
-            r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
-          );
+        : await onStorage(r.path, () => r.driver.list(r.storagePath, { cursor: token, limit }));
+    // A cached mount's folder read on from storage: its pages fill the cache as they pass.
+    if (token !== null && gathering.has(gatherKey(r))) gather(r, token, await cache.version(r.mount), page);
     if (cursor === null && page.entries.length === 0) await requireFolder(r, nested);
     const items = page.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     return {
