@@ -209,6 +209,7 @@ try {
       ls['s3 huge'],
       ls['s3 small'],
       (x) => `${mebibytes(x.peak)} in ${s(x.ms)}`,
+      S3_WHOLE,
     ),
     boundedRow(
       '(b) `clip ls` of the folder (local disk), peak RSS of the command',
@@ -221,6 +222,7 @@ try {
       dav['s3 huge'],
       dav['s3 small'],
       (x) => `+${mebibytes(x.grew)} in ${s(x.ms)}`,
+      S3_WHOLE,
     ),
     boundedRow(
       '(c) PROPFIND Depth 1 (local disk), server RSS growth while answering',
