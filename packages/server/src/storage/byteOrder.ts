@@ -31,7 +31,7 @@ export function sortBytewise(names: string[]): string[] {
 }
 
 /** The index of the first of `sorted` (byte order) that sorts after `after`; `sorted.length` when none does. */
-export function indexAfter(sorted: string[], after: string): number {
+export function indexAfter(sorted: readonly string[], after: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

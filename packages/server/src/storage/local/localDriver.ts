@@ -34,6 +34,7 @@ import {
 import { baseName, childPath, isSameOrBelow } from '../paths.ts';
 import { FileWriter } from './fileWriter.ts';
 import { Jail } from './jail.ts';
+import { SortedNames } from './sortedNames.ts';
 import { LEGACY_PARTS_DIR, PARTS_DIR, StagedUploads } from './stagedUpload.ts';
 
 /** Temp files of writes in progress; never listed. */
@@ -67,6 +68,8 @@ export class LocalDriver
 {
   readonly type = 'local' as const;
   readonly #jail: Jail;
+  /** A large folder's sorted names while it is unchanged, so paging it reads it once. */
+  readonly #names = new SortedNames();
   readonly #staged: StagedUploads;
 
   constructor(options: { root: string }) {
@@ -91,17 +94,20 @@ export class LocalDriver
   ): Promise<ListResultPage> {
     const at = await this.#jail.locate(path);
     const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, DEFAULT_PAGE));
-    let names: string[];
+    let names: readonly string[];
     try {
-      names = (await readdir(at.full)).filter(
-        (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === LEGACY_PARTS_DIR),
+      // Byte order, like S3 listings, so a cursor means the same on both drivers.
+      names = await this.#names.of(at.full, async () =>
+        sortBytewise(
+          (await readdir(at.full)).filter(
+            (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === LEGACY_PARTS_DIR),
+          ),
+        ),
       );
     } catch (err) {
       if (isMissing(err)) return { entries: [], cursor: null };
       throw err;
     }
-    // Byte order, like S3 listings, so a cursor means the same on both drivers.
-    sortBytewise(names);
     const after = options.cursor ?? null;
     const start = after === null ? 0 : indexAfter(names, after);
     const page = names.slice(start, start + limit);
