@@ -40,12 +40,15 @@ async function measureLs(clip, auth) {
     await seedObjects(s3, OBJECTS);
     const clipEnv = { ...process.env, CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) };
     const awsEnv = { ...process.env, ...s3.credentials };
-    const clipLs = async () => {
-      const r = await timeOnce(CLIP_BIN, ['ls', '/s3/big', '--refresh'], { env: clipEnv });
+    // The launcher runs the prebuilt bundle only while it is current: build it, as `npm ci` does.
+    execFileSync(node24(), [join(ROOT, 'bin/build-cli-bundle.mjs')], { stdio: 'inherit' });
+    /** Cold (`--refresh`: every page listed from s3rver) or warm (the pages from clip's listing cache). */
+    const clipLs = async (warm = false) => {
+      const r = await timeOnce(CLIP_BIN, ['ls', '/s3/big', ...(warm ? [] : ['--refresh'])], { env: clipEnv });
       if (r.code !== 0) throw new Error(`clip ls failed: ${r.stderr}`);
       const lines = r.stdout.trim().split('\n').length;
       if (lines !== OBJECTS) throw new Error(`clip ls printed ${lines} lines`);
-      log(`    clip ls: ${s(r.ms)}`);
+      log(`    clip ls${warm ? ' (warm)' : ''}: ${s(r.ms)}`);
       return r.ms;
     };
     const awsLs = async () => {
@@ -56,7 +59,7 @@ async function measureLs(clip, auth) {
       log(`    aws s3 ls: ${s(r.ms)}`);
       return r.ms;
     };
-    const times = { clip: [], aws: [] };
+    const times = { clip: [], aws: [], warm: [] };
     for (let r = 0; r < RUNS; r++) {
       if (r % 2) {
         times.aws.push(await awsLs());
@@ -66,16 +69,25 @@ async function measureLs(clip, auth) {
         times.aws.push(await awsLs());
       }
     }
+    // Warm: the folder is in clip's listing cache (the last cold run filled it); one unmeasured run first.
+    await clipLs(true);
+    for (let r = 0; r < RUNS; r++) times.warm.push(await clipLs(true));
     const ratio = median(times.clip) / median(times.aws);
+    const warmMs = median(times.warm);
     return {
       rows: [
-        `| \`clip ls --refresh\` of ${OBJECTS} objects | ${s(median(times.clip))} | aws s3 ls: ${s(median(times.aws))} | ${percent(ratio)} | <= 130% | ${ratio <= 1.3 ? 'pass' : 'shortfall'} |`,
+        `| \`clip ls --refresh\` of ${OBJECTS} objects (cold) | ${s(median(times.clip))} | aws s3 ls: ${s(median(times.aws))} | ${percent(ratio)} | <= 100% | ${ratio <= 1 ? 'pass' : 'shortfall'} |`,
+        `| \`clip ls\` of ${OBJECTS} objects (warm: clip's listing cache) | ${(warmMs).toFixed(0)} ms | - | - | <= 100 ms | ${warmMs <= 100 ? 'pass' : 'shortfall'} |`,
       ],
       settings: [
         `Folder: ${OBJECTS} small objects under one prefix of an s3rver bucket (s3rver in its own process), mounted at /s3 (cache bypassed with --refresh)`,
-        `${RUNS} alternating runs of \`bin/clip ls /s3/big --refresh\` (a whole process, names on stdout) and \`aws s3 ls s3://bucket/big/\``,
+        `${RUNS} alternating runs of \`bin/clip ls /s3/big --refresh\` (a whole process, names on stdout, the CLI's bundle) and \`aws s3 ls s3://bucket/big/\`; then ${RUNS} runs of \`bin/clip ls /s3/big\` served from clip's listing cache (warm)`,
       ],
-      runs: [`- clip ls: ${times.clip.map(s).join(', ')}`, `- aws s3 ls: ${times.aws.map(s).join(', ')}`],
+      runs: [
+        `- clip ls: ${times.clip.map(s).join(', ')}`,
+        `- aws s3 ls: ${times.aws.map(s).join(', ')}`,
+        `- clip ls (warm): ${times.warm.map((t) => `${t.toFixed(0)} ms`).join(', ')}`,
+      ],
     };
   } finally {
     await s3.stop();

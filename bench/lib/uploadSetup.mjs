@@ -60,6 +60,8 @@ export async function startS3rverProcess(bucket = 'bench-uploads') {
     url,
     bucket,
     pid,
+    /** s3rver's own files (its filesystem store): `<directory>/<bucket>/<key>._S3rver_object`, ... */
+    directory,
     credentials: {
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',

@@ -7,6 +7,8 @@ import { cutToWidth, displayWidth, padToWidth } from './services/displayWidth.ts
 export interface Column<T> {
   header: string;
   value: (row: T) => string;
+  /** The widest a value can be, for a table printed a page at a time (streamedTable). */
+  width?: number;
 }
 
 /**
@@ -24,6 +26,26 @@ export function formatTable<T>(rows: readonly T[], columns: readonly Column<T>[]
       .join('  ')
       .trimEnd();
   return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n');
+}
+
+/**
+ * A table printed a page of rows at a time, as they arrive: the columns are as wide as their header or
+ * their declared `width`, whichever is wider, so every page lines up without knowing the rows to come.
+ */
+export function streamedTable<T>(columns: readonly Column<T>[]): {
+  header: string;
+  rows: (rows: readonly T[]) => string;
+} {
+  const widths = columns.map((c) => Math.max(displayWidth(c.header), c.width ?? 0));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (i === values.length - 1 ? v : padToWidth(v, widths[i])))
+      .join('  ')
+      .trimEnd();
+  return {
+    header: line(columns.map((c) => c.header)),
+    rows: (rows) => rows.map((row) => line(columns.map((c) => c.value(row).replace(/\s+/g, ' ')))).join('\n'),
+  };
 }
 
 /** Shortens long free text for a table cell to `max` terminal columns. */

@@ -60,20 +60,33 @@ export class FsResource {
     const { signal, ...query } = options;
     return this.#t.request('GET', `${this.scope()}/list`, { query: { path, ...query }, signal });
   }
+  /**
+   * A folder's pages as they arrive, each asked for once the one before is consumed: a folder of
+   * 100,000 items is read with one page in memory at a time.
+   */
+  async *pages(
+    path: string,
+    options: { refresh?: boolean; limit?: number; signal?: AbortSignal } = {},
+  ): AsyncGenerator<FsListResult, void, undefined> {
+    let page = await this.list(path, options);
+    yield page;
+    while (page.next_cursor) {
+      page = await this.list(path, { ...options, cursor: page.next_cursor });
+      yield page;
+    }
+  }
   /** Every item of a folder, page after page. */
   async listAll(
     path: string,
     options: { refresh?: boolean; signal?: AbortSignal } = {},
   ): Promise<FsListResult> {
-    const first = await this.list(path, options);
-    const items = [...first.items];
-    let cursor = first.next_cursor;
-    while (cursor) {
-      const page = await this.list(path, { ...options, cursor });
-      items.push(...page.items);
-      cursor = page.next_cursor;
+    let first: FsListResult | null = null;
+    const items: FsItem[] = [];
+    for await (const page of this.pages(path, options)) {
+      first ??= page;
+      for (const item of page.items) items.push(item);
     }
-    return { ...first, items, next_cursor: null };
+    return { ...(first as FsListResult), items, next_cursor: null };
   }
   /** Metadata plus short-lived signed `download_url` / `preview_url`. */
   get(path: string, signal?: AbortSignal): Promise<FsGetResult> {

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/appError.ts';
 import type { Actor } from '../services/actor.ts';
 import type { MountRecord } from '../services/mountService.ts';
 import { fsChildVisible, fsScopeRoot } from '../services/permissions.ts';
-import type { StorageEntry } from '../storage/driver.ts';
+import type { ListResultPage, StorageEntry } from '../storage/driver.ts';
 import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
 import { onStorage } from './errors.ts';
@@ -33,20 +33,66 @@ export function createListing(ctx: FsContext) {
   }
 
   /**
-   * Items of a storage folder, whole, from the cache or storage; null when the folder is too large to
-   * cache (the caller pages it from storage instead).
+   * Folders being paged from storage after a cache miss, per mount and folder: the pages the caller
+   * reads, in order, are gathered here, and the last one fills the cache, so a folder is read from
+   * storage once, by its reader (a background fill read the first listing of a 10,000-object folder
+   * twice). Bounded: a few folders, each until it passes what a cache entry holds.
    */
-  async function wholeFolder(
-    r: ResolvedMountPath,
-    refresh: boolean,
-    hasNestedMounts: boolean,
-  ): Promise<FsItem[] | null> {
-    const version = await cache.version(r.mount);
-    if (!refresh) {
-      const hit = cache.get(r.mount, r.storagePath, version);
-      if (hit === 'too-large') return null;
-      if (hit) return hit;
+  const gathering = new Map<string, { version: number; items: FsItem[]; next: string }>();
+  const MAX_GATHERING = 16;
+  const gatherKey = (r: ResolvedMountPath) => `${r.mount.id}\u0000${r.storagePath}`;
+
+  /** A page read from storage after a miss: kept toward the cache while it follows the gathered ones. */
+  function gather(r: ResolvedMountPath, token: string | null, version: number, page: ListResultPage): void {
+    const key = gatherKey(r);
+    const before = gathering.get(key);
+    // Another reader's page of the same folder leaves this one's gathering alone.
+    if (token !== null && (before?.next !== token || before.version !== version)) return;
+    gathering.delete(key);
+    if (token === null && !page.cursor) return;
+    const items = token === null ? [] : (before?.items ?? []);
+    for (const e of page.entries) items.push(ctx.toItem(joinVirtual(r.path, e.name), e));
+    if (items.length > MAX_CACHED_FOLDER_ITEMS) cache.set(r.mount, r.storagePath, r.path, version, null);
+    else if (!page.cursor) cache.set(r.mount, r.storagePath, r.path, version, items);
+    else {
+      // Oldest first out (a Map keeps insertion order; a folder read on is put back last).
+      if (gathering.size >= MAX_GATHERING) gathering.delete(gathering.keys().next().value as string);
+      gathering.set(key, { version, items, next: page.cursor });
     }
+  }
+
+  /**
+   * A storage folder from the cache; on a miss, storage's first page (of `limit`): a folder that fits
+   * in it is cached and answered whole; a larger one is answered that page, its driver cursor paging
+   * on from storage, and the pages its reader goes on to read fill the cache (`gather`), so the first
+   * rows of a huge folder cost one storage page, not the folder (ADR 0068). `whole` (a cached
+   * listing's later page, its entry gone): the folder is listed whole first, as before.
+   * 'too-large': the folder is paged from storage.
+   */
+  async function cachedFolder(
+    r: ResolvedMountPath,
+    options: { refresh: boolean; hasNestedMounts: boolean; limit: number; whole: boolean },
+  ): Promise<FsItem[] | ListResultPage | 'too-large'> {
+    const version = await cache.version(r.mount);
+    const known = cache.get(r.mount, r.storagePath, version);
+    if (known && !options.refresh) return known;
+    if (options.whole) return (await wholeFolder(r, version)) ?? 'too-large';
+    const first = await onStorage(r.path, () =>
+      r.driver.list(r.storagePath, { cursor: null, limit: options.limit }),
+    );
+    if (first.cursor) {
+      // A refresh of a folder known too large to cache lists only its first page again.
+      if (known !== 'too-large') gather(r, null, version, first);
+      return first;
+    }
+    const items = first.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
+    if (items.length === 0) await requireFolder(r, options.hasNestedMounts);
+    cache.set(r.mount, r.storagePath, r.path, version, items);
+    return items;
+  }
+
+  /** The folder whole from storage into the cache; null when it is too large to cache. */
+  async function wholeFolder(r: ResolvedMountPath, version: number): Promise<FsItem[] | null> {
     const items: FsItem[] = [];
     let cursor: string | null = null;
     do {
@@ -60,7 +106,6 @@ export function createListing(ctx: FsContext) {
         return null;
       }
     } while (cursor);
-    if (items.length === 0) await requireFolder(r, hasNestedMounts);
     cache.set(r.mount, r.storagePath, r.path, version, items);
     return items;
   }
@@ -115,11 +160,17 @@ export function createListing(ctx: FsContext) {
     const nested = nestedItems.length > 0;
     const overlay = cursor === null ? nestedItems : [];
 
-    const all =
+    const cached =
       r.mount.cacheTtl > 0 && !cursor?.startsWith(DRIVER)
-        ? await wholeFolder(r, options.refresh === true && cursor === null, nested)
+        ? await cachedFolder(r, {
+            refresh: options.refresh === true && cursor === null,
+            hasNestedMounts: nested,
+            limit,
+            whole: cursor !== null,
+          })
         : null;
-    if (all) {
+    if (Array.isArray(cached)) {
+      const all = cached;
       let start = 0;
       if (cursor) {
         const after = cursor.slice(CACHED.length);
@@ -144,9 +195,13 @@ export function createListing(ctx: FsContext) {
     // Not cached: one storage page per call, the driver's own continuation as the cursor.
     if (cursor?.startsWith(CACHED))
       throw badRequest('cursor has expired (the folder changed while paging): list from the start');
-    const page = await onStorage(r.path, () =>
-      r.driver.list(r.storagePath, { cursor: cursor ? cursor.slice(DRIVER.length) : null, limit }),
-    );
+    const token = cursor ? cursor.slice(DRIVER.length) : null;
+    const page =
+      cached && cached !== 'too-large'
+        ? cached
+        : await onStorage(r.path, () => r.driver.list(r.storagePath, { cursor: token, limit }));
+    // A cached mount's folder read on from storage: its pages fill the cache as they pass.
+    if (token !== null && gathering.has(gatherKey(r))) gather(r, token, await cache.version(r.mount), page);
     if (cursor === null && page.entries.length === 0) await requireFolder(r, nested);
     const items = page.entries.map((e) => ctx.toItem(joinVirtual(r.path, e.name), e));
     return {

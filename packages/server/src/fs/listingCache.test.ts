@@ -101,6 +101,52 @@ test('a cached page is the same frozen answer (its bytes encoded once) until the
   assert.is.not(await fs.list(admin, '/pages', { refresh: true }), after, 'refresh lists storage again');
 });
 
+test("a folder larger than the first page answers storage's first page at once and is cached behind it", async () => {
+  await kit.mount({ mount_path: '/paged', storage_type: 's3', cache_ttl: 300, root_prefix: 'paged' });
+  for (const n of ['a', 'b', 'c', 'd', 'e']) await behindTheBack(kit.s3ConfigId, `paged/${n}.txt`);
+  const page = async (extra: string) => {
+    const res = await kit.call<FsListResult>('admin', 'GET', `/admin/fs/list?path=%2Fpaged&limit=2${extra}`);
+    assert.is(res.status, 200, res.body.message);
+    return res.body.data;
+  };
+  const first = await page('');
+  assert.equal(
+    first.items.map((i) => i.name),
+    ['a.txt', 'b.txt'],
+  );
+  assert.ok(first.next_cursor?.startsWith('d:'), 'the first listing pages on from storage');
+  const second = await page(`&cursor=${encodeURIComponent(first.next_cursor as string)}`);
+  assert.equal(
+    second.items.map((i) => i.name),
+    ['c.txt', 'd.txt'],
+  );
+  assert.ok(second.next_cursor?.startsWith('d:'));
+  // The pages its reader went through fill the cache once the last has been read.
+  const last = await page(`&cursor=${encodeURIComponent(second.next_cursor as string)}`);
+  assert.equal(
+    last.items.map((i) => i.name),
+    ['e.txt'],
+  );
+  assert.is(last.next_cursor, null);
+  const again = await page('');
+  assert.is(again.next_cursor, 'c:b.txt', 'a listing from the start is served from the cache');
+  await behindTheBack(kit.s3ConfigId, 'paged/f.txt');
+  const cachedTail = await page(`&cursor=${encodeURIComponent('c:d.txt')}`);
+  assert.equal(
+    cachedTail.items.map((i) => i.name),
+    ['e.txt'],
+    'a cached listing is not touched by a change behind its back',
+  );
+  // A write through clip invalidates it; a cached listing's later page then lists the folder whole again.
+  await kit.call('admin', 'POST', '/admin/fs/update', { path: '/paged/g.txt', content: 'g' });
+  const afterWrite = await page(`&cursor=${encodeURIComponent('c:d.txt')}`);
+  assert.equal(
+    afterWrite.items.map((i) => i.name),
+    ['e.txt', 'f.txt'],
+  );
+  assert.is(afterWrite.next_cursor, 'c:f.txt');
+});
+
 test('two server processes on one database see each other writes at once', async () => {
   await kit.mount({ mount_path: '/multi', storage_type: 's3', cache_ttl: 300, root_prefix: 'multi' });
   await kit.mount({

@@ -50,8 +50,8 @@ export interface DavFs {
   requireWritable(actor: Actor, path: string): Promise<void>;
   /** null when nothing exists at the path (or the actor may not even see it). */
   stat(actor: Actor, path: string): Promise<DavEntry | null>;
-  /** Every direct child of a collection, all pages. */
-  list(actor: Actor, path: string): Promise<DavEntry[]>;
+  /** The direct children of a collection, a page at a time (a folder may hold 100,000). */
+  pages(actor: Actor, path: string): AsyncIterable<DavEntry[]>;
   /**
    * A file opened for GET/HEAD the way the API's download opens it (one resolution, one storage stat),
    * or null when the path is not a readable file (a collection, a virtual folder, nothing): `stat` says.

@@ -90,8 +90,13 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
       return null;
     },
 
-    async list(actor, path) {
-      return (await fs.listAll(actor, path)).items.map(toEntry);
+    async *pages(actor, path) {
+      let cursor: string | null = null;
+      do {
+        const page = await fs.list(actor, path, cursor === null ? {} : { cursor });
+        yield page.items.map(toEntry);
+        cursor = page.next_cursor;
+      } while (cursor);
     },
 
     async openFile(actor, path) {

@@ -1,6 +1,7 @@
 // @clip-databases sqlite postgres
 /** RFC 4918 behaviour litmus 0.13 does not enforce, against a local mount and an s3rver mount. */
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestServer } from '../testing/testServer.ts';
@@ -205,6 +206,24 @@ for (const m of ['local', 's3']) {
     assert.ok(hrefs(xml).includes(`/dav/${m}/rfc/from-api/`));
   });
 }
+
+test('PROPFIND Depth 1 and GET of a folder larger than a listing page answer every child once, in order', async () => {
+  const driver = await kit.server.app.services.storageConfigs.driverFor(kit.localConfigId);
+  const names = Array.from({ length: 1205 }, (_, i) => `f-${String(i).padStart(4, '0')}.txt`);
+  for (const name of names)
+    await driver.write(`paged/${name}`, Readable.from([Buffer.from('x')]), { size: 1 });
+  const res = await kit.dav('PROPFIND', '/local/paged/', { headers: { depth: '1' } });
+  assert.is(res.status, 207);
+  const body = await text(res);
+  assert.ok(body.trimEnd().endsWith('</D:multistatus>'), 'the answer is complete');
+  assert.equal(hrefs(body), ['/dav/local/paged/', ...names.map((n) => `/dav/local/paged/${n}`)]);
+  const get = await kit.dav('GET', '/local/paged/');
+  assert.is(get.status, 200);
+  assert.equal(
+    (await text(get)).split('\n'),
+    names.map((n) => `/dav/local/paged/${n}`),
+  );
+});
 
 test('macOS metadata names answer 404 without looking at storage (even when such an object exists)', async () => {
   const driver = await kit.server.app.services.storageConfigs.driverFor(kit.localConfigId);

@@ -5,9 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { ClipClient, CopyReport, FsListResult, Mount, Task } from '@clip/sdk';
 import {
   localMount,
+  type MountUnderTest,
   s3ConfigBody,
   startS3rver,
   startTestServer,
@@ -25,6 +27,7 @@ let box: Sandbox;
 let admin: ClipClient;
 let dir: string;
 let env: Record<string, string>;
+let disk: MountUnderTest;
 
 const run = (args: string[], extra: Record<string, string> = {}) =>
   box.run(args, { env: { ...env, ...extra } });
@@ -39,7 +42,7 @@ test.before(async () => {
   box = await createSandbox(server.url);
   env = { CLIP_TOKEN: await server.adminToken() };
   dir = await mkdtemp(join(tmpdir(), 'clip-cli-fs-'));
-  await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
+  disk = await localMount(server, { path: '/disk', name: 'disk', root: 'disk' });
   const bucket = await admin.storageConfigs.create({ ...s3ConfigBody(s3, 'bucket'), is_public: false });
   await admin.mounts.create({
     name: 's3',
@@ -106,6 +109,32 @@ test('bad paths: one line naming the path, non-zero exit', async () => {
   failedWith(await run(['put', join(dir, 'absent.bin'), '/disk']), /absent\.bin: no such file/);
   failedWith(await run(['ls', '/disk/../etc']), /\/disk\/\.\.\/etc/);
   failedWith(await box.run(['ls', '/']), /not logged in/);
+});
+
+test('ls of a folder of several pages prints every page as it comes: names, -l aligned, --json as one document', async () => {
+  const names = Array.from({ length: 1203 }, (_, i) => `n-${String(i).padStart(4, '0')}.txt`);
+  for (const name of names)
+    await disk.driver.write(`many/${name}`, Readable.from([Buffer.from('ab')]), { size: 2 });
+  assert.equal((await ok(['ls', '/disk/many'])).trimEnd().split('\n'), names);
+  const long = (await ok(['ls', '-l', '/disk/many'])).trimEnd().split('\n');
+  assert.is(long.length, names.length + 1);
+  const nameColumn = long[0].indexOf('NAME');
+  assert.ok(
+    long.slice(1).every((line, i) => line.slice(nameColumn) === names[i]),
+    `every row of every page has its name under NAME: ${long.slice(0, 3).join(' | ')}`,
+  );
+  const json = await ok(['ls', '/disk/many', '--json']);
+  const whole = await admin.fs.listAll('/disk/many');
+  assert.is(
+    json,
+    `${JSON.stringify(whole, null, 2)}\n`,
+    'the same document as the whole listing printed at once',
+  );
+  await admin.fs.mkdir('/disk/many-empty');
+  assert.is(
+    await ok(['ls', '/disk/many-empty', '--json']),
+    `${JSON.stringify(await admin.fs.listAll('/disk/many-empty'), null, 2)}\n`,
+  );
 });
 
 test('cp within and across mounts, --wait, --json; mv renames within a mount and moves across', async () => {

@@ -2,21 +2,44 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { FsItem } from '@clip/sdk';
+import { FS_ITEM_TYPES, type FsItem, type FsListResult } from '@clip/sdk';
 import type { GlobalOptions } from '../../globalOptions.ts';
-import { note, printJson, printLine } from '../../output.ts';
+import { note, printJson, printLine, writeOut } from '../../output.ts';
 import { withSession } from '../../services/session.ts';
 import { humanSize, normalizeVirtual, onPath, parseSeconds } from '../../services/virtualPath.ts';
-import { type Column, formatTable, shortTime } from '../../table.ts';
+import { type Column, shortTime, streamedTable } from '../../table.ts';
 
 const authenticated = { requireAuth: true };
 
+// Widths are the widest values (an item type, `1023B`, `YYYY-MM-DD HH:MM`): `ls -l` prints as pages arrive.
+const TYPE_WIDTH = Math.max('mount'.length, ...FS_ITEM_TYPES.map((t) => t.length));
 const LONG_COLUMNS: Column<FsItem>[] = [
-  { header: 'TYPE', value: (i) => (i.is_mount ? 'mount' : i.type) },
-  { header: 'SIZE', value: (i) => humanSize(i.size) },
-  { header: 'MODIFIED', value: (i) => shortTime(i.modified) },
+  { header: 'TYPE', value: (i) => (i.is_mount ? 'mount' : i.type), width: TYPE_WIDTH },
+  { header: 'SIZE', value: (i) => humanSize(i.size), width: 5 },
+  { header: 'MODIFIED', value: (i) => shortTime(i.modified), width: 16 },
   { header: 'NAME', value: (i) => (i.type === 'folder' ? `${i.name}/` : i.name) },
 ];
+
+const shortName = (i: FsItem) => (i.type === 'folder' ? `${i.name}/` : i.name);
+
+/** `--json` as one document, `{ path, is_virtual, items, next_cursor: null }`, written item by item. */
+async function printJsonPages(pages: AsyncIterable<FsListResult>): Promise<void> {
+  const indent = (json: string) => json.replace(/\n/g, '\n    ');
+  let opened = false;
+  let any = false;
+  for await (const page of pages) {
+    if (!opened) {
+      const head = JSON.stringify({ path: page.path, is_virtual: page.is_virtual }, null, 2).slice(0, -2);
+      await writeOut(`${head},\n  "items": [`);
+      opened = true;
+    }
+    if (page.items.length === 0) continue;
+    const items = page.items.map((i) => `    ${indent(JSON.stringify(i, null, 2))}`).join(',\n');
+    await writeOut(`${any ? ',' : ''}\n${items}`);
+    any = true;
+  }
+  await writeOut(`${any ? '\n  ' : ''}],\n  "next_cursor": null\n}\n`);
+}
 
 export interface LsOptions extends GlobalOptions {
   long?: boolean;
@@ -27,11 +50,18 @@ export async function ls(pathArg: string | undefined, options: LsOptions): Promi
   const path = normalizeVirtual(pathArg ?? '/');
   await withSession(options, authenticated, ({ client }) =>
     onPath(path, async () => {
-      const result = await client.fs.listAll(path, { refresh: options.refresh });
-      if (options.json) return printJson(result);
-      if (result.items.length === 0) return note(`${path}: empty folder`);
-      if (options.long) return printLine(formatTable(result.items, LONG_COLUMNS));
-      return printLine(result.items.map((i) => (i.type === 'folder' ? `${i.name}/` : i.name)).join('\n'));
+      // A page is printed as it arrives, so a folder of 100,000 never sits whole in memory.
+      const pages = client.fs.pages(path, { refresh: options.refresh });
+      if (options.json) return printJsonPages(pages);
+      const table = options.long ? streamedTable(LONG_COLUMNS) : null;
+      let printed = 0;
+      for await (const page of pages) {
+        if (page.items.length === 0) continue;
+        if (table && printed === 0) await printLine(table.header);
+        await printLine(table ? table.rows(page.items) : page.items.map(shortName).join('\n'));
+        printed += page.items.length;
+      }
+      if (printed === 0) note(`${path}: empty folder`);
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -116,7 +116,38 @@ jail(
   },
 );
 
-jail.after(async () => {
+jail.run();
+
+const large = suite('local driver: a large folder paged while it changes');
+large(
+  'a large, quiet folder read once for its pages still shows every change made meanwhile, by any writer',
+  async () => {
+    const root = await tempDir();
+    const dir = join(root, 'big');
+    await mkdir(dir);
+    const names = Array.from({ length: 2500 }, (_, i) => `f-${String(i).padStart(5, '0')}`);
+    for (const name of names) await writeFile(join(dir, name), 'x');
+    // Quiet for an hour: its sorted names are kept between pages.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(dir, anHourAgo, anHourAgo);
+    const driver = new LocalDriver({ root });
+    const first = await driver.list('big', { limit: 1000 });
+    assert.is(first.entries.length, 1000);
+    // Behind the driver's back: one file added after the cursor, one removed.
+    await writeFile(join(dir, 'f-01500-new'), 'x');
+    await rm(join(dir, 'f-01600'));
+    const seen = [...first.entries.map((e) => e.name)];
+    let cursor = first.cursor;
+    while (cursor) {
+      const page = await driver.list('big', { cursor, limit: 1000 });
+      seen.push(...page.entries.map((e) => e.name));
+      cursor = page.cursor;
+    }
+    const expected = [...names.filter((n) => n !== 'f-01600'), 'f-01500-new'].sort();
+    assert.equal(seen, expected);
+  },
+);
+large.after(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-jail.run();
+large.run();

@@ -12,6 +12,7 @@ import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { indexAfter, sortBytewise } from '../byteOrder.ts';
 import {
   type AdoptCapability,
   type ByteRange,
@@ -33,6 +34,7 @@ import {
 import { baseName, childPath, isSameOrBelow } from '../paths.ts';
 import { FileWriter } from './fileWriter.ts';
 import { Jail } from './jail.ts';
+import { SortedNames } from './sortedNames.ts';
 import { LEGACY_PARTS_DIR, PARTS_DIR, StagedUploads } from './stagedUpload.ts';
 
 /** Temp files of writes in progress; never listed. */
@@ -66,6 +68,8 @@ export class LocalDriver
 {
   readonly type = 'local' as const;
   readonly #jail: Jail;
+  /** A large folder's sorted names while it is unchanged, so paging it reads it once. */
+  readonly #names = new SortedNames();
   readonly #staged: StagedUploads;
 
   constructor(options: { root: string }) {
@@ -90,23 +94,25 @@ export class LocalDriver
   ): Promise<ListResultPage> {
     const at = await this.#jail.locate(path);
     const limit = Math.max(1, Math.min(options.limit ?? DEFAULT_PAGE, DEFAULT_PAGE));
-    let names: string[];
+    let names: readonly string[];
     try {
-      names = (await readdir(at.full)).filter(
-        (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === LEGACY_PARTS_DIR),
+      // Byte order, like S3 listings, so a cursor means the same on both drivers.
+      names = await this.#names.of(at.full, async () =>
+        sortBytewise(
+          (await readdir(at.full)).filter(
+            (n) => !n.startsWith(TEMP_PREFIX) && !(at.path === '' && n === LEGACY_PARTS_DIR),
+          ),
+        ),
       );
     } catch (err) {
       if (isMissing(err)) return { entries: [], cursor: null };
       throw err;
     }
-    // Byte order, like S3 listings, so a cursor means the same on both drivers.
-    names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     const after = options.cursor ?? null;
-    const start =
-      after === null ? 0 : names.findIndex((n) => Buffer.compare(Buffer.from(n), Buffer.from(after)) > 0);
-    const page = start < 0 ? [] : names.slice(start, start + limit);
+    const start = after === null ? 0 : indexAfter(names, after);
+    const page = names.slice(start, start + limit);
     const entries = await Promise.all(page.map((name) => this.#entryIfInside(childPath(at.path, name))));
-    const more = start >= 0 && start + limit < names.length;
+    const more = start + limit < names.length;
     return {
       entries: entries.filter((e): e is StorageEntry => e !== null),
       cursor: more ? page[page.length - 1] : null,

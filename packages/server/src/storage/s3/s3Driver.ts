@@ -14,6 +14,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { compareBytewise } from '../byteOrder.ts';
 import {
   type ByteRange,
   type CopyCapability,
@@ -121,9 +122,7 @@ export class S3Driver
           contentType: null,
         };
       });
-    const entries = [...dirs, ...files].sort((a, b) =>
-      Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)),
-    );
+    const entries = [...dirs, ...files].sort((a, b) => compareBytewise(a.name, b.name));
     return { entries, cursor: res.IsTruncated ? (res.NextContinuationToken ?? null) : null };
   }
 

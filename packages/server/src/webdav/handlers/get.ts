@@ -2,8 +2,11 @@
  * GET and HEAD: a file is served like every stored byte (serving/serveBytes.ts: an attachment with the
  * safety headers, Range and ETag), or 307 to a presigned link (web_proxy=false).
  */
+
+import { sendStreamedText } from '../../http/streamedText.ts';
 import { presentation } from '../../serving/presentation.ts';
 import { serveBytes } from '../../serving/serveBytes.ts';
+import type { DavEntry } from '../davFs.ts';
 import type { DavHandler } from '../davRequest.ts';
 import { DavStatus, hrefOf } from '../paths.ts';
 
@@ -15,11 +18,26 @@ export const get: DavHandler = async (req) => {
   if (!entry) throw new DavStatus(404, `${path} not found`);
   if (!file) {
     if (!entry.isCollection) throw new DavStatus(404, `${path} not found`);
-    // A collection has no content of its own; answer a plain list of its members for browsers.
-    const children = ctx.method === 'HEAD' ? [] : await deps.fs.list(actor, path);
+    // A collection has no content of its own; answer a plain list of its members for browsers, written
+    // a page at a time as PROPFIND's (the first page before the 200, so a refused listing is an error).
     ctx.status = 200;
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = ctx.method === 'HEAD' ? '' : children.map((c) => hrefOf(c.path, c.isCollection)).join('\n');
+    if (ctx.method === 'HEAD') {
+      ctx.body = '';
+      return;
+    }
+    const pages = deps.fs.pages(actor, path)[Symbol.asyncIterator]();
+    const first = await pages.next();
+    const lines = (page: DavEntry[]) => page.map((c) => hrefOf(c.path, c.isCollection)).join('\n');
+    sendStreamedText(
+      ctx,
+      (async function* () {
+        if (first.done) return;
+        yield lines(first.value);
+        for (let page = await pages.next(); !page.done; page = await pages.next())
+          if (page.value.length > 0) yield `\n${lines(page.value)}`;
+      })(),
+    );
     return;
   }
   const redirect = await file.redirectUrl();

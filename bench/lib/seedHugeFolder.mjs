@@ -1,0 +1,36 @@
+// A folder of 100,000 small objects, written straight to disk (PUTs through s3rver would take ~10 min on
+// the shared machine): into s3rver's filesystem store, as its PutObject leaves them (the object, its
+// MD5 and its metadata, which s3rver's listing reads back), and into a plain local folder.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const hugeName = (i) => `file-${String(i).padStart(6, '0')}.txt`;
+
+async function eachLimited(count, limit, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** `count` objects under `<prefix>/` of s3rver's bucket, written into its store directory. */
+export async function seedS3rverFolder(s3, prefix, count) {
+  const dir = join(s3.directory, s3.bucket, prefix);
+  await mkdir(dir, { recursive: true });
+  const metadata = JSON.stringify({ 'content-type': 'text/plain' }, null, 2);
+  await eachLimited(count, 32, async (i) => {
+    const body = `object ${i}\n`;
+    const base = join(dir, hugeName(i));
+    await writeFile(`${base}._S3rver_object`, body);
+    await writeFile(`${base}._S3rver_object.md5`, createHash('md5').update(body).digest('hex'));
+    await writeFile(`${base}._S3rver_metadata.json`, metadata);
+  });
+}
+
+/** `count` files in the folder `dir`. */
+export async function seedLocalFolder(dir, count) {
+  await mkdir(dir, { recursive: true });
+  await eachLimited(count, 32, (i) => writeFile(join(dir, hugeName(i)), `object ${i}\n`));
+}
