@@ -180,7 +180,7 @@ test('the mount explorer: "Share link" shows the links of a path and makes a new
   const page = await context.newPage();
   await signInAdmin(page);
   await page.goto('/mount-explorer/team');
-  await entry(page, 'holiday').getByLabel('Actions for holiday').click();
+  await entry(page, 'holiday').getByRole('button', { name: 'Actions for holiday' }).click();
   await entry(page, 'holiday').getByRole('menuitem', { name: 'Share link' }).click();
   const share = dialog(page, 'share-link');
   await share.locator(`li[data-slug="${slug}"]`).waitFor();
