@@ -181,6 +181,34 @@ test('an upload cut short resumes after a page reload, sending only the parts th
   await page.context().close();
 });
 
+test('a lost connection interrupts an upload, and it goes on by itself when the connection is back', async ({
+  env,
+  admin,
+  dir,
+}) => {
+  const { path, request } = await requestOn(admin);
+  const file = join(dir, 'offline.bin');
+  await writeFile(file, randomBytes(12 * MIB));
+  const page = await env.open(`/r/${request.slug}`);
+  // The network goes away as part 2 leaves: every call fails until it is back.
+  let dropped = false;
+  await page.route('**/parts/2', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await page.context().setOffline(true);
+    return route.abort('internetdisconnected');
+  });
+  await chooseFiles(page, [file]);
+  await page.locator('.upload-item[data-status="interrupted"]').waitFor();
+  assert.equal(await names(admin, path), [], 'nothing of an interrupted upload shows in the folder');
+  // Back online: no reload, no file chosen again, no button pressed.
+  await page.context().setOffline(false);
+  await page.locator('.upload-item[data-status="done"]').waitFor();
+  assert.equal(await names(admin, path), ['offline.bin']);
+  assert.is((await admin.fs.list(path)).items[0].size, 12 * MIB);
+  await page.context().close();
+});
+
 test('"Request files here" in the explorer makes a link and shows what arrived; so does the admin module', async ({
   env,
   admin,
