@@ -16,8 +16,7 @@ let fs: FsService;
 test.before(async () => {
   kit = await startFsKit(startTestServer());
   fs = kit.server.app.services.fs;
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
 });
 test.after(async () => kit?.close());
 

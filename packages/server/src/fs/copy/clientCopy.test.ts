@@ -17,8 +17,7 @@ test.before(async () => {
   fs = kit.server.app.services.fs;
   // Every write is held to max_upload_size (MiB), the 120 MiB fixture file too.
   await (await kit.server.adminClient()).system.updateSettings({ max_upload_size: 200 });
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  s3MountId = (await kit.mount({ mount_path: '/s3', storage_type: 's3' })).id;
+  s3MountId = (await kit.mountLocAndS3()).s3.id;
 });
 test.after(async () => kit?.close());
 

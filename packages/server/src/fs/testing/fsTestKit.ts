@@ -24,6 +24,8 @@ export interface FsKit {
   call<T = unknown>(auth: string | null, method: string, path: string, body?: unknown): Promise<Reply<T>>;
   raw(auth: string | null, method: string, path: string, init?: RequestInit): Promise<Response>;
   mount(body: Partial<Mount> & { mount_path: string }): Promise<Mount>;
+  /** The usual pair: `/loc` over the local config and `/s3` over the s3rver config. */
+  mountLocAndS3(): Promise<{ loc: Mount; s3: Mount }>;
   /** A second server process on this server's data directory and database, as a cluster runs it. */
   startPeer(): Promise<FsPeer>;
   close(): Promise<void>;
@@ -74,7 +76,7 @@ export async function startFsKit(
     }
     return { status: res.status, body: parsed, headers: res.headers } as Reply<T>;
   };
-  return {
+  const kit: FsKit = {
     server,
     s3,
     adminToken,
@@ -92,6 +94,10 @@ export async function startFsKit(
       });
       if (res.status !== 201) throw new Error(`mount ${body.mount_path}: ${res.status} ${res.body.message}`);
       return res.body.data;
+    },
+    async mountLocAndS3() {
+      const loc = await this.mount({ mount_path: '/loc', storage_type: 'local' });
+      return { loc, s3: await this.mount({ mount_path: '/s3', storage_type: 's3' }) };
     },
     async startPeer() {
       const env: NodeJS.ProcessEnv = {
@@ -121,4 +127,5 @@ export async function startFsKit(
       if (!options.s3) await s3.close();
     },
   };
+  return kit;
 }
