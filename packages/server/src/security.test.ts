@@ -1,18 +1,10 @@
 // @clip-databases sqlite postgres
 // No admin password, admin token, API key, share password or S3 secret key may appear in plain text in
 // any table of the database or in the data directory.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { dumpFiles, dumpTables, filesBelow, tableNames } from './testing/atRest.ts';
 import { startTestServer, TEST_ADMIN } from './testing/testServer.ts';
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
-}
 
 test('secrets are stored hashed or sealed, never in plain text', async () => {
   const server = await startTestServer();
@@ -55,24 +47,11 @@ test('secrets are stored hashed or sealed, never in plain text', async () => {
       s3Secret,
     ];
 
-    // Every table the database holds, dumped as text (found from the catalog, so new tables are included).
-    const knex = server.app.services.db.knex;
-    const tables: string[] =
-      server.app.services.db.dialect === 'postgres'
-        ? (
-            await knex.raw(
-              "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
-            )
-          ).rows.map((r: { name: string }) => r.name)
-        : (await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map(
-            (r: { name: string }) => r.name,
-          );
+    const tables = await tableNames(server.app.services.db);
     for (const expected of ['admins', 'api_keys', 'pastes', 'file_shares', 'storage_configs', 'rate_limits'])
       assert.ok(tables.includes(expected), `the dump misses ${expected}`);
-    let dump = '';
-    for (const t of tables) dump += JSON.stringify(await knex(t).select('*'));
     // SQLite keeps its pages (and WAL) in the data dir; read them raw too.
-    for (const file of filesBelow(server.dataDir)) dump += readFileSync(file).toString('latin1');
+    const dump = (await dumpTables(server.app.services.db, tables)) + dumpFiles(filesBelow(server.dataDir));
     assert.ok(dump.length > 1000, 'the dump holds the tables');
     for (const secret of secrets)
       assert.not.ok(dump.includes(secret), `found a secret in plain text: ${secret.slice(0, 6)}...`);

@@ -8,7 +8,6 @@ import { Readable } from 'node:stream';
 import type { FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
 
@@ -155,24 +154,9 @@ test('two server processes on one database see each other writes at once', async
     cache_ttl: 300,
     root_prefix: 'multi',
   });
-  const env: NodeJS.ProcessEnv = {
-    CLIP_DATA_DIR: kit.server.dataDir,
-    CLIP_PORT: '0',
-    CLIP_HOST: '127.0.0.1',
-    CLIP_LOG_LEVEL: 'silent',
-    CLIP_SWEEP_INTERVAL_MS: '0',
-  };
-  if (kit.server.databaseUrl) env.DATABASE_URL = kit.server.databaseUrl;
-  const other = await startServerInstance(env);
+  const other = await kit.startPeer();
   try {
-    const onB = async (path: string) => {
-      const res = await fetch(`${other.url}/api/admin/fs/list?path=${encodeURIComponent(path)}`, {
-        headers: { authorization: `Bearer ${kit.adminToken}` },
-      });
-      const body = (await res.json()) as { data: FsListResult; message: string };
-      assert.is(res.status, 200, body.message);
-      return body.data.items.map((i) => i.name).sort();
-    };
+    const onB = other.names;
     const writeOnB = (path: string, content: string) =>
       fetch(`${other.url}/api/admin/fs/update`, {
         method: 'POST',
@@ -189,8 +173,7 @@ test('two server processes on one database see each other writes at once', async
       assert.equal(await onB(root), ['a.txt', 'b.txt', 'c.txt'], `B sees A's write in ${root}`);
     }
   } finally {
-    other.child.kill('SIGTERM');
-    await new Promise((r) => other.child.once('exit', r));
+    await other.close();
   }
 });
 

@@ -7,18 +7,11 @@
 import type { FsItem } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Database } from '../db/connect.ts';
 import type { MountRecord } from '../services/mountService.ts';
-import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import { useTestDatabase } from '../testing/testDatabase.ts';
 import { createListingCache } from './listingCache.ts';
 
-let opened: OpenTestDatabase;
-let db: Database;
-test.before(async () => {
-  opened = await openTestDatabase();
-  db = opened.db;
-});
-test.after(() => opened?.close());
+const database = useTestDatabase(test);
 
 const mount = (over: Partial<MountRecord> = {}): MountRecord => ({
   id: 'm1',
@@ -36,7 +29,7 @@ const mount = (over: Partial<MountRecord> = {}): MountRecord => ({
 });
 /** The cache over the database, with `mounts` as the active mounts (whose own versions a key clears). */
 const cacheAt = (now: () => number, mounts: MountRecord[] = [mount()]) =>
-  createListingCache({ knex: db.knex, hot: db.hot, activeMounts: async () => mounts }, now);
+  createListingCache({ knex: database.db.knex, hot: database.db.hot, activeMounts: async () => mounts }, now);
 const items = (n: number): FsItem[] =>
   Array.from({ length: n }, (_, i) => ({
     name: `f${i}`,

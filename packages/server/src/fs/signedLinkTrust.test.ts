@@ -10,7 +10,6 @@ import type { FsGetResult, FsListResult } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../clock.ts';
-import { startServerInstance, stopServerInstance } from '../testing/serverInstance.ts';
 import { startTestServer } from '../testing/testServer.ts';
 import { writeFile } from './copy/testing/copyTestKit.ts';
 import { type FsKit, startFsKit } from './testing/fsTestKit.ts';
@@ -153,24 +152,9 @@ test('render=html is signed: appended to a preview link it fails; the render lin
 
 test('after a signed PUT, a second server process lists the new file at once and refuses its replay', async () => {
   await write('/trust/multi/a.txt', 'alpha');
-  const env: NodeJS.ProcessEnv = {
-    CLIP_DATA_DIR: kit.server.dataDir,
-    CLIP_PORT: '0',
-    CLIP_HOST: '127.0.0.1',
-    CLIP_LOG_LEVEL: 'silent',
-    CLIP_SWEEP_INTERVAL_MS: '0',
-  };
-  if (kit.server.databaseUrl) env.DATABASE_URL = kit.server.databaseUrl;
-  const other = await startServerInstance(env);
+  const other = await kit.startPeer();
   try {
-    const onB = async () => {
-      const res = await fetch(`${other.url}/api/admin/fs/list?path=${encodeURIComponent('/trust/multi')}`, {
-        headers: { authorization: `Bearer ${kit.adminToken}` },
-      });
-      const body = (await res.json()) as { data: FsListResult; message: string };
-      assert.is(res.status, 200, body.message);
-      return body.data.items.map((i) => i.name).sort();
-    };
+    const onB = () => other.names('/trust/multi');
     assert.equal(await onB(), ['a.txt'], 'B has the folder cached');
     const link = await uploadLink('admin', '/trust/multi/a.txt', '/trust/multi/b.txt');
     assert.is((await put(link, 'alpha')).status, 200);
@@ -179,7 +163,7 @@ test('after a signed PUT, a second server process lists the new file at once and
     const replayOnB = await put(link.replace(kit.server.url, other.url), 'alpha');
     assert.is(replayOnB.status, 410, 'the one use is shared by every process');
   } finally {
-    await stopServerInstance(other);
+    await other.close();
   }
 });
 

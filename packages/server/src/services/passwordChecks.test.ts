@@ -2,24 +2,17 @@
 // Password checks: counted atomically before verifying, and at most a few scrypt runs per client at once.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Database } from '../db/connect.ts';
-import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import { useTestDatabase } from '../testing/testDatabase.ts';
 import { createPasswordChecks, DUMMY_HASH } from './passwordChecks.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
-let opened: OpenTestDatabase;
-let db: Database;
-test.before(async () => {
-  opened = await openTestDatabase();
-  db = opened.db;
-});
-test.after(() => opened?.close());
+const database = useTestDatabase(test);
 
 const statusOf = (r: PromiseSettledResult<unknown>) =>
   r.status === 'fulfilled' ? 'ok' : String((r.reason as { status?: number }).status ?? r.reason);
 
 test('30 parallel wrong guesses: exactly the allowed number is verified, the rest are 429', async () => {
-  const limiter = createRateLimiter(db, { maxFailures: 5, windowMs: 60_000 });
+  const limiter = createRateLimiter(database.db, { maxFailures: 5, windowMs: 60_000 });
   let verified = 0;
   const checks = createPasswordChecks(limiter, {
     concurrent: 30,
@@ -39,7 +32,7 @@ test('30 parallel wrong guesses: exactly the allowed number is verified, the res
 });
 
 test('at most `concurrent` checks run per client, `queued` wait, the rest are refused without counting', async () => {
-  const limiter = createRateLimiter(db, { maxFailures: 1000, windowMs: 60_000 });
+  const limiter = createRateLimiter(database.db, { maxFailures: 1000, windowMs: 60_000 });
   let running = 0;
   let peak = 0;
   let open!: () => void;
@@ -78,12 +71,12 @@ test('at most `concurrent` checks run per client, `queued` wait, the rest are re
   assert.is(await other, true);
   assert.is(peak, 3);
   // Right passwords and refusals for being busy gave their attempts back.
-  const row = await db.knex('rate_limits').where({ key: 'k:a' }).first();
+  const row = await database.db.knex('rate_limits').where({ key: 'k:a' }).first();
   assert.is(Number(row?.failures ?? 0), 0);
 });
 
 test('an unknown user (no hash) still runs a full check, against a dummy hash, and fails', async () => {
-  const limiter = createRateLimiter(db, { maxFailures: 1000, windowMs: 60_000 });
+  const limiter = createRateLimiter(database.db, { maxFailures: 1000, windowMs: 60_000 });
   const seen: string[] = [];
   const checks = createPasswordChecks(limiter, {
     verifier: async (_p, hash) => {

@@ -4,24 +4,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { manualClock } from '../clock.ts';
-import type { Database } from '../db/connect.ts';
-import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import { useTestDatabase } from '../testing/testDatabase.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
-let opened: OpenTestDatabase;
-let db: Database;
-test.before(async () => {
-  opened = await openTestDatabase();
-  db = opened.db;
-});
-test.after(() => opened?.close());
+const database = useTestDatabase(test);
 
 const statusOf = (r: PromiseSettledResult<unknown>) =>
   r.status === 'fulfilled' ? 'ok' : String((r.reason as { status?: number }).status ?? r.reason);
 
 test('checks made in one turn answer each for its own key; the lockout ends with the window', async () => {
   const clock = manualClock(1_000_000);
-  const limiter = createRateLimiter(db, { maxFailures: 2, windowMs: 60_000, clock });
+  const limiter = createRateLimiter(database.db, { maxFailures: 2, windowMs: 60_000, clock });
   for (let i = 0; i < 2; i++) await limiter.attempt('spent');
   await limiter.attempt('once');
   const keys = ['spent', 'once', 'never', 'spent', 'once', 'spent'];

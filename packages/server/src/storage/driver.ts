@@ -87,15 +87,14 @@ export interface PresignCapability {
     path: string,
     options: { contentType?: string; contentLength?: number; expiresInSeconds: number },
   ): Promise<string>;
-  presignGet(
-    path: string,
-    options: {
-      expiresInSeconds: number;
-      filename?: string;
-      disposition?: 'inline' | 'attachment';
-      contentType?: string;
-    },
-  ): Promise<string>;
+  presignGet(path: string, options: PresignGetOptions): Promise<string>;
+}
+
+export interface PresignGetOptions {
+  expiresInSeconds: number;
+  filename?: string;
+  disposition?: 'inline' | 'attachment';
+  contentType?: string;
 }
 
 export interface MultipartPart {

@@ -1,7 +1,8 @@
 // @clip-databases sqlite postgres
-import { ClipError, type Task } from '@clip/sdk';
+import type { Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../testing/rejects.ts';
 import { startTestServer, type TestServer } from '../testing/testServer.ts';
 import { keyActor, serverAdmin, testHandler, until } from './testing/tasksTestKit.ts';
 
@@ -15,16 +16,6 @@ test.before(async () => {
   server.app.services.taskRunner.register('download', kit.handler);
 });
 test.after(async () => server?.close());
-
-async function failure(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const waitFor = async (get: () => Promise<Task>, ok: (t: Task) => boolean, what: string) => {
   let last: Task | null = null;
@@ -70,7 +61,7 @@ test('a key sees only its own tasks; the admin sees all; filters and paging', as
     () => b.client.tasks.retry(id),
     () => b.client.tasks.remove(id),
   ])
-    assert.is((await failure(call())).status, 404);
+    assert.is((await rejects(call())).status, 404);
   assert.equal(
     (await b.client.tasks.list()).items.map((t) => t.id),
     [mineB.id],
@@ -80,13 +71,13 @@ test('a key sees only its own tasks; the admin sees all; filters and paging', as
   const all = await admin.tasks.list({ type: 'upload', limit: 100 });
   for (const t of [...mineA, mineB]) assert.ok(all.items.some((x) => x.id === t.id));
 
-  const bad = await failure(admin.tasks.list({ status: 'done' as never }));
+  const bad = await rejects(admin.tasks.list({ status: 'done' as never }));
   assert.is(bad.status, 400);
   assert.match(bad.message, /status/);
 
   // A key without mount permission has no task API.
   const textOnly = await server.keyClient({ text: true });
-  assert.is((await failure(textOnly.client.tasks.list())).status, 403);
+  assert.is((await rejects(textOnly.client.tasks.list())).status, 403);
 
   // Clean up: pending tasks are cancelled on the spot, then cleared.
   for (const t of mineA) assert.is((await a.client.tasks.cancel(t.id)).status, 'cancelled');
@@ -138,10 +129,10 @@ test('a task runs its items, reports results, and retry runs only the failed ite
   );
   assert.equal(kit.runs.filter((n) => n === 'r2').length, 1);
 
-  const again = await failure(a.client.tasks.retry(created.id));
+  const again = await rejects(a.client.tasks.retry(created.id));
   assert.is(again.status, 409, 'nothing left to retry');
   await a.client.tasks.remove(created.id);
-  assert.is((await failure(a.client.tasks.get(created.id))).status, 404);
+  assert.is((await rejects(a.client.tasks.get(created.id))).status, 404);
 });
 
 test('delete is refused while a task runs; cancel stops it between items', async () => {
@@ -156,7 +147,7 @@ test('delete is refused while a task runs; cancel stops it between items', async
     (t) => t.status === 'running' && kit.started.includes('c2'),
     'the task to reach its waiting item',
   );
-  const refused = await failure(admin.tasks.remove(created.id));
+  const refused = await rejects(admin.tasks.remove(created.id));
   assert.is(refused.status, 409);
   assert.match(refused.message, /cancel/);
   assert.is((await admin.tasks.cancel(created.id)).cancel_requested, true);
@@ -171,7 +162,7 @@ test('delete is refused while a task runs; cancel stops it between items', async
     [1, 0],
     'the item cut at its checkpoint is neither done nor failed',
   );
-  assert.is((await failure(admin.tasks.cancel(created.id))).status, 409);
+  assert.is((await rejects(admin.tasks.cancel(created.id))).status, 409);
   await admin.tasks.remove(created.id);
 });
 

@@ -24,8 +24,7 @@ test.before(async () => {
   // A lease longer than the clock's jump below: the runner keeps its task while the key expires.
   kit = await startFsKit(startTestServer({ taskLeaseMs: 3_600_000, taskPollMs: 50 }, { clock }));
   admin = await kit.server.adminClient();
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
   // The files straight into the local storage's directory (the /loc mount shows its root): fast to set up.
   const root = (
     (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local') as {

@@ -11,3 +11,8 @@ export async function rejects(p: Promise<unknown>): Promise<ClipError> {
   }
   throw new assert.Assertion({ message: 'expected a rejection' } as never);
 }
+
+/** The HTTP status of a call that must fail through the SDK. */
+export async function rejectedStatus(p: Promise<unknown>): Promise<number> {
+  return (await rejects(p)).status;
+}

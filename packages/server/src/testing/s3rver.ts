@@ -42,26 +42,18 @@ function allowS3rverContinuationTokens(): void {
   const c = crypto as unknown as Record<string | symbol, unknown>;
   if (c[patched]) return;
   const tripled = (key: crypto.CipherKey) => Buffer.concat([key as Buffer, key as Buffer, key as Buffer]);
-  const createCipheriv = crypto.createCipheriv;
-  const createDecipheriv = crypto.createDecipheriv;
-  c.createCipheriv = (
+  type CreateCipher = (
     algorithm: string,
     key: crypto.CipherKey,
     iv: crypto.BinaryLike | null,
     options?: never,
-  ) =>
-    algorithm === 'des'
-      ? createCipheriv('des-ede3-cbc', tripled(key), iv)
-      : createCipheriv(algorithm, key, iv, options);
-  c.createDecipheriv = (
-    algorithm: string,
-    key: crypto.CipherKey,
-    iv: crypto.BinaryLike | null,
-    options?: never,
-  ) =>
-    algorithm === 'des'
-      ? createDecipheriv('des-ede3-cbc', tripled(key), iv)
-      : createDecipheriv(algorithm, key, iv, options);
+  ) => unknown;
+  const desAsTripleDes =
+    (create: CreateCipher): CreateCipher =>
+    (algorithm, key, iv, options) =>
+      algorithm === 'des' ? create('des-ede3-cbc', tripled(key), iv) : create(algorithm, key, iv, options);
+  c.createCipheriv = desAsTripleDes(crypto.createCipheriv as CreateCipher);
+  c.createDecipheriv = desAsTripleDes(crypto.createDecipheriv as CreateCipher);
   c[patched] = true;
 }
 

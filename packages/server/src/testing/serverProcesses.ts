@@ -18,6 +18,11 @@ export interface ServerProcesses {
   start(env?: Record<string, string>): Promise<ServerInstance>;
   /** The admin's client of the process at `url`, and its token. */
   admin(url: string): Promise<{ client: ClipClient; token: string }>;
+  /** A local storage config over a directory every process reaches ('shared disk'), mounted at `/shared`: the directory and the config's id. */
+  mountSharedDisk(
+    admin: ClipClient,
+    config?: { total_storage_bytes?: number },
+  ): Promise<{ root: string; configId: string }>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,22 @@ export async function startServerProcesses(password: string): Promise<ServerProc
     async admin(url) {
       const { token } = await new ClipClient({ baseUrl: url }).auth.login('admin', password);
       return { client: new ClipClient({ baseUrl: url, auth: { type: 'admin', token } }), token };
+    },
+    async mountSharedDisk(admin, extra = {}) {
+      const root = await tempDir('clip-shared-storage-');
+      const config = await admin.storageConfigs.create({
+        name: 'shared disk',
+        provider_type: 'local',
+        root_path: root,
+        ...extra,
+      });
+      await admin.mounts.create({
+        name: 'shared',
+        mount_path: '/shared',
+        storage_type: 'local',
+        storage_config_id: config.id,
+      });
+      return { root, configId: config.id };
     },
     async close() {
       for (const { child } of running) child.kill('SIGKILL');

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Test } from 'uvu';
 import { type Database, openDatabase } from '../db/connect.ts';
 
 export const TEST_DATABASE_URL =
@@ -72,6 +73,21 @@ export async function openTestDatabase(): Promise<OpenTestDatabase> {
       await db.close();
       await database.release();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the test file's database before its tests and closes it after them; read `.db` inside a test. */
+export function useTestDatabase(suite: Test): { readonly db: Database } {
+  let opened: OpenTestDatabase | undefined;
+  suite.before(async () => {
+    opened = await openTestDatabase();
+  });
+  suite.after(() => opened?.close());
+  return {
+    get db() {
+      if (!opened) throw new Error("the test database opens in the suite's before hook");
+      return opened.db;
     },
   };
 }

@@ -15,22 +15,9 @@ let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
 test.before(async () => {
   kit = await startDavKit(startTestServer());
   proxy = await startRecordingProxy(kit.s3.endpoint);
-  const admin = await kit.server.adminClient();
-  const config = await admin.storageConfigs.create({
-    name: 'recorded',
-    provider_type: 'minio',
-    endpoint_url: proxy.url,
-    bucket_name: kit.s3.bucket,
-    access_key_id: kit.s3.accessKeyId,
-    secret_access_key: kit.s3.secretAccessKey,
-  });
-  await kit.mount({ name: 'drive', mount_path: '/drive', storage_config_id: config.id, storage_type: 's3' });
-  await kit.mount({
-    name: 'local',
-    mount_path: '/local',
-    storage_config_id: kit.localConfigId,
-    storage_type: 'local',
-  });
+  const recorded = await kit.createS3ConfigVia(proxy.url, 'recorded');
+  await kit.mount({ name: 'drive', mount_path: '/drive', storage_config_id: recorded, storage_type: 's3' });
+  await kit.mountLocal();
 });
 test.after(async () => {
   await kit?.close();

@@ -43,12 +43,7 @@ function rclone(args: string[], vendor = 'other'): Promise<{ code: number; out: 
 test.before(async () => {
   kit = await startDavKit(startTestServer());
   await kit.mount({ name: 's3', mount_path: '/s3', storage_config_id: kit.s3ConfigId, storage_type: 's3' });
-  await kit.mount({
-    name: 'local',
-    mount_path: '/local',
-    storage_config_id: kit.localConfigId,
-    storage_type: 'local',
-  });
+  await kit.mountLocal();
   obscured = await new Promise((resolve, reject) =>
     execFile('/usr/bin/rclone', ['obscure', TEST_ADMIN.password], (err, out) =>
       err ? reject(err) : resolve(out.trim()),

@@ -41,19 +41,10 @@ async function putAndVerify(
 test('webdav_upload_mode takes effect: how the bytes reach S3 follows the mode and the size', async () => {
   const proxy = await startRecordingProxy(kit.s3.endpoint);
   try {
-    const admin = await kit.server.adminClient();
-    const config = await admin.storageConfigs.create({
-      name: 'recorded',
-      provider_type: 'minio',
-      endpoint_url: proxy.url,
-      bucket_name: kit.s3.bucket,
-      access_key_id: kit.s3.accessKeyId,
-      secret_access_key: kit.s3.secretAccessKey,
-    });
     await kit.mount({
       name: 'recorded',
       mount_path: '/rec',
-      storage_config_id: config.id,
+      storage_config_id: await kit.createS3ConfigVia(proxy.url, 'recorded'),
       storage_type: 's3',
     });
     const cases = [

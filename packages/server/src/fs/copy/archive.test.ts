@@ -1,9 +1,10 @@
 // @clip-databases sqlite postgres
 import { randomBytes } from 'node:crypto';
-import { ClipError, type Task } from '@clip/sdk';
+import type { Task } from '@clip/sdk';
 import { unzipSync } from 'fflate';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejectedStatus } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
@@ -14,8 +15,7 @@ let fs: FsService;
 test.before(async () => {
   kit = await startFsKit(startTestServer());
   fs = kit.server.app.services.fs;
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
 });
 test.after(async () => kit?.close());
 
@@ -32,16 +32,6 @@ async function finished(id: string): Promise<Task> {
     // wait for the end
   }
   return admin.tasks.get(id);
-}
-
-async function status(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err.status;
-    throw err;
-  }
-  return 0;
 }
 
 test('a download task packs folders (empty ones too) and files from two storages into one ZIP', async () => {
@@ -82,16 +72,21 @@ test('archive refuses up front: an existing target, clashing names, paths outsid
   await writeFile(fs, '/loc/k/x.txt', 'other x');
   const admin = await kit.server.adminClient();
   await writeFile(fs, '/loc/k/taken.zip', 'not a zip');
-  assert.is(await status(admin.fs.archive({ paths: ['/loc/k/in'], targetPath: '/loc/k/taken.zip' })), 409);
   assert.is(
-    await status(
+    await rejectedStatus(admin.fs.archive({ paths: ['/loc/k/in'], targetPath: '/loc/k/taken.zip' })),
+    409,
+  );
+  assert.is(
+    await rejectedStatus(
       admin.fs.archive({ paths: ['/loc/k/in/x.txt', '/loc/k/x.txt'], targetPath: '/loc/k/two.zip' }),
     ),
     400,
   );
   const key = await kit.server.keyClient({ mount: true, basic_path: '/loc/k/in' });
   assert.is(
-    await status(key.client.fs.archive({ paths: ['/loc/k/x.txt'], targetPath: '/loc/k/in/mine.zip' })),
+    await rejectedStatus(
+      key.client.fs.archive({ paths: ['/loc/k/x.txt'], targetPath: '/loc/k/in/mine.zip' }),
+    ),
     403,
   );
   const mine = await key.client.fs.archive({ paths: ['/loc/k/in/x.txt'], targetPath: '/loc/k/in/mine.zip' });

@@ -2,9 +2,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile as writeFileOnDisk } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClipError, type Task } from '@clip/sdk';
+import type { Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
@@ -15,20 +16,9 @@ let fs: FsService;
 test.before(async () => {
   kit = await startFsKit(startTestServer());
   fs = kit.server.app.services.fs;
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
 });
 test.after(async () => kit?.close());
-
-async function failure(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 test('same-mount folder copy in the request, skipExisting true then false', async () => {
   await writeFile(fs, '/loc/src/a.txt', 'one');
@@ -57,30 +47,30 @@ test('same-mount folder copy in the request, skipExisting true then false', asyn
 test('a folder into itself or below itself is 400; missing sources 404; scope 403', async () => {
   const admin = await kit.server.adminClient();
   for (const targetPath of ['/loc/src/inner', '/loc/src/sub/deeper']) {
-    const err = await failure(admin.fs.batchCopy({ items: [{ sourcePath: '/loc/src', targetPath }] }));
+    const err = await rejects(admin.fs.batchCopy({ items: [{ sourcePath: '/loc/src', targetPath }] }));
     assert.is(err.status, 400);
     assert.match(err.message, /into itself/);
   }
-  const missing = await failure(
+  const missing = await rejects(
     admin.fs.batchCopy({ items: [{ sourcePath: '/loc/nope', targetPath: '/loc/x' }] }),
   );
   assert.is(missing.status, 404);
-  const noParent = await failure(
+  const noParent = await rejects(
     admin.fs.batchCopy({ items: [{ sourcePath: '/loc/src/a.txt', targetPath: '/loc/absent/a.txt' }] }),
   );
   assert.is(noParent.status, 409);
-  const traversal = await failure(
+  const traversal = await rejects(
     admin.fs.batchCopy({ items: [{ sourcePath: '/loc/src/../src', targetPath: '/loc/y' }] }),
   );
   assert.is(traversal.status, 400);
 
   // A key reads and writes only below its basic path: both sides are checked.
   const key = await kit.server.keyClient({ mount: true, basic_path: '/loc/src' });
-  const out = await failure(
+  const out = await rejects(
     key.client.fs.batchCopy({ items: [{ sourcePath: '/loc/src/a.txt', targetPath: '/loc/a.txt' }] }),
   );
   assert.is(out.status, 403);
-  const readOutside = await failure(
+  const readOutside = await rejects(
     key.client.fs.batchCopy({ items: [{ sourcePath: '/loc/dst/a.txt', targetPath: '/loc/src/stolen.txt' }] }),
   );
   assert.is(readOutside.status, 403);

@@ -1,8 +1,8 @@
 // @clip-databases sqlite postgres
 import type { CopyProgress } from '@clip/sdk';
-import { ClipError } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
@@ -17,20 +17,9 @@ test.before(async () => {
   fs = kit.server.app.services.fs;
   // Every write is held to max_upload_size (MiB), the 120 MiB fixture file too.
   await (await kit.server.adminClient()).system.updateSettings({ max_upload_size: 200 });
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  s3MountId = (await kit.mount({ mount_path: '/s3', storage_type: 's3' })).id;
+  s3MountId = (await kit.mountLocAndS3()).s3.id;
 });
 test.after(async () => kit?.close());
-
-async function failure(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 test('client-side copy through the SDK: 50 files with one of 120 MiB, byte-identical', async () => {
   const bigHash = await writeBigFile(fs, '/loc/cs/big.bin', 120 * MiB);
@@ -139,7 +128,7 @@ test('commit verifies: a size that differs fails, a target outside the key scope
   assert.is(missing.failed.length, 1);
 
   const key = await kit.server.keyClient({ mount: true, basic_path: '/s3/scoped' });
-  const refused = await failure(
+  const refused = await rejects(
     key.client.fs.batchCopyCommit({
       targetMountId: s3MountId,
       files: [
@@ -149,7 +138,7 @@ test('commit verifies: a size that differs fails, a target outside the key scope
     }),
   );
   assert.is(refused.status, 403);
-  const spoofed = await failure(
+  const spoofed = await rejects(
     key.client.fs.batchCopyCommit({
       targetMountId: s3MountId,
       files: [{ targetPath: '/s3/scoped/in/a.txt', s3Path: 'outside.txt', fileSize: 3 }],
@@ -168,7 +157,7 @@ test('client-side copy: an AbortSignal stops it and failures are reported per it
   const admin = await kit.server.adminClient();
   const controller = new AbortController();
   controller.abort();
-  const cancelled = await failure(
+  const cancelled = await rejects(
     admin.fs.copy([{ sourcePath: '/loc/ab', targetPath: '/s3/ab' }], {
       clientSide: true,
       signal: controller.signal,

@@ -39,8 +39,7 @@ test.before(async () => {
   silentPort = await listening(silent);
   kit = await startFsKit(startTestServer());
   fs = kit.server.app.services.fs;
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
   const admin = await kit.server.adminClient();
   for (const [path, endpoint] of [
     ['/far', `http://127.0.0.1:${closedPort}`],

@@ -2,9 +2,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClipError, type Task } from '@clip/sdk';
+import type { Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejectedStatus } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
 import { type FsKit, startFsKit } from '../testing/fsTestKit.ts';
 import type { FsService } from '../types.ts';
@@ -40,8 +41,7 @@ test.before(async () => {
   origin = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
   kit = await startFsKit(startTestServer({ allowPrivateUrls: true }));
   fs = kit.server.app.services.fs;
-  await kit.mount({ mount_path: '/loc', storage_type: 'local' });
-  await kit.mount({ mount_path: '/s3', storage_type: 's3' });
+  await kit.mountLocAndS3();
   await fs.mkdir(ADMIN, '/loc/in', { createParents: true });
   await fs.mkdir(ADMIN, '/s3/in', { createParents: true });
 });
@@ -92,26 +92,21 @@ test('an upload task fetches URLs into local and S3 mounts, retrying 5xx, not 4x
 
 test('fetch-url refuses bad URLs, missing folders and paths outside a key scope up front', async () => {
   const admin = await kit.server.adminClient();
-  const refused = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (err) {
-      if (err instanceof ClipError) return err.status;
-      throw err;
-    }
-    return 0;
-  };
   assert.is(
-    await refused(admin.fs.fetchUrls({ items: [{ url: 'ftp://x/y', targetPath: '/loc/in/y' }] })),
+    await rejectedStatus(admin.fs.fetchUrls({ items: [{ url: 'ftp://x/y', targetPath: '/loc/in/y' }] })),
     400,
   );
   assert.is(
-    await refused(admin.fs.fetchUrls({ items: [{ url: `${origin}/big.bin`, targetPath: '/loc/nope/y' }] })),
+    await rejectedStatus(
+      admin.fs.fetchUrls({ items: [{ url: `${origin}/big.bin`, targetPath: '/loc/nope/y' }] }),
+    ),
     409,
   );
   const key = await kit.server.keyClient({ mount: true, basic_path: '/loc/in' });
   assert.is(
-    await refused(key.client.fs.fetchUrls({ items: [{ url: `${origin}/big.bin`, targetPath: '/s3/in/y' }] })),
+    await rejectedStatus(
+      key.client.fs.fetchUrls({ items: [{ url: `${origin}/big.bin`, targetPath: '/s3/in/y' }] }),
+    ),
     403,
   );
   const mine = await key.client.fs.fetchUrls({

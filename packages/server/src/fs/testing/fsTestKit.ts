@@ -2,9 +2,10 @@
  * Shared setup of the file-system tests: a real server (SQLite or Postgres), an s3rver bucket and the
  * embedded local storage config, with raw HTTP helpers that return status and envelope.
  */
-import type { Mount } from '@clip/sdk';
+import type { FsListResult, Mount } from '@clip/sdk';
 import { s3rverConfig } from '../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
+import { startServerInstance, stopServerInstance } from '../../testing/serverInstance.ts';
 import type { TestServer } from '../../testing/testServer.ts';
 
 export interface Reply<T = unknown> {
@@ -23,6 +24,17 @@ export interface FsKit {
   call<T = unknown>(auth: string | null, method: string, path: string, body?: unknown): Promise<Reply<T>>;
   raw(auth: string | null, method: string, path: string, init?: RequestInit): Promise<Response>;
   mount(body: Partial<Mount> & { mount_path: string }): Promise<Mount>;
+  /** The usual pair: `/loc` over the local config and `/s3` over the s3rver config. */
+  mountLocAndS3(): Promise<{ loc: Mount; s3: Mount }>;
+  /** A second server process on this server's data directory and database, as a cluster runs it. */
+  startPeer(): Promise<FsPeer>;
+  close(): Promise<void>;
+}
+
+export interface FsPeer {
+  url: string;
+  /** The sorted names of the peer's admin listing of `path`. */
+  names(path: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -64,7 +76,7 @@ export async function startFsKit(
     }
     return { status: res.status, body: parsed, headers: res.headers } as Reply<T>;
   };
-  return {
+  const kit: FsKit = {
     server,
     s3,
     adminToken,
@@ -83,9 +95,37 @@ export async function startFsKit(
       if (res.status !== 201) throw new Error(`mount ${body.mount_path}: ${res.status} ${res.body.message}`);
       return res.body.data;
     },
+    async mountLocAndS3() {
+      const loc = await this.mount({ mount_path: '/loc', storage_type: 'local' });
+      return { loc, s3: await this.mount({ mount_path: '/s3', storage_type: 's3' }) };
+    },
+    async startPeer() {
+      const env: NodeJS.ProcessEnv = {
+        CLIP_DATA_DIR: server.dataDir,
+        CLIP_PORT: '0',
+        CLIP_HOST: '127.0.0.1',
+        CLIP_LOG_LEVEL: 'silent',
+        CLIP_SWEEP_INTERVAL_MS: '0',
+      };
+      if (server.databaseUrl) env.DATABASE_URL = server.databaseUrl;
+      const peer = await startServerInstance(env);
+      return {
+        url: peer.url,
+        async names(path) {
+          const res = await fetch(`${peer.url}/api/admin/fs/list?path=${encodeURIComponent(path)}`, {
+            headers: authHeader('admin', adminToken),
+          });
+          const body = (await res.json()) as { data: FsListResult; message: string };
+          if (res.status !== 200) throw new Error(`peer list ${path}: ${res.status} ${body.message}`);
+          return body.data.items.map((i) => i.name).sort();
+        },
+        close: () => stopServerInstance(peer),
+      };
+    },
     async close() {
       await server.close();
       if (!options.s3) await s3.close();
     },
   };
+  return kit;
 }

@@ -1,8 +1,8 @@
 // @clip-databases sqlite postgres
-import { ClipError } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
 let server: TestServer;
@@ -12,16 +12,6 @@ test.before(async () => {
   server = await startTestServer({}, { clock });
 });
 test.after(async () => server?.close());
-
-async function failure(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 test('admin creates, lists, updates and deletes a key', async () => {
   const admin = await server.adminClient();
@@ -36,7 +26,7 @@ test('admin creates, lists, updates and deletes a key', async () => {
   const updated = await admin.apiKeys.update(created.id, { file_permission: true, name: 'ci 2' });
   assert.equal([updated.name, updated.text_permission, updated.file_permission], ['ci 2', true, true]);
   await admin.apiKeys.remove(created.id);
-  assert.is((await failure(admin.apiKeys.remove(created.id))).status, 404);
+  assert.is((await rejects(admin.apiKeys.remove(created.id))).status, 404);
 });
 
 test('a key verifies itself, with its permissions and basic path', async () => {
@@ -49,7 +39,7 @@ test('a key verifies itself, with its permissions and basic path', async () => {
 
 test('custom keys: charset, uniqueness', async () => {
   const admin = await server.adminClient();
-  const bad = await failure(admin.apiKeys.create({ name: 'x', custom_key: 'has space!' }));
+  const bad = await rejects(admin.apiKeys.create({ name: 'x', custom_key: 'has space!' }));
   assert.is(bad.status, 400);
   assert.match(bad.message, /custom_key/);
   const key = await admin.apiKeys.create({
@@ -58,7 +48,7 @@ test('custom keys: charset, uniqueness', async () => {
     text_permission: true,
   });
   assert.is(key.key, 'my-own_key-123456');
-  const dup = await failure(admin.apiKeys.create({ name: 'again', custom_key: 'my-own_key-123456' }));
+  const dup = await rejects(admin.apiKeys.create({ name: 'again', custom_key: 'my-own_key-123456' }));
   assert.is(dup.status, 409);
   const viaKey = server.client({ type: 'apikey', key: 'my-own_key-123456' });
   assert.is((await viaKey.auth.verifyApiKey()).key_info.name, 'mine');
@@ -66,7 +56,7 @@ test('custom keys: charset, uniqueness', async () => {
 
 test('a custom key needs 16 characters: 15 is refused 400 naming the field; older short keys still work', async () => {
   const admin = await server.adminClient();
-  const short = await failure(admin.apiKeys.create({ name: 'short', custom_key: 'fifteen-chars-k' }));
+  const short = await rejects(admin.apiKeys.create({ name: 'short', custom_key: 'fifteen-chars-k' }));
   assert.is(short.status, 400);
   assert.match(short.message, /custom_key must NOT have fewer than 16 characters/);
   assert.is(
@@ -88,15 +78,15 @@ test('a custom key needs 16 characters: 15 is refused 400 naming the field; olde
 
 test('name, expiry and basic path are validated', async () => {
   const admin = await server.adminClient();
-  assert.match((await failure(admin.apiKeys.create({ name: '   ' }))).message, /body\.name/);
+  assert.match((await rejects(admin.apiKeys.create({ name: '   ' }))).message, /body\.name/);
   assert.match(
-    (await failure(admin.apiKeys.create({ name: 'x', expires_at: 'tomorrow' }))).message,
+    (await rejects(admin.apiKeys.create({ name: 'x', expires_at: 'tomorrow' }))).message,
     /expires_at/,
   );
   const past = new Date(clock.now() - 1000).toISOString();
-  assert.match((await failure(admin.apiKeys.create({ name: 'x', expires_at: past }))).message, /future/);
+  assert.match((await rejects(admin.apiKeys.create({ name: 'x', expires_at: past }))).message, /future/);
   assert.match(
-    (await failure(admin.apiKeys.create({ name: 'x', basic_path: '/../etc' }))).message,
+    (await rejects(admin.apiKeys.create({ name: 'x', basic_path: '/../etc' }))).message,
     /basic_path/,
   );
   const res = await fetch(`${server.url}/api/admin/api-keys`, {
@@ -119,17 +109,17 @@ test('an expired key is 401 everywhere', async () => {
   clock.advance(59_000);
   await client.auth.verifyApiKey();
   clock.advance(1_000);
-  const err = await failure(client.auth.verifyApiKey());
+  const err = await rejects(client.auth.verifyApiKey());
   assert.is(err.status, 401);
   assert.is(err.message, 'API key invalid or expired');
 });
 
 test('keys cannot manage keys or settings; anonymous gets 401', async () => {
   const { client } = await server.keyClient({ text: true, file: true, mount: true });
-  assert.is((await failure(client.apiKeys.list())).status, 403);
-  assert.is((await failure(client.system.settings())).status, 403);
-  assert.is((await failure(server.client().apiKeys.list())).status, 401);
-  assert.is((await failure(server.client({ type: 'apikey', key: 'nope' }).auth.verifyApiKey())).status, 401);
+  assert.is((await rejects(client.apiKeys.list())).status, 403);
+  assert.is((await rejects(client.system.settings())).status, 403);
+  assert.is((await rejects(server.client().apiKeys.list())).status, 401);
+  assert.is((await rejects(server.client({ type: 'apikey', key: 'nope' }).auth.verifyApiKey())).status, 401);
 });
 
 test('batch delete reports what it could not find', async () => {

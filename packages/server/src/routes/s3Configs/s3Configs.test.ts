@@ -4,8 +4,9 @@ import { type ClipClient, isFullStorageConfig, type StorageConfig } from '@clip/
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { canMkdir, canPresign } from '../../storage/driver.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
-import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
+import { type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
 let kit: StorageConfigKit;
 let server: StorageConfigKit['server'];
@@ -149,17 +150,17 @@ test('set-default leaves exactly one default, even when requests race', async ()
     (await admin.storageConfigs.list()).items.filter((c) => c.is_default).map((c) => c.id),
     [created.id],
   );
-  assert.is((await failure(admin.storageConfigs.setDefault('nope'))).status, 404);
+  assert.is((await rejects(admin.storageConfigs.setDefault('nope'))).status, 404);
 });
 
 test('delete: gone afterwards; refused while it is the default or file shares use it', async () => {
   const doomed = await admin.storageConfigs.create(s3rverConfig({ name: 'doomed' }));
   await admin.storageConfigs.remove(doomed.id);
-  assert.is((await failure(admin.storageConfigs.get(doomed.id))).status, 404);
-  assert.is((await failure(admin.storageConfigs.remove(doomed.id))).status, 404);
+  assert.is((await rejects(admin.storageConfigs.get(doomed.id))).status, 404);
+  assert.is((await rejects(admin.storageConfigs.remove(doomed.id))).status, 404);
 
   const current = (await admin.storageConfigs.list()).items.find((c) => c.is_default)!;
-  const isDefault = await failure(admin.storageConfigs.remove(current.id));
+  const isDefault = await rejects(admin.storageConfigs.remove(current.id));
   assert.equal([isDefault.status, isDefault.code], [409, 'IN_USE']);
 
   const used = await admin.storageConfigs.create(s3rverConfig({ name: 'used' }));
@@ -178,7 +179,7 @@ test('delete: gone afterwards; refused while it is the default or file shares us
       created_at: now,
       updated_at: now,
     });
-  const inUse = await failure(admin.storageConfigs.remove(used.id));
+  const inUse = await rejects(admin.storageConfigs.remove(used.id));
   assert.equal([inUse.status, inUse.code], [409, 'IN_USE']);
   assert.match(inUse.message, /2 file shares/);
   await knex('file_shares').where({ s3_config_id: used.id }).delete();

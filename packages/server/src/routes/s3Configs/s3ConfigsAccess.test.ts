@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { type ClipClient, type CreateStorageConfigBody, isFullStorageConfig } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
-import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
+import { type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
 let kit: StorageConfigKit;
 let server: StorageConfigKit['server'];
@@ -38,7 +39,7 @@ test('API keys list public configs only, as summaries, and may change nothing', 
       assert.not.ok(field in item, `${field} is not shown to keys`);
   }
   assert.is((await client.storageConfigs.get(shown.id)).name, 'public');
-  assert.is((await failure(client.storageConfigs.get(hidden.id))).status, 404);
+  assert.is((await rejects(client.storageConfigs.get(hidden.id))).status, 404);
   for (const call of [
     () => client.storageConfigs.create(s3rverConfig({ name: 'by key' })),
     () => client.storageConfigs.update(shown.id, { name: 'x' }),
@@ -46,8 +47,8 @@ test('API keys list public configs only, as summaries, and may change nothing', 
     () => client.storageConfigs.setDefault(shown.id),
     () => client.storageConfigs.test(shown.id),
   ])
-    assert.is((await failure(call())).status, 403);
-  assert.is((await failure(server.client().storageConfigs.list())).status, 401);
+    assert.is((await rejects(call())).status, 403);
+  assert.is((await rejects(server.client().storageConfigs.list())).status, 401);
 });
 
 test('bad input answers 400 naming the field', async () => {
@@ -74,15 +75,15 @@ test('bad input answers 400 naming the field', async () => {
     [{ provider_type: 'local', root_path: '../outside' }, /body\.root_path/],
   ];
   for (const [patch, message] of cases) {
-    const err = await failure(
+    const err = await rejects(
       admin.storageConfigs.create({ ...s3rverConfig(), ...patch } as CreateStorageConfigBody),
     );
     assert.is(err.status, 400, `${JSON.stringify(patch)} -> ${err.status} ${err.message}`);
     assert.match(err.message, message);
   }
   const someId = (await admin.storageConfigs.list()).items[0].id;
-  assert.match((await failure(admin.storageConfigs.update(someId, {}))).message, /at least one field/);
-  assert.is((await failure(admin.storageConfigs.update('missing', { name: 'x' }))).status, 404);
+  assert.match((await rejects(admin.storageConfigs.update(someId, {}))).message, /at least one field/);
+  assert.is((await rejects(admin.storageConfigs.update('missing', { name: 'x' }))).status, 404);
 });
 
 test('switching a config to local drops the S3 settings and the secret', async () => {
@@ -99,7 +100,7 @@ test('switching a config to local drops the S3 settings and the secret', async (
     ['local', join(server.dataDir, 'switched'), null, null, false],
   );
   assert.ok((await admin.storageConfigs.test(cfg.id)).ok);
-  const back = await failure(admin.storageConfigs.update(cfg.id, { provider_type: 'minio' }));
+  const back = await rejects(admin.storageConfigs.update(cfg.id, { provider_type: 'minio' }));
   assert.match(back.message, /body\.endpoint_url is required/);
 });
 

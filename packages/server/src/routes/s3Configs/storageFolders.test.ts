@@ -4,8 +4,9 @@
 // 400, an unknown config a 404; keys and strangers reach nothing.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../../testing/rejects.ts';
 import { startTestServer } from '../../testing/testServer.ts';
-import { failure, type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
+import { type StorageConfigKit, startStorageConfigKit } from './testing/storageConfigTestKit.ts';
 
 let kit: StorageConfigKit;
 test.before(async () => {
@@ -57,11 +58,11 @@ test('bad paths are a 400 naming the problem; an unknown config is a 404', async
     async () => (await kit.admin.storageConfigs.list()).items[0].id,
   );
   for (const path of ['../etc', 'docs/../../x', '.clip', 'docs/.CLIP/shares']) {
-    const err = await failure(kit.admin.storageConfigs.folders(id, path));
+    const err = await rejects(kit.admin.storageConfigs.folders(id, path));
     assert.is(err.status, 400, path);
     assert.match(err.message, /root_prefix/, path);
   }
-  assert.is((await failure(kit.admin.storageConfigs.folders('no-such-config'))).status, 404);
+  assert.is((await rejects(kit.admin.storageConfigs.folders('no-such-config'))).status, 404);
 });
 
 test('API keys (even with every permission) and strangers reach no storage folders', async () => {
@@ -74,8 +75,8 @@ test('API keys (even with every permission) and strangers reach no storage folde
     })
   ).id;
   const { client } = await kit.server.keyClient({ text: true, file: true, mount: true });
-  assert.is((await failure(client.storageConfigs.folders(id))).status, 403);
-  assert.is((await failure(kit.server.client().storageConfigs.folders(id))).status, 401);
+  assert.is((await rejects(client.storageConfigs.folders(id))).status, 403);
+  assert.is((await rejects(kit.server.client().storageConfigs.folders(id))).status, 401);
 });
 
 test.run();

@@ -20,21 +20,9 @@ test.before(async () => {
 test.after(() => processes?.close());
 
 test('PUTs to two processes at once cannot jointly exceed a capacity', async () => {
-  const root = await processes.tempDir('clip-admission-storage-');
   const [a, b] = await Promise.all([processes.start(), processes.start()]);
   const { client: admin } = await processes.admin(a.url);
-  const config = await admin.storageConfigs.create({
-    name: 'shared disk',
-    provider_type: 'local',
-    root_path: root,
-    total_storage_bytes: 10_000,
-  });
-  await admin.mounts.create({
-    name: 'shared',
-    mount_path: '/shared',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  const shared = await processes.mountSharedDisk(admin, { total_storage_bytes: 10_000 });
 
   const put = async (url: string, name: string) => {
     const res = await fetch(`${url}/dav/shared/${name}`, {
@@ -53,12 +41,12 @@ test('PUTs to two processes at once cannot jointly exceed a capacity', async () 
     [201, 201, 201, 413, 413, 413, 413, 413],
     `answers: ${statuses.join(', ')}`,
   );
-  assert.is((await readdir(root)).filter((n) => n.endsWith('.bin')).length, 3);
+  assert.is((await readdir(shared.root)).filter((n) => n.endsWith('.bin')).length, 3);
 
   const db = new pg.Client({ connectionString: processes.database.url ?? '' });
   await db.connect();
   try {
-    const used = await db.query('SELECT mount_bytes FROM storage_configs WHERE id = $1', [config.id]);
+    const used = await db.query('SELECT mount_bytes FROM storage_configs WHERE id = $1', [shared.configId]);
     assert.is(Number(used.rows[0].mount_bytes), 9000);
     const held = await db.query('SELECT count(*) AS n FROM write_reservations');
     assert.is(Number(held.rows[0].n), 0, 'no reservation stays');

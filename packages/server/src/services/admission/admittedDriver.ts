@@ -135,21 +135,23 @@ export function admittedDriver(
         throw err;
       }
     };
-    wrapped.multipartUploadPart = async (
-      path: string,
-      uploadId: string,
-      partNumber: number,
-      body: Readable,
-      size: number,
-      signal?: AbortSignal,
-    ): Promise<MultipartPart> => {
+    // Each part grows the upload's reservation before its bytes go to the store.
+    const uploadPart: MultipartCapability['multipartUploadPart'] = async (
+      path,
+      uploadId,
+      n,
+      body,
+      size,
+      signal,
+    ) => {
       const held = uploads.get(uploadId);
       if (held) {
         held.bytes += size;
         await held.reservation.grow(held.bytes);
       }
-      return mp.multipartUploadPart(path, uploadId, partNumber, body, size, signal);
+      return mp.multipartUploadPart(path, uploadId, n, body, size, signal);
     };
+    wrapped.multipartUploadPart = uploadPart;
     wrapped.multipartComplete = async (path: string, uploadId: string, parts: MultipartPart[]) => {
       const held = uploads.get(uploadId);
       const replaced = held ? await bytesAt(driver, path).catch(() => 0) : 0;

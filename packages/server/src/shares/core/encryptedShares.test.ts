@@ -6,7 +6,6 @@
  * the key, after text and file shares (direct, presigned, multipart) were made and read.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -23,6 +22,8 @@ import { fileSource } from '@clip/sdk/node';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { driverOf } from '../../routes/files/testing/fileTestKit.ts';
+import { dumpFiles, dumpTables, filesBelow, tableNames } from '../../testing/atRest.ts';
+import { s3rverConfig } from '../../testing/mounts.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 
@@ -38,16 +39,7 @@ const keys: string[] = [];
 test.before(async () => {
   [server, s3] = await Promise.all([startTestServer(), startS3rver()]);
   admin = await server.adminClient();
-  s3ConfigId = (
-    await admin.storageConfigs.create({
-      name: 's3rver',
-      provider_type: 'minio',
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-    })
-  ).id;
+  s3ConfigId = (await admin.storageConfigs.create(s3rverConfig(s3))).id;
 });
 test.after(async () => {
   await server?.close();
@@ -231,36 +223,19 @@ test('a URL upload cannot be encrypted (the server would fetch the plaintext)', 
   );
 });
 
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
-}
-
 test('the marker, the real file name and every key appear nowhere: data directory, S3 objects, every table', async () => {
   assert.ok(keys.length >= 6, 'keys from every share made above');
   const knex = server.app.services.db.knex;
-  const tables: string[] =
-    server.app.services.db.dialect === 'postgres'
-      ? (
-          await knex.raw(
-            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
-          )
-        ).rows.map((r: { name: string }) => r.name)
-      : (await knex.raw("SELECT name FROM sqlite_master WHERE type = 'table'")).map(
-          (r: { name: string }) => r.name,
-        );
+  const tables = await tableNames(server.app.services.db);
   for (const expected of ['pastes', 'file_shares', 'upload_sessions'])
     assert.ok(tables.includes(expected), `the dump misses ${expected}`);
-  let dump = '';
-  for (const t of tables) dump += JSON.stringify(await knex(t).select('*'));
+  let dump = await dumpTables(server.app.services.db, tables);
   const files = filesBelow(server.dataDir);
   assert.ok(
     files.some((f) => f.includes('.clip')),
     'the local store is in the data directory',
   );
-  for (const file of files) dump += readFileSync(file).toString('latin1');
+  dump += dumpFiles(files);
   const driver = await driverOf(server, s3ConfigId);
   const objects: string[] = (
     await knex('file_shares').where({ s3_config_id: s3ConfigId }).select('storage_path')

@@ -42,7 +42,7 @@ import type { WriteAdmission } from '../../services/admission/writeAdmission.ts'
 import type { PasswordChecks } from '../../services/passwordChecks.ts';
 import { canRename, type StorageDriver } from '../../storage/driver.ts';
 import { REQUESTS_PREFIX } from '../../storage/serverObjects.ts';
-import { partStoreFor } from '../../uploads/sessions/partStores.ts';
+import { partStoreFor, receivePart } from '../../uploads/sessions/partStores.ts';
 import { contentTypeFor, expectedPartSize, requireOpen } from '../../uploads/sessions/sessionRules.ts';
 import type { SessionStore, UploadSessionRow } from '../../uploads/sessions/sessionStore.ts';
 import type { UploadHost } from '../../uploads/sessions/uploadHost.ts';
@@ -339,33 +339,12 @@ export function createRequestUploads(deps: RequestUploadDeps) {
         throw badRequest('a part needs a Content-Length header (its exact size)');
       if (input.contentLength !== expected)
         throw badRequest(`part ${n} has ${input.contentLength} bytes; it must have exactly ${expected}`);
-      const store_ = partStoreFor(await driverOf(session));
-      if (store_.inPlace) await sessions.deletePart(id, n);
-      const timeout = AbortSignal.timeout(partTimeoutMs);
-      let stored: Awaited<ReturnType<typeof store_.put>>;
-      try {
-        stored = await store_.put(session, n, input.body, expected, timeout);
-      } catch (err) {
-        if (timeout.aborted)
-          throw new AppError(
-            408,
-            'TIMEOUT',
-            `part ${n} did not arrive within ${Math.round(partTimeoutMs / 1000)} s`,
-          );
-        if (err instanceof AppError) throw err;
-        throw storageError(err, `storing part ${n}`);
-      }
-      const t = clock.now();
-      await sessions.savePart(
-        {
-          session_id: id,
-          part_number: n,
-          size: stored.size,
-          etag: stored.etag,
-          checksum: stored.checksum,
-          created_at: t,
-        },
-        t + FS_UPLOAD_IDLE_MS,
+      const stored = await receivePart(
+        sessions,
+        partStoreFor(await driverOf(session)),
+        session,
+        { n, body: input.body, size: expected },
+        { timeoutMs: partTimeoutMs, now: () => clock.now() },
       );
       access.bytes = stored.size;
       return { partNumber: n };

@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type ClipClient,
-  ClipError,
+  type ClipError,
   FS_UPLOAD_IDLE_MS,
   type RememberedRequestUpload,
   type UploadRequestRecord,
@@ -16,6 +16,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offsetClock } from '../../clock.ts';
 import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.ts';
+import { rejects } from '../../testing/rejects.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
 import { MIB, randomBuffer, sha256, storedBytes } from '../../uploads/sessions/testing/multipartKit.ts';
@@ -37,16 +38,6 @@ test.after(async () => {
   await server?.close();
   await s3?.close();
 });
-
-async function rejects(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.instance(err, ClipError);
-    return err as ClipError;
-  }
-  throw new assert.Assertion({ message: 'expected a rejection' } as never);
-}
 
 let folders = 0;
 /** A fresh folder in `mount` with a request on it. */

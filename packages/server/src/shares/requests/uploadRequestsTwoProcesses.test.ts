@@ -3,81 +3,28 @@
 // a limit holds across them (uploads started at once on both processes), and a file completed on one
 // appears at once in the other's listing, which had cached the folder before (the cache version lives
 // in the database).
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ClipClient, type ClipError } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ServerInstance, startServerInstance } from '../../testing/serverInstance.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/testDatabase.ts';
+import { type ServerProcesses, startServerProcesses } from '../../testing/serverProcesses.ts';
 import { MIB, randomBuffer } from '../../uploads/sessions/testing/multipartKit.ts';
 
 const PASSWORD = 'two-process-admin-password';
-let database: TestDatabase;
-const dirs: string[] = [];
-const running: ChildProcess[] = [];
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
-
-async function startProcess(dataDir: string): Promise<ServerInstance> {
-  const instance = await startServerInstance({
-    CLIP_PORT: '0',
-    CLIP_HOST: '127.0.0.1',
-    CLIP_DATA_DIR: dataDir,
-    DATABASE_URL: database.url ?? '',
-    CLIP_SECRET: 'a-two-process-secret-of-enough-length',
-    CLIP_ADMIN_PASSWORD: PASSWORD,
-    CLIP_LOG_LEVEL: 'warn',
-    CLIP_SWEEP_INTERVAL_MS: '0',
-  });
-  running.push(instance.child);
-  return instance;
-}
-
-async function adminClient(url: string): Promise<ClipClient> {
-  const { token } = await new ClipClient({ baseUrl: url }).auth.login('admin', PASSWORD);
-  return new ClipClient({ baseUrl: url, auth: { type: 'admin', token } });
-}
+let processes: ServerProcesses;
 
 test.before(async () => {
-  database = await createTestDatabase();
+  processes = await startServerProcesses(PASSWORD);
 });
-
-test.after(async () => {
-  for (const child of running) child.kill('SIGKILL');
-  await database?.release();
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+test.after(() => processes?.close());
 
 test('a request works across processes: parts on both, limits across both, listings fresh on both', async () => {
-  const [dataA, dataB, root] = await Promise.all([
-    tempDir('clip-req-a-'),
-    tempDir('clip-req-b-'),
-    tempDir('clip-req-storage-'),
-  ]);
-  const a = await startProcess(dataA);
-  const adminA = await adminClient(a.url);
-  const config = await adminA.storageConfigs.create({
-    name: 'shared disk',
-    provider_type: 'local',
-    root_path: root,
-  });
-  await adminA.mounts.create({
-    name: 'shared',
-    mount_path: '/shared',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  const a = await processes.start();
+  const { client: adminA } = await processes.admin(a.url);
+  await processes.mountSharedDisk(adminA);
   await adminA.fs.mkdir('/shared/inbox');
   const request = await adminA.uploadRequests.create({ path: '/shared/inbox', max_files: 3 });
-  const b = await startProcess(dataB);
-  const adminB = await adminClient(b.url);
+  const b = await processes.start();
+  const { client: adminB } = await processes.admin(b.url);
   // B lists (and caches) the folder while it is empty.
   assert.equal((await adminB.fs.list('/shared/inbox')).items, []);
 

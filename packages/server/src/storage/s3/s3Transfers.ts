@@ -19,6 +19,7 @@ import type {
   MultipartCapability,
   MultipartPart,
   PresignCapability,
+  PresignGetOptions,
   StreamPutCapability,
   WriteResult,
 } from '../driver.ts';
@@ -83,15 +84,7 @@ export class S3Transfers implements PresignCapability, MultipartCapability, Stre
     });
   }
 
-  presignGet(
-    path: string,
-    options: {
-      expiresInSeconds: number;
-      filename?: string;
-      disposition?: 'inline' | 'attachment';
-      contentType?: string;
-    },
-  ): Promise<string> {
+  presignGet(path: string, options: PresignGetOptions): Promise<string> {
     const wantsDisposition = options.filename !== undefined || options.disposition !== undefined;
     const command = new GetObjectCommand({
       Bucket: this.bucket,

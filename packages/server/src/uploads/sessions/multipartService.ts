@@ -18,12 +18,12 @@ import {
   type FsUploadDone,
   MULTIPART_PART_TIMEOUT_MS,
 } from '@clip/sdk/contract';
-import { AppError, badRequest, conflict, gone, notFound } from '../../http/appError.ts';
+import { badRequest, conflict, gone, notFound } from '../../http/appError.ts';
 import { storageError } from '../../http/storageError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
-import { partStoreFor } from './partStores.ts';
+import { partStoreFor, receivePart } from './partStores.ts';
 import {
   checkKey,
   contentTypeFor,
@@ -173,33 +173,12 @@ export function createMultipartService(deps: MultipartDeps) {
           `part ${n} has ${request.contentLength} bytes; it must have exactly ${expected}${isLast ? ' (the last part holds the rest)' : ` (the part size)`}`,
         );
       const target = await retarget(actor, session, true);
-      const timeout = AbortSignal.timeout(partTimeoutMs);
-      let stored: Awaited<ReturnType<ReturnType<typeof partStoreFor>['put']>>;
-      const store = partStoreFor(target.driver);
-      // Forgotten first, so a re-sent part cut short counts as missing rather than as its spoiled earlier copy.
-      if (store.inPlace) await repo.deletePart(session.id, n);
-      try {
-        stored = await store.put(session, n, request.body, expected, timeout);
-      } catch (err) {
-        if (timeout.aborted)
-          throw new AppError(
-            408,
-            'TIMEOUT',
-            `part ${n} did not arrive within ${Math.round(partTimeoutMs / 1000)} s`,
-          );
-        throw storageError(err, `storing part ${n}`);
-      }
-      const t = now();
-      await repo.savePart(
-        {
-          session_id: session.id,
-          part_number: n,
-          size: stored.size,
-          etag: stored.etag,
-          checksum: stored.checksum,
-          created_at: t,
-        },
-        t + FS_UPLOAD_IDLE_MS,
+      const stored = await receivePart(
+        repo,
+        partStoreFor(target.driver),
+        session,
+        { n, body: request.body, size: expected },
+        { timeoutMs: partTimeoutMs, now },
       );
       return { partNumber: n, etag: stored.etag };
     },

@@ -29,24 +29,13 @@ test.before(async () => {
 test.after(() => processes?.close());
 
 test('parts sent to one process complete on another with its own data dir, byte-identical', async () => {
-  const [dataA, dataB, root] = await Promise.all([
+  const [dataA, dataB] = await Promise.all([
     processes.tempDir('clip-two-a-'),
     processes.tempDir('clip-two-b-'),
-    processes.tempDir('clip-two-storage-'),
   ]);
   const a = await processes.start({ CLIP_DATA_DIR: dataA });
   const { client: adminA, token: tokenA } = await processes.admin(a.url);
-  const config = await adminA.storageConfigs.create({
-    name: 'shared disk',
-    provider_type: 'local',
-    root_path: root,
-  });
-  await adminA.mounts.create({
-    name: 'shared',
-    mount_path: '/shared',
-    storage_type: 'local',
-    storage_config_id: config.id,
-  });
+  const { root } = await processes.mountSharedDisk(adminA);
   const b = await processes.start({ CLIP_DATA_DIR: dataB });
   const { client: adminB, token: tokenB } = await processes.admin(b.url);
 

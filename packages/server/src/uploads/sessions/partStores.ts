@@ -5,6 +5,9 @@
  * completing moves that file into place.
  */
 import type { Readable } from 'node:stream';
+import { FS_UPLOAD_IDLE_MS } from '@clip/sdk';
+import { AppError } from '../../http/appError.ts';
+import { storageError } from '../../http/storageError.ts';
 import {
   canMultipart,
   canStageParts,
@@ -14,7 +17,7 @@ import {
 } from '../../storage/driver.ts';
 import { pipeThrough } from '../../storage/pipeThrough.ts';
 import { PartBody } from './partBody.ts';
-import type { UploadPartRow, UploadSessionRow } from './sessionStore.ts';
+import type { SessionStore, UploadPartRow, UploadSessionRow } from './sessionStore.ts';
 
 export interface StoredPart {
   etag: string;
@@ -145,4 +148,46 @@ export function partStoreFor(driver: StorageDriver): PartStore {
   if (canMultipart(driver)) return s3PartStore(driver);
   if (canStageParts(driver)) return stagedPartStore(driver);
   throw new Error(`a ${driver.type} storage can hold no multipart upload`);
+}
+
+/**
+ * Receives one part of a session: forgets an in-place earlier copy first (so a re-sent part cut short counts
+ * as missing rather than as its spoiled copy), stores it within `timeoutMs` (else a 408; a storage failure
+ * as storageError says), then records it, which keeps the session alive for FS_UPLOAD_IDLE_MS.
+ */
+export async function receivePart(
+  sessions: SessionStore,
+  store: PartStore,
+  session: UploadSessionRow,
+  part: { n: number; body: Readable; size: number },
+  options: { timeoutMs: number; now: () => number },
+): Promise<StoredPart> {
+  const { n } = part;
+  if (store.inPlace) await sessions.deletePart(session.id, n);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  let stored: StoredPart;
+  try {
+    stored = await store.put(session, n, part.body, part.size, timeout);
+  } catch (err) {
+    if (timeout.aborted)
+      throw new AppError(
+        408,
+        'TIMEOUT',
+        `part ${n} did not arrive within ${Math.round(options.timeoutMs / 1000)} s`,
+      );
+    throw storageError(err, `storing part ${n}`);
+  }
+  const t = options.now();
+  await sessions.savePart(
+    {
+      session_id: session.id,
+      part_number: n,
+      size: stored.size,
+      etag: stored.etag,
+      checksum: stored.checksum,
+      created_at: t,
+    },
+    t + FS_UPLOAD_IDLE_MS,
+  );
+  return stored;
 }

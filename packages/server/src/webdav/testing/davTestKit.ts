@@ -33,8 +33,12 @@ export interface DavKit {
     web_proxy?: boolean;
     cache_ttl?: number;
   }): Promise<{ id: string }>;
+  /** `/local` over the local config. */
+  mountLocal(): Promise<void>;
   /** The usual pair: `/local` over the local config and `/s3` over the s3rver config. */
   mountLocalAndS3(): Promise<void>;
+  /** A storage config on the s3rver bucket reached through `endpoint` (a recording proxy): its id. */
+  createS3ConfigVia(endpoint: string, name: string): Promise<string>;
   api(
     method: string,
     path: string,
@@ -90,14 +94,21 @@ export async function startDavKit(starting: Promise<TestServer>): Promise<DavKit
       if (res.status !== 201) throw new Error(`mount: ${res.status} ${res.json.message}`);
       return res.json.data as { id: string };
     },
-    async mountLocalAndS3() {
+    async mountLocal() {
       await this.mount({
         name: 'local',
         mount_path: '/local',
         storage_config_id: localConfigId,
         storage_type: 'local',
       });
+    },
+    async mountLocalAndS3() {
+      await this.mountLocal();
       await this.mount({ name: 's3', mount_path: '/s3', storage_config_id: s3ConfigId, storage_type: 's3' });
+    },
+    async createS3ConfigVia(endpoint, name) {
+      const config = await admin.storageConfigs.create({ ...s3Body, name, endpoint_url: endpoint });
+      return config.id;
     },
     api,
     async close() {

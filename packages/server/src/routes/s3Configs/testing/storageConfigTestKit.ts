@@ -1,5 +1,5 @@
 /** Shared setup of the storage config route tests: a real server and an s3rver bucket. */
-import { type ClipClient, ClipError, type CreateStorageConfigBody } from '@clip/sdk';
+import type { ClipClient, CreateStorageConfigBody } from '@clip/sdk';
 import { s3rverConfig } from '../../../testing/index.ts';
 import { startS3rver, type TestS3 } from '../../../testing/s3rver.ts';
 import type { TestServer } from '../../../testing/testServer.ts';
@@ -26,14 +26,4 @@ export async function startStorageConfigKit(starting: Promise<TestServer>): Prom
       await s3.close();
     },
   };
-}
-
-export async function failure(p: Promise<unknown>): Promise<ClipError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClipError) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
 }

@@ -5,6 +5,7 @@ import { actorOf } from '../../../http/auth.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
 import type { Policy } from '../../../services/permissions.ts';
+import { registerShareItemRoutes } from '../../core/shareItemRoutes.ts';
 
 export function registerFileManagementRoutes(router: Router, { services, auth }: RouteDeps): void {
   const { manage } = services.files;
@@ -19,19 +20,6 @@ export function registerFileManagementRoutes(router: Router, { services, auth }:
     router.post(`${base}/batch-delete`, auth(policy), async (ctx) => {
       ctx.body = await manage.batchDelete(actorOf(ctx), checkBody(idsBodySchema, ctx.request.body).ids);
     });
-    router.get(`${base}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await manage.get(actorOf(ctx), ctx.params.id);
-    });
-    router.put(`${base}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await manage.update(
-        actorOf(ctx),
-        ctx.params.id,
-        checkBody(updateFileBodySchema, ctx.request.body),
-      );
-    });
-    router.delete(`${base}/:id`, auth(policy), async (ctx) => {
-      await manage.remove(actorOf(ctx), ctx.params.id);
-      ctx.body = null;
-    });
+    registerShareItemRoutes(router, base, manage, updateFileBodySchema, { auth: auth(policy) });
   }
 }

@@ -12,6 +12,7 @@ import { actorOf } from '../../../http/auth.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
 import type { Policy } from '../../../services/permissions.ts';
+import { registerShareItemRoutes } from '../../core/shareItemRoutes.ts';
 
 export const PATH_SHARE_SCOPES: { prefix: string; policy: Policy }[] = [
   { prefix: '/admin/path-shares', policy: 'admin' },
@@ -31,19 +32,6 @@ export function registerPathShareManagementRoutes(router: Router, { services, au
     router.get(prefix, auth(policy), async (ctx) => {
       ctx.body = await pathShares.list(actorOf(ctx), checkQuery(pathShareListQuerySchema, ctx.query));
     });
-    router.get(`${prefix}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await pathShares.get(actorOf(ctx), ctx.params.id);
-    });
-    router.put(`${prefix}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await pathShares.update(
-        actorOf(ctx),
-        ctx.params.id,
-        checkBody(updatePathShareBodySchema, ctx.request.body),
-      );
-    });
-    router.delete(`${prefix}/:id`, auth(policy), async (ctx) => {
-      await pathShares.remove(actorOf(ctx), ctx.params.id);
-      ctx.body = null;
-    });
+    registerShareItemRoutes(router, prefix, pathShares, updatePathShareBodySchema, { auth: auth(policy) });
   }
 }

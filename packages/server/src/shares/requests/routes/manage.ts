@@ -12,6 +12,7 @@ import { actorOf } from '../../../http/auth.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
 import type { Policy } from '../../../services/permissions.ts';
+import { registerShareItemRoutes } from '../../core/shareItemRoutes.ts';
 
 const SCOPES: [string, Policy][] = [
   ['/admin/upload-requests', 'admin'],
@@ -32,19 +33,6 @@ export function registerUploadRequestManagementRoutes(router: Router, { services
       const query = checkQuery(uploadRequestListQuerySchema, { ...ctx.query });
       ctx.body = await manage.list(actorOf(ctx), { limit: query.limit ?? 50, offset: query.offset ?? 0 });
     });
-    router.get(`${prefix}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await manage.get(actorOf(ctx), ctx.params.id);
-    });
-    router.put(`${prefix}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await manage.update(
-        actorOf(ctx),
-        ctx.params.id,
-        checkBody(updateUploadRequestBodySchema, ctx.request.body),
-      );
-    });
-    router.delete(`${prefix}/:id`, auth(policy), async (ctx) => {
-      await manage.remove(actorOf(ctx), ctx.params.id);
-      ctx.body = null;
-    });
+    registerShareItemRoutes(router, prefix, manage, updateUploadRequestBodySchema, { auth: auth(policy) });
   }
 }

@@ -18,6 +18,7 @@ import { largeJsonBody } from '../../../http/jsonBody.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import type { RouteDeps } from '../../../services/container.ts';
 import type { Policy } from '../../../services/permissions.ts';
+import { registerShareItemRoutes } from '../../core/shareItemRoutes.ts';
 
 interface Paging {
   limit: number;
@@ -68,19 +69,9 @@ export function registerPasteManagementRoutes(router: Router, { services, auth }
     router.post(`${prefix}/batch-delete`, auth(policy), async (ctx) => {
       ctx.body = await pastes.batchDelete(actorOf(ctx), checkBody(idsBodySchema, ctx.request.body).ids);
     });
-    router.get(`${prefix}/:id`, auth(policy), async (ctx) => {
-      ctx.body = await pastes.get(actorOf(ctx), ctx.params.id);
-    });
-    router.put(`${prefix}/:id`, auth(policy), textBody, async (ctx) => {
-      ctx.body = await pastes.update(
-        actorOf(ctx),
-        ctx.params.id,
-        checkBody(updatePasteBodySchema, ctx.request.body),
-      );
-    });
-    router.delete(`${prefix}/:id`, auth(policy), async (ctx) => {
-      await pastes.remove(actorOf(ctx), ctx.params.id);
-      ctx.body = null;
+    registerShareItemRoutes(router, prefix, pastes, updatePasteBodySchema, {
+      auth: auth(policy),
+      updateBody: textBody,
     });
   }
 
