@@ -3,7 +3,7 @@ import { ACCESS_LOG_DAYS_MAX, type AccessLogIpMode, type SystemSettings } from '
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
+import { Field, RadioChoices } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import { accessLogDays } from './units.ts';
@@ -75,26 +75,14 @@ export function AccessLogSettingsForm({
           onChange={(e) => setDays(e.target.value)}
         />
       </Field>
-      <fieldset className="field">
-        <legend>
-          <strong>{t`Visitor addresses`}</strong>
-        </legend>
-        {IP_MODE_ORDER.map((m) => (
-          <label key={m} className="check-field">
-            <input
-              type="radio"
-              name="access_log_ip"
-              value={m}
-              checked={ipMode === m}
-              onChange={() => setIpMode(m)}
-            />
-            <span>
-              {ipText[m].label}
-              <span className="field-hint"> — {ipText[m].hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend={t`Visitor addresses`}
+        name="access_log_ip"
+        choices={IP_MODE_ORDER}
+        text={ipText}
+        value={ipMode}
+        onChange={setIpMode}
+      />
     </SettingsForm>
   );
 }
