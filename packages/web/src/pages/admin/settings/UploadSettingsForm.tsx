@@ -2,27 +2,18 @@
  * Upload limit (KB / MB / GB, stored in MB, > 0), the WebDAV upload mode, and the largest folder a path
  * share streams as one ZIP (same units).
  */
-import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
+import { WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.ts';
 import { RadioChoices, SizeField } from '../shared/FormFields.tsx';
-import { useFormSave } from '../shared/useFormSave.ts';
-import { SettingsForm } from './SettingsForm.tsx';
+import { type SettingsCardProps, SettingsForm, useSettingsSave } from './SettingsForm.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
 const UNITS = Object.keys(SIZE_UNITS) as SizeUnit[];
 
-export function UploadSettingsForm({
-  settings,
-  onSaved,
-}: {
-  settings: SystemSettings;
-  onSaved(s: SystemSettings): void;
-}) {
+export function UploadSettingsForm({ settings, onSaved }: SettingsCardProps) {
   const { t } = useLingui();
-  const { client } = useServices();
-  const form = useFormSave();
+  const form = useSettingsSave(onSaved);
   const initial = fromMegabytes(settings.max_upload_size);
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<SizeUnit>(initial.unit);
@@ -60,19 +51,11 @@ export function UploadSettingsForm({
   };
 
   const save = () =>
-    form.save({
-      valid: !problem && !zipProblem,
-      failure: t`Could not save the settings`,
-      run: async () => {
-        const saved = await client.system.updateSettings({
-          max_upload_size: toMegabytes(Number(amount), unit),
-          webdav_upload_mode: mode,
-          max_zip_size: toMegabytes(Number(zipAmount), zipUnit),
-        });
-        form.ok(t`Settings saved`);
-        onSaved(saved);
-      },
-    });
+    form.save(!problem && !zipProblem, () => ({
+      max_upload_size: toMegabytes(Number(amount), unit),
+      webdav_upload_mode: mode,
+      max_zip_size: toMegabytes(Number(zipAmount), zipUnit),
+    }));
 
   return (
     <SettingsForm
