@@ -3,28 +3,17 @@
  * the catalog must hold exactly the messages in the sources (so no string is left unextracted).
  * The admin modules keep their own catalog and its own test.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
-import { formatter } from '@lingui/format-po';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { loadPoCatalog, placeholders } from './catalogTesting.ts';
 
 const webRoot = fileURLToPath(new URL('../../', import.meta.url));
 const LOCALES = ['en', 'zh'] as const;
 
-async function load(locale: string) {
-  const filename = `${webRoot}src/locales/${locale}/messages.po`;
-  const catalog = await formatter().parse(readFileSync(filename, 'utf8'), {
-    locale,
-    sourceLocale: 'en',
-    filename,
-  });
-  return Object.fromEntries(Object.entries(catalog).filter(([, entry]) => !entry.obsolete));
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+const load = (locale: string) => loadPoCatalog(`${webRoot}src/locales/${locale}/messages.po`, locale);
 
 test('no message is missing a translation in either catalog', async () => {
   const [en, zh] = await Promise.all(LOCALES.map(load));

@@ -40,6 +40,44 @@ export function ContentActions({ content, format, onImport, onClear }: Props) {
   const plain = async () =>
     format === 'markdown' ? (await import('../../lib/markdown.ts')).markdownToPlainText(content) : content;
 
+  // Copies and exports: one at a time, each says when it is done; the slow exports say they are running.
+  const actions: { name: string; label: string; busyLabel?: string; act(): Promise<void>; done: string }[] = [
+    { name: 'md', label: t`Copy Markdown`, act: () => copyText(content), done: t`Copied as Markdown` },
+    {
+      name: 'html',
+      label: t`Copy HTML`,
+      act: async () => copyHtml(await html(), await plain()),
+      done: t`Copied as HTML`,
+    },
+    {
+      name: 'plain',
+      label: t`Copy plain text`,
+      act: async () => copyText(await plain()),
+      done: t`Copied as plain text`,
+    },
+    {
+      name: 'docx',
+      label: t`Export Word`,
+      busyLabel: t`Exporting…`,
+      act: async () => {
+        const { contentToDocx } = await import('../../lib/exportDocx.ts');
+        downloadFile(await contentToDocx(content, format), `${fileStem(content)}.docx`);
+      },
+      done: t`Word document saved`,
+    },
+    {
+      name: 'png',
+      label: t`Export PNG`,
+      busyLabel: t`Exporting…`,
+      act: async () => {
+        const { htmlToPng } = await import('../../lib/exportPng.ts');
+        const png = await htmlToPng(await html(), format === 'markdown' ? 'markdown-body' : 'plain-export');
+        downloadFile(png, `${fileStem(content)}.png`);
+      },
+      done: t`Image saved`,
+    },
+  ];
+
   async function importFile(file: File) {
     if (file.size > MAX_TEXT_BYTES_DEFAULT) {
       toasts.show(t`That file is too large to edit here`, { kind: 'error' });
@@ -54,68 +92,17 @@ export function ContentActions({ content, format, onImport, onClear }: Props) {
   return (
     <fieldset className="content-actions plain-fieldset">
       <legend className="visually-hidden">{t`Content actions`}</legend>
-      <button
-        type="button"
-        className="button small"
-        disabled={empty || !!busy}
-        onClick={() => run('md', () => copyText(content), t`Copied as Markdown`)}
-      >
-        {t`Copy Markdown`}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={empty || !!busy}
-        onClick={() => run('html', async () => copyHtml(await html(), await plain()), t`Copied as HTML`)}
-      >
-        {t`Copy HTML`}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={empty || !!busy}
-        onClick={() => run('plain', async () => copyText(await plain()), t`Copied as plain text`)}
-      >
-        {t`Copy plain text`}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={empty || !!busy}
-        onClick={() =>
-          run(
-            'docx',
-            async () => {
-              const { contentToDocx } = await import('../../lib/exportDocx.ts');
-              downloadFile(await contentToDocx(content, format), `${fileStem(content)}.docx`);
-            },
-            t`Word document saved`,
-          )
-        }
-      >
-        {busy === 'docx' ? t`Exporting…` : t`Export Word`}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={empty || !!busy}
-        onClick={() =>
-          run(
-            'png',
-            async () => {
-              const { htmlToPng } = await import('../../lib/exportPng.ts');
-              const png = await htmlToPng(
-                await html(),
-                format === 'markdown' ? 'markdown-body' : 'plain-export',
-              );
-              downloadFile(png, `${fileStem(content)}.png`);
-            },
-            t`Image saved`,
-          )
-        }
-      >
-        {busy === 'png' ? t`Exporting…` : t`Export PNG`}
-      </button>
+      {actions.map((action) => (
+        <button
+          key={action.name}
+          type="button"
+          className="button small"
+          disabled={empty || !!busy}
+          onClick={() => run(action.name, action.act, action.done)}
+        >
+          {busy === action.name && action.busyLabel ? action.busyLabel : action.label}
+        </button>
+      ))}
       <button type="button" className="button small" onClick={() => fileInput.current?.click()}>
         {t`Import file`}
       </button>

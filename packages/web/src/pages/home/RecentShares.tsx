@@ -1,9 +1,8 @@
-import { type PasteListItem, RECENT_SHARES } from '@clip/sdk';
+import { RECENT_SHARES } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
-import { useServices } from '../../app/services.ts';
+import { useNewestItems } from '../../lib/api/useNewestItems.ts';
 import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { formatShortDateTime } from '../admin/shared/format.ts';
 
@@ -13,21 +12,11 @@ import { formatShortDateTime } from '../admin/shared/format.ts';
  */
 export function RecentShares({ refreshKey }: { refreshKey: number }) {
   const { t } = useLingui();
-  const { client } = useServices();
   const copy = useCopyToast();
-  const [items, setItems] = useState<PasteListItem[] | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger to fetch again
-  useEffect(() => {
-    let live = true;
-    client.pastes.list({ limit: RECENT_SHARES, offset: 0, order: 'desc' }).then(
-      (r) => live && setItems(r.items),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, refreshKey]);
+  const [items] = useNewestItems(
+    (client) => client.pastes.list({ limit: RECENT_SHARES, offset: 0, order: 'desc' }),
+    String(refreshKey),
+  );
 
   if (!items || items.length === 0) return null;
   return (

@@ -10,7 +10,8 @@ import { useServices } from '../../app/services.ts';
 import { ReceivedFiles } from '../../components/ReceivedFiles.tsx';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { Field } from '../admin/shared/FormFields.tsx';
-import { copyText, useFeedback } from '../admin/shared/feedback.ts';
+import { useFeedback } from '../admin/shared/feedback.ts';
+import { CopyLinkButton, ExpirySelect, OptionalPasswordField } from './linkFields.tsx';
 
 const MIB = 1024 * 1024;
 const EXPIRY_CHOICES = [86_400, 604_800, 2_592_000, -1] as const;
@@ -36,12 +37,6 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
   const [expiresIn, setExpiresIn] = useState<number>(604_800);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const labels: Record<number, string> = {
-    86400: t`1 day`,
-    604800: t`7 days`,
-    2592000: t`30 days`,
-    [-1]: t`Never`,
-  };
 
   async function load() {
     try {
@@ -106,17 +101,7 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
           <section key={r.id} className="card request-summary" aria-label={t`Upload request ${r.slug}`}>
             <div className="actions">
               <input className="mono" readOnly value={r.url} aria-label={t`Link of ${r.slug}`} />
-              <button
-                type="button"
-                className="button primary"
-                onClick={async () =>
-                  (await copyText(r.url))
-                    ? feedback.ok(t`Link copied`)
-                    : feedback.fail(t`Could not copy`, null)
-                }
-              >
-                {t`Copy link`}
-              </button>
+              <CopyLinkButton url={r.url} />
             </div>
             <p className="muted">
               {r.title ? `${r.title} · ` : ''}
@@ -159,28 +144,16 @@ export function RequestFilesDialog({ path, name, onClose }: { path: string; name
           <input name="types" value={form.types} onChange={set('types')} />
         </Field>
         <div className="form-row">
-          <Field label={t`Open for`}>
-            <select
-              name="expires_in"
-              value={expiresIn}
-              onChange={(e) => setExpiresIn(Number(e.target.value))}
-            >
-              {EXPIRY_CHOICES.map((s) => (
-                <option key={s} value={s}>
-                  {labels[s]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t`Password (optional)`}>
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set('password')}
-            />
-          </Field>
+          <ExpirySelect
+            label={t`Open for`}
+            choices={EXPIRY_CHOICES}
+            value={expiresIn}
+            onChange={setExpiresIn}
+          />
+          <OptionalPasswordField
+            value={form.password}
+            onChange={(v) => setForm((f) => ({ ...f, password: v }))}
+          />
         </div>
         {problem && (
           <p className="field-error" role="alert">

@@ -8,7 +8,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { Field } from '../admin/shared/FormFields.tsx';
-import { copyText, useFeedback } from '../admin/shared/feedback.ts';
+import { useFeedback } from '../admin/shared/feedback.ts';
+import { CopyLinkButton, ExpirySelect, OptionalPasswordField, useCopyLink } from './linkFields.tsx';
 
 /** Seconds; -1 = never (links.md). */
 const EXPIRY_CHOICES = [3600, 86_400, 604_800, 2_592_000, -1] as const;
@@ -23,13 +24,6 @@ export function ShareLinkDialog({ item, onClose }: { item: FsItem; onClose(): vo
   const [maxViews, setMaxViews] = useState('');
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<PathShareRecord | null>(null);
-  const labels: Record<number, string> = {
-    3600: t`1 hour`,
-    86400: t`1 day`,
-    604800: t`7 days`,
-    2592000: t`30 days`,
-    [-1]: t`Never`,
-  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: feedback and t are new every render; the path decides
   useEffect(() => {
@@ -77,8 +71,7 @@ export function ShareLinkDialog({ item, onClose }: { item: FsItem; onClose(): vo
     }
   }
 
-  const copy = async (url: string) =>
-    (await copyText(url)) ? feedback.ok(t`Link copied`) : feedback.fail(t`Could not copy`, null);
+  const copy = useCopyLink();
 
   return (
     <Dialog
@@ -122,24 +115,8 @@ export function ShareLinkDialog({ item, onClose }: { item: FsItem; onClose(): vo
       </section>
       <form className="form" onSubmit={create}>
         <h3>{t`New link`}</h3>
-        <Field label={t`Expires`}>
-          <select name="expires_in" value={expiresIn} onChange={(e) => setExpiresIn(Number(e.target.value))}>
-            {EXPIRY_CHOICES.map((s) => (
-              <option key={s} value={s}>
-                {labels[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t`Password (optional)`}>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <ExpirySelect label={t`Expires`} choices={EXPIRY_CHOICES} value={expiresIn} onChange={setExpiresIn} />
+        <OptionalPasswordField value={password} onChange={setPassword} />
         <Field label={t`Max views (optional)`}>
           <input
             type="number"
@@ -162,9 +139,7 @@ export function ShareLinkDialog({ item, onClose }: { item: FsItem; onClose(): vo
               aria-label={t`New link`}
               data-testid="share-link-url"
             />
-            <button type="button" className="button primary" onClick={() => void copy(made.url)}>
-              {t`Copy link`}
-            </button>
+            <CopyLinkButton url={made.url} />
           </div>
         )}
       </form>

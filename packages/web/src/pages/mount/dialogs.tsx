@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
 import { CheckField, Field } from '../admin/shared/FormFields.tsx';
-import { copyText, useFeedback } from '../admin/shared/feedback.ts';
+import { useFeedback } from '../admin/shared/feedback.ts';
 import { nameProblem } from './explorerModel.ts';
 import { FolderTree } from './FolderTree.tsx';
+import { CopyLinkButton, ExpirySelect } from './linkFields.tsx';
 
 export function NameDialog({
   title,
@@ -79,7 +80,6 @@ export function LinkDialog({ path, name, onClose }: { path: string; name: string
   const [expiresIn, setExpiresIn] = useState<number>(604_800);
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const labels: Record<number, string> = { 3600: t`1 hour`, 86400: t`1 day`, 604800: t`7 days` };
   async function create() {
     setBusy(true);
     try {
@@ -103,22 +103,15 @@ export function LinkDialog({ path, name, onClose }: { path: string; name: string
       }
     >
       <div className="form">
-        <Field label={t`Valid for`}>
-          <select
-            name="expires_in"
-            value={expiresIn}
-            onChange={(e) => {
-              setExpiresIn(Number(e.target.value));
-              setLink(null);
-            }}
-          >
-            {EXPIRY_CHOICES.map((s) => (
-              <option key={s} value={s}>
-                {labels[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ExpirySelect
+          label={t`Valid for`}
+          choices={EXPIRY_CHOICES}
+          value={expiresIn}
+          onChange={(seconds) => {
+            setExpiresIn(seconds);
+            setLink(null);
+          }}
+        />
         {link ? (
           <>
             <input
@@ -129,17 +122,7 @@ export function LinkDialog({ path, name, onClose }: { path: string; name: string
               data-testid="file-link-url"
             />
             <div className="actions">
-              <button
-                type="button"
-                className="button primary"
-                onClick={async () =>
-                  (await copyText(link.url))
-                    ? feedback.ok(t`Link copied`)
-                    : feedback.fail(t`Could not copy`, null)
-                }
-              >
-                {t`Copy link`}
-              </button>
+              <CopyLinkButton url={link.url} />
               <a className="button" href={link.url} target="_blank" rel="noopener noreferrer">
                 {t`Open`}
               </a>

@@ -1,11 +1,12 @@
 import { type FileRecord, formatBytes, RECENT_UPLOADS } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
+import { useNewestItems } from '../../lib/api/useNewestItems.ts';
 import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { useConfirm } from '../admin/shared/confirm.tsx';
 
@@ -24,21 +25,13 @@ export function RecentUploads({
   const { client, toasts } = useServices();
   const copy = useCopyToast();
   const { confirm, confirmHost } = useConfirm();
-  const [items, setItems] = useState<FileRecord[] | null>(null);
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey and reload are the triggers to fetch again
-  useEffect(() => {
-    let live = true;
-    client.files.list({ limit: RECENT_UPLOADS, offset: 0, sort: 'created_at', order: 'desc' }).then(
-      (r) => live && setItems(r.items),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, refreshKey, reload]);
+  const [items, setItems] = useNewestItems(
+    () => client.files.list({ limit: RECENT_UPLOADS, offset: 0, sort: 'created_at', order: 'desc' }),
+    `${refreshKey}|${reload}`,
+  );
 
   async function remove(file: FileRecord) {
     const name = file.filename;

@@ -10,24 +10,22 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
-import { Icon } from '../../../components/Icon.tsx';
 import { configDisplayName } from '../../../i18n/configName.ts';
 import { ActivityDialog } from '../shared/ActivityDialog.tsx';
-import { CopyButton } from '../shared/CopyButton.tsx';
-import { useConfirm } from '../shared/confirm.tsx';
+import { BulkBar } from '../shared/BulkBar.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
-import { useFeedback } from '../shared/feedback.ts';
-import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
 import { QrDialog } from '../shared/QrDialog.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { SearchBox } from '../shared/SearchBox.tsx';
+import { ShareRowActions } from '../shared/ShareRowActions.tsx';
 import { useAsync, useSelection } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import { useListParams } from '../shared/useListParams.ts';
 import { FileEditDialog } from './FileEditDialog.tsx';
 import { type FileSort, useFileColumns } from './fileColumns.tsx';
 import '../admin.css';
-import { BulkBar } from '../shared/BulkBar.tsx';
 
 type Open = { kind: 'edit' | 'qr' | 'activity'; file: FileRecord } | null;
 
@@ -35,8 +33,7 @@ export default function FileManagement() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, reportBatch, feedback, confirmHost } = useConfirmedAction();
   const list = useListParams<FileSort>({ sort: 'created_at', order: 'desc' });
   const [open, setOpen] = useState<Open>(null);
   const isAdmin = auth.isAdmin.value;
@@ -69,47 +66,42 @@ export default function FileManagement() {
   };
   const columns = useFileColumns(isAdmin, storageName);
 
-  async function removeOne(file: FileRecord) {
+  function removeOne(file: FileRecord) {
     const name = file.filename;
-    const ok = await confirm({
-      title: t`Delete file share?`,
-      body: t`"${name}" and its stored file will be deleted. Its link stops working. This cannot be undone.`,
-      confirmLabel: t`Delete`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.files.remove(file.id);
-      feedback.ok(t`File share deleted`);
-      await files.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the file share`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete file share?`,
+        body: t`"${name}" and its stored file will be deleted. Its link stops working. This cannot be undone.`,
+        confirmLabel: t`Delete`,
+        danger: true,
+      },
+      t`Could not delete the file share`,
+      async () => {
+        await client.files.remove(file.id);
+        feedback.ok(t`File share deleted`);
+      },
+      files.reload,
+    );
   }
 
-  async function removeSelected() {
+  function removeSelected() {
     const ids = [...selected];
     const count = ids.length;
-    const ok = await confirm({
-      title: t`Delete ${count} file shares?`,
-      body: t`The selected shares and their stored files will be deleted. This cannot be undone.`,
-      confirmLabel: t`Delete ${count}`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await client.files.batchDelete(ids);
-      if (result.failed.length)
-        feedback.fail(
-          t`Some file shares were not deleted`,
-          new Error(result.failed.map((f) => f.message).join('; ')),
-        );
-      else feedback.ok(t`${result.deleted} file shares deleted`);
-      setSelected(new Set());
-      await files.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the file shares`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete ${count} file shares?`,
+        body: t`The selected shares and their stored files will be deleted. This cannot be undone.`,
+        confirmLabel: t`Delete ${count}`,
+        danger: true,
+      },
+      t`Could not delete the file shares`,
+      async () => {
+        const result = await client.files.batchDelete(ids);
+        reportBatch(result, t`Some file shares were not deleted`, t`${result.deleted} file shares deleted`);
+        setSelected(new Set());
+      },
+      files.reload,
+    );
   }
 
   const data = files.data;
@@ -128,9 +120,7 @@ export default function FileManagement() {
           placeholder={t`Search file name, slug or remark`}
         />
         <span className="spacer" />
-        <button type="button" className="button" onClick={() => void files.reload()} disabled={files.loading}>
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void files.reload()} loading={files.loading} />
       </div>
       <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable
@@ -157,40 +147,15 @@ export default function FileManagement() {
           )
         }
         actions={(f) => (
-          <>
-            <a
-              className="icon-button small"
-              href={f.url}
-              target="_blank"
-              rel="noreferrer"
-              title={t`Preview ${f.filename}`}
-            >
-              <Icon name="external" size={16} />
-              <span className="visually-hidden">{t`Preview ${f.filename}`}</span>
-            </a>
-            <IconButton
-              icon="edit"
-              label={t`Edit ${f.filename}`}
-              onClick={() => setOpen({ kind: 'edit', file: f })}
-            />
-            <CopyButton text={f.url} label={t`Copy link of ${f.filename}`} compact />
-            <IconButton
-              icon="qr"
-              label={t`QR code for ${f.filename}`}
-              onClick={() => setOpen({ kind: 'qr', file: f })}
-            />
-            <IconButton
-              icon="activity"
-              label={t`Activity of ${f.filename}`}
-              onClick={() => setOpen({ kind: 'activity', file: f })}
-            />
-            <IconButton
-              icon="trash"
-              label={t`Delete ${f.filename}`}
-              danger
-              onClick={() => void removeOne(f)}
-            />
-          </>
+          <ShareRowActions
+            name={f.filename}
+            url={f.url}
+            see={{ openLabel: t`Preview ${f.filename}` }}
+            onEdit={() => setOpen({ kind: 'edit', file: f })}
+            onQr={() => setOpen({ kind: 'qr', file: f })}
+            onActivity={() => setOpen({ kind: 'activity', file: f })}
+            onDelete={() => void removeOne(f)}
+          />
         )}
       />
       {data && (

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
-import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable, type SortState, sortRows } from '../shared/DataTable.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { SearchBox } from '../shared/SearchBox.tsx';
 import { useAsync, useSelection } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import { KeyCreatedDialog } from './KeyCreatedDialog.tsx';
 import { KeyFormDialog } from './KeyFormDialog.tsx';
 import { type KeySort, useKeyColumns } from './keyColumns.tsx';
@@ -26,8 +26,7 @@ const sortValue = (sort: KeySort) => (k: ApiKey) =>
 export default function KeyManagement() {
   const { t } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, reportBatch, feedback, confirmHost } = useConfirmedAction();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState<KeySort>>({ key: 'created_at', order: 'desc' });
   const [open, setOpen] = useState<Open>(null);
@@ -49,47 +48,42 @@ export default function KeyManagement() {
       )
     : null;
 
-  async function removeOne(key: ApiKey) {
+  function removeOne(key: ApiKey) {
     const name = key.name;
-    const ok = await confirm({
-      title: t`Delete API key?`,
-      body: t`"${name}" stops working at once. Shares it created stay.`,
-      confirmLabel: t`Delete`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.apiKeys.remove(key.id);
-      feedback.ok(t`API key deleted`);
-      await keys.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the API key`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete API key?`,
+        body: t`"${name}" stops working at once. Shares it created stay.`,
+        confirmLabel: t`Delete`,
+        danger: true,
+      },
+      t`Could not delete the API key`,
+      async () => {
+        await client.apiKeys.remove(key.id);
+        feedback.ok(t`API key deleted`);
+      },
+      keys.reload,
+    );
   }
 
-  async function removeSelected() {
+  function removeSelected() {
     const ids = [...selected];
     const count = ids.length;
-    const ok = await confirm({
-      title: t`Delete ${count} API keys?`,
-      body: t`The selected keys stop working at once. Shares they created stay.`,
-      confirmLabel: t`Delete ${count}`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await client.apiKeys.batchDelete(ids);
-      if (result.failed.length)
-        feedback.fail(
-          t`Some API keys were not deleted`,
-          new Error(result.failed.map((f) => f.message).join('; ')),
-        );
-      else feedback.ok(t`${result.deleted} API keys deleted`);
-      setSelected(new Set());
-      await keys.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the API keys`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete ${count} API keys?`,
+        body: t`The selected keys stop working at once. Shares they created stay.`,
+        confirmLabel: t`Delete ${count}`,
+        danger: true,
+      },
+      t`Could not delete the API keys`,
+      async () => {
+        const result = await client.apiKeys.batchDelete(ids);
+        reportBatch(result, t`Some API keys were not deleted`, t`${result.deleted} API keys deleted`);
+        setSelected(new Set());
+      },
+      keys.reload,
+    );
   }
 
   return (
@@ -111,9 +105,7 @@ export default function KeyManagement() {
       <div className="toolbar">
         <SearchBox value={search} onSearch={setSearch} placeholder={t`Search name or path`} />
         <span className="spacer" />
-        <button type="button" className="button" onClick={() => void keys.reload()} disabled={keys.loading}>
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void keys.reload()} loading={keys.loading} />
       </div>
       <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable

@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
 import { Icon } from '../../../components/Icon.tsx';
-import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable, type SortState, sortRows } from '../shared/DataTable.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { SearchBox } from '../shared/SearchBox.tsx';
 import { useAsync } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import { MountFormDialog } from './MountFormDialog.tsx';
 import '../admin.css';
 
@@ -23,8 +23,7 @@ export default function MountManagement() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, feedback, confirmHost } = useConfirmedAction();
   const isAdmin = auth.state.value.authType === 'admin';
   const [open, setOpen] = useState<{ mount: Mount | null } | null>(null);
   const [search, setSearch] = useState('');
@@ -69,22 +68,22 @@ export default function MountManagement() {
     }
   }
 
-  async function remove(mount: Mount) {
+  function remove(mount: Mount) {
     const name = mount.name;
-    const ok = await confirm({
-      title: t`Delete mount?`,
-      body: t`"${name}" will no longer appear in the explorer and WebDAV. The stored objects are not deleted.`,
-      confirmLabel: t`Delete`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.mounts.remove(mount.id);
-      feedback.ok(t`Mount deleted`);
-      await mounts.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the mount`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete mount?`,
+        body: t`"${name}" will no longer appear in the explorer and WebDAV. The stored objects are not deleted.`,
+        confirmLabel: t`Delete`,
+        danger: true,
+      },
+      t`Could not delete the mount`,
+      async () => {
+        await client.mounts.remove(mount.id);
+        feedback.ok(t`Mount deleted`);
+      },
+      mounts.reload,
+    );
   }
 
   return (
@@ -114,15 +113,7 @@ export default function MountManagement() {
       <div className="toolbar">
         <SearchBox value={search} onSearch={setSearch} placeholder={t`Search name, path or remark`} />
         <span className="spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void mounts.reload()}
-          disabled={mounts.loading}
-        >
-          <Icon name="refresh" size={16} />
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void mounts.reload()} loading={mounts.loading} />
       </div>
       <DataTable
         label={t`Mounts`}

@@ -10,17 +10,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
-import { Icon } from '../../../components/Icon.tsx';
 import { ActivityDialog } from '../shared/ActivityDialog.tsx';
-import { CopyButton } from '../shared/CopyButton.tsx';
-import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
-import { useFeedback } from '../shared/feedback.ts';
-import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
 import { QrDialog } from '../shared/QrDialog.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
+import { ShareRowActions } from '../shared/ShareRowActions.tsx';
 import { useAsync } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import { useListParams } from '../shared/useListParams.ts';
 import { PathShareEditDialog } from './PathShareEditDialog.tsx';
 import { usePathShareColumns } from './pathShareColumns.tsx';
@@ -33,8 +31,7 @@ export default function PathShareManagement() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, feedback, confirmHost } = useConfirmedAction();
   const list = useListParams<'created_at'>({ sort: 'created_at', order: 'desc' });
   const [open, setOpen] = useState<Open>(null);
   const isAdmin = auth.isAdmin.value;
@@ -45,22 +42,22 @@ export default function PathShareManagement() {
   );
   const columns = usePathShareColumns(isAdmin);
 
-  async function remove(share: PathShareRecord) {
+  function remove(share: PathShareRecord) {
     const path = share.path;
-    const ok = await confirm({
-      title: t`Delete path share?`,
-      body: t`The link to "${path}" stops working. The files stay where they are.`,
-      confirmLabel: t`Delete`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.pathShares.remove(share.id);
-      feedback.ok(t`Path share deleted`);
-      await shares.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the path share`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete path share?`,
+        body: t`The link to "${path}" stops working. The files stay where they are.`,
+        confirmLabel: t`Delete`,
+        danger: true,
+      },
+      t`Could not delete the path share`,
+      async () => {
+        await client.pathShares.remove(share.id);
+        feedback.ok(t`Path share deleted`);
+      },
+      shares.reload,
+    );
   }
 
   const data = shares.data;
@@ -74,14 +71,7 @@ export default function PathShareManagement() {
       />
       <div className="toolbar">
         <span className="spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void shares.reload()}
-          disabled={shares.loading}
-        >
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void shares.reload()} loading={shares.loading} />
       </div>
       <DataTable
         label={t`Path shares`}
@@ -99,35 +89,15 @@ export default function PathShareManagement() {
           </>
         }
         actions={(s) => (
-          <>
-            <a
-              className="icon-button small"
-              href={s.url}
-              target="_blank"
-              rel="noreferrer"
-              title={t`Open ${s.slug}`}
-            >
-              <Icon name="external" size={16} />
-              <span className="visually-hidden">{t`Open ${s.slug}`}</span>
-            </a>
-            <IconButton
-              icon="edit"
-              label={t`Edit ${s.slug}`}
-              onClick={() => setOpen({ kind: 'edit', share: s })}
-            />
-            <CopyButton text={s.url} label={t`Copy link of ${s.slug}`} compact />
-            <IconButton
-              icon="qr"
-              label={t`QR code for ${s.slug}`}
-              onClick={() => setOpen({ kind: 'qr', share: s })}
-            />
-            <IconButton
-              icon="activity"
-              label={t`Activity of ${s.slug}`}
-              onClick={() => setOpen({ kind: 'activity', share: s })}
-            />
-            <IconButton icon="trash" label={t`Delete ${s.slug}`} danger onClick={() => void remove(s)} />
-          </>
+          <ShareRowActions
+            name={s.slug}
+            url={s.url}
+            see={{ openLabel: t`Open ${s.slug}` }}
+            onEdit={() => setOpen({ kind: 'edit', share: s })}
+            onQr={() => setOpen({ kind: 'qr', share: s })}
+            onActivity={() => setOpen({ kind: 'activity', share: s })}
+            onDelete={() => void remove(s)}
+          />
         )}
       />
       {data && <Pagination page={list.page} pageSize={PAGE_SIZE} total={data.total} onPage={list.setPage} />}

@@ -1,26 +1,17 @@
 /** The access log: how client addresses are kept, and for how many days (0 turns the log off). */
-import { ACCESS_LOG_DAYS_MAX, type AccessLogIpMode, type SystemSettings } from '@clip/sdk';
+import { ACCESS_LOG_DAYS_MAX, type AccessLogIpMode } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
-import { useFormSave } from '../shared/useFormSave.ts';
-import { SettingsForm } from './SettingsForm.tsx';
+import { Field, RadioChoices } from '../shared/FormFields.tsx';
+import { type SettingsCardProps, SettingsForm, useSettingsSave } from './SettingsForm.tsx';
 import { accessLogDays } from './units.ts';
 
 /** The recommended choice first. */
 const IP_MODE_ORDER: readonly AccessLogIpMode[] = ['anonymized', 'full', 'off'];
 
-export function AccessLogSettingsForm({
-  settings,
-  onSaved,
-}: {
-  settings: SystemSettings;
-  onSaved(s: SystemSettings): void;
-}) {
+export function AccessLogSettingsForm({ settings, onSaved }: SettingsCardProps) {
   const { t } = useLingui();
-  const { client } = useServices();
-  const form = useFormSave();
+  const form = useSettingsSave(onSaved);
   const [ipMode, setIpMode] = useState<AccessLogIpMode>(settings.access_log_ip);
   const [days, setDays] = useState(String(settings.access_log_days));
   const parsed = accessLogDays(days);
@@ -37,18 +28,10 @@ export function AccessLogSettingsForm({
   };
 
   const save = () =>
-    form.save({
-      valid: parsed !== null,
-      failure: t`Could not save the settings`,
-      run: async () => {
-        const saved = await client.system.updateSettings({
-          access_log_ip: ipMode,
-          access_log_days: parsed ?? 0,
-        });
-        form.ok(t`Settings saved`);
-        onSaved(saved);
-      },
-    });
+    form.save(parsed !== null, () => ({
+      access_log_ip: ipMode,
+      access_log_days: parsed ?? 0,
+    }));
 
   return (
     <SettingsForm
@@ -75,26 +58,14 @@ export function AccessLogSettingsForm({
           onChange={(e) => setDays(e.target.value)}
         />
       </Field>
-      <fieldset className="field">
-        <legend>
-          <strong>{t`Visitor addresses`}</strong>
-        </legend>
-        {IP_MODE_ORDER.map((m) => (
-          <label key={m} className="check-field">
-            <input
-              type="radio"
-              name="access_log_ip"
-              value={m}
-              checked={ipMode === m}
-              onChange={() => setIpMode(m)}
-            />
-            <span>
-              {ipText[m].label}
-              <span className="field-hint"> — {ipText[m].hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend={t`Visitor addresses`}
+        name="access_log_ip"
+        choices={IP_MODE_ORDER}
+        text={ipText}
+        value={ipMode}
+        onChange={setIpMode}
+      />
     </SettingsForm>
   );
 }

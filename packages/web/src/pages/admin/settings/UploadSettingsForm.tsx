@@ -2,26 +2,18 @@
  * Upload limit (KB / MB / GB, stored in MB, > 0), the WebDAV upload mode, and the largest folder a path
  * share streams as one ZIP (same units).
  */
-import { type SystemSettings, WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
+import { WEBDAV_UPLOAD_MODES, type WebdavUploadMode } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useServices } from '../../../app/services.ts';
-import { Field } from '../shared/FormFields.tsx';
-import { binaryUnitLabel } from '../shared/format.ts';
-import { useFormSave } from '../shared/useFormSave.ts';
-import { SettingsForm } from './SettingsForm.tsx';
+import { RadioChoices, SizeField } from '../shared/FormFields.tsx';
+import { type SettingsCardProps, SettingsForm, useSettingsSave } from './SettingsForm.tsx';
 import { fromMegabytes, SIZE_UNITS, type SizeUnit, toMegabytes, uploadLimitProblem } from './units.ts';
 
-export function UploadSettingsForm({
-  settings,
-  onSaved,
-}: {
-  settings: SystemSettings;
-  onSaved(s: SystemSettings): void;
-}) {
+const UNITS = Object.keys(SIZE_UNITS) as SizeUnit[];
+
+export function UploadSettingsForm({ settings, onSaved }: SettingsCardProps) {
   const { t } = useLingui();
-  const { client } = useServices();
-  const form = useFormSave();
+  const form = useSettingsSave(onSaved);
   const initial = fromMegabytes(settings.max_upload_size);
   const [amount, setAmount] = useState(String(initial.amount));
   const [unit, setUnit] = useState<SizeUnit>(initial.unit);
@@ -31,24 +23,19 @@ export function UploadSettingsForm({
   const [zipUnit, setZipUnit] = useState<SizeUnit>(initialZip.unit);
   const problem = uploadLimitProblem(amount, unit);
   const zipProblem = uploadLimitProblem(zipAmount, zipUnit);
-  const zipProblemText = !form.tried
-    ? null
-    : zipProblem === 'not-number'
-      ? t`Enter a number`
-      : zipProblem === 'not-positive'
-        ? t`The ZIP limit must be greater than 0`
-        : zipProblem === 'too-large'
-          ? t`That is more than this server can accept`
-          : null;
-  const problemText = !form.tried
-    ? null
-    : problem === 'not-number'
-      ? t`Enter a number`
-      : problem === 'not-positive'
-        ? t`The upload limit must be greater than 0`
-        : problem === 'too-large'
-          ? t`That is more than this server can accept`
-          : null;
+  // Shown once a save was tried; the two limits differ only in what must be greater than 0.
+  const problemTextOf = (p: typeof problem, notPositive: string) =>
+    !form.tried
+      ? null
+      : p === 'not-number'
+        ? t`Enter a number`
+        : p === 'not-positive'
+          ? notPositive
+          : p === 'too-large'
+            ? t`That is more than this server can accept`
+            : null;
+  const problemText = problemTextOf(problem, t`The upload limit must be greater than 0`);
+  const zipProblemText = problemTextOf(zipProblem, t`The ZIP limit must be greater than 0`);
 
   const modeText: Record<WebdavUploadMode, { label: string; hint: string }> = {
     auto: { label: t`Auto (recommended)`, hint: t`Up to 8 MB in one piece, larger files in 8 MB parts.` },
@@ -64,19 +51,11 @@ export function UploadSettingsForm({
   };
 
   const save = () =>
-    form.save({
-      valid: !problem && !zipProblem,
-      failure: t`Could not save the settings`,
-      run: async () => {
-        const saved = await client.system.updateSettings({
-          max_upload_size: toMegabytes(Number(amount), unit),
-          webdav_upload_mode: mode,
-          max_zip_size: toMegabytes(Number(zipAmount), zipUnit),
-        });
-        form.ok(t`Settings saved`);
-        onSaved(saved);
-      },
-    });
+    form.save(!problem && !zipProblem, () => ({
+      max_upload_size: toMegabytes(Number(amount), unit),
+      webdav_upload_mode: mode,
+      max_zip_size: toMegabytes(Number(zipAmount), zipUnit),
+    }));
 
   return (
     <SettingsForm
@@ -86,82 +65,38 @@ export function UploadSettingsForm({
       submitLabel={t`Save settings`}
       onSubmit={save}
     >
-      <Field label={t`Maximum upload size`} error={problemText} hint={t`Files larger than this are refused.`}>
-        <div className="field-row">
-          <input
-            name="max_upload_size"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={Boolean(problemText) || undefined}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-          <select
-            name="max_upload_unit"
-            aria-label={t`Unit`}
-            value={unit}
-            onChange={(e) => setUnit(e.target.value as SizeUnit)}
-          >
-            {Object.keys(SIZE_UNITS).map((u) => (
-              <option key={u} value={u}>
-                {binaryUnitLabel(u)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </Field>
-      <Field
+      <SizeField
+        label={t`Maximum upload size`}
+        hint={t`Files larger than this are refused.`}
+        error={problemText}
+        name="max_upload_size"
+        unitName="max_upload_unit"
+        units={UNITS}
+        amount={amount}
+        unit={unit}
+        onAmount={setAmount}
+        onUnit={(u) => setUnit(u)}
+      />
+      <SizeField
         label={t`Maximum ZIP size`}
-        error={zipProblemText}
         hint={t`A shared folder larger than this cannot be downloaded as one ZIP.`}
-      >
-        <div className="field-row">
-          <input
-            name="max_zip_size"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            value={zipAmount}
-            aria-invalid={Boolean(zipProblemText) || undefined}
-            onChange={(e) => setZipAmount(e.target.value)}
-          />
-          <select
-            name="max_zip_unit"
-            aria-label={t`Unit`}
-            value={zipUnit}
-            onChange={(e) => setZipUnit(e.target.value as SizeUnit)}
-          >
-            {Object.keys(SIZE_UNITS).map((u) => (
-              <option key={u} value={u}>
-                {binaryUnitLabel(u)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </Field>
-      <fieldset className="field">
-        <legend>
-          <strong>{t`WebDAV upload mode`}</strong>
-        </legend>
-        {WEBDAV_UPLOAD_MODES.map((m) => (
-          <label key={m} className="check-field">
-            <input
-              type="radio"
-              name="webdav_upload_mode"
-              value={m}
-              checked={mode === m}
-              onChange={() => setMode(m)}
-            />
-            <span>
-              {modeText[m].label}
-              <span className="field-hint"> — {modeText[m].hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+        error={zipProblemText}
+        name="max_zip_size"
+        unitName="max_zip_unit"
+        units={UNITS}
+        amount={zipAmount}
+        unit={zipUnit}
+        onAmount={setZipAmount}
+        onUnit={(u) => setZipUnit(u)}
+      />
+      <RadioChoices
+        legend={t`WebDAV upload mode`}
+        name="webdav_upload_mode"
+        choices={WEBDAV_UPLOAD_MODES}
+        text={modeText}
+        value={mode}
+        onChange={setMode}
+      />
     </SettingsForm>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The admin forms' fields: a labelled control with its hint or inline error (`Field`), the two
  * shapes every form repeats, a text input (`TextField`) and a checkbox with its label (`CheckField`),
+ * a size as a number and its unit (`SizeField`), one choice of a few explained options (`RadioChoices`),
  * and the submit button that waits while a save runs (`SubmitButton`).
  */
 import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
+import { binaryUnitLabel } from './format.ts';
 
 export function Field({
   label,
@@ -99,6 +101,95 @@ export function CheckField({
       <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {children}
     </label>
+  );
+}
+
+/** A size: a number and its binary unit (KB, MB, …) side by side, the number marked invalid on error. */
+export function SizeField<U extends string>({
+  label,
+  hint,
+  error,
+  name,
+  unitName,
+  units,
+  amount,
+  unit,
+  onAmount,
+  onUnit,
+}: {
+  label: string;
+  hint: string;
+  error: string | null;
+  name: string;
+  unitName: string;
+  units: readonly U[];
+  amount: string;
+  unit: U;
+  onAmount(amount: string): void;
+  onUnit(unit: U): void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Field label={label} error={error} hint={hint}>
+      <div className="field-row">
+        <input
+          name={name}
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={amount}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onAmount(e.target.value)}
+        />
+        <select
+          name={unitName}
+          aria-label={t`Unit`}
+          value={unit}
+          onChange={(e) => onUnit(e.target.value as U)}
+        >
+          {units.map((u) => (
+            <option key={u} value={u}>
+              {binaryUnitLabel(u)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </Field>
+  );
+}
+
+/** Radio buttons under a legend, each option with its label and a hint of what it does. */
+export function RadioChoices<M extends string>({
+  legend,
+  name,
+  choices,
+  text,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  choices: readonly M[];
+  text: Record<M, { label: string; hint: string }>;
+  value: M;
+  onChange(choice: M): void;
+}) {
+  return (
+    <fieldset className="field">
+      <legend>
+        <strong>{legend}</strong>
+      </legend>
+      {choices.map((m) => (
+        <label key={m} className="check-field">
+          <input type="radio" name={name} value={m} checked={value === m} onChange={() => onChange(m)} />
+          <span>
+            {text[m].label}
+            <span className="field-hint"> — {text[m].hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -4,8 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useServices } from '../../../app/services.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
-import { CheckField, Field, TextField } from '../shared/FormFields.tsx';
-import { binaryUnitLabel } from '../shared/format.ts';
+import { CheckField, Field, SizeField, TextField } from '../shared/FormFields.tsx';
 import { useFormSave } from '../shared/useFormSave.ts';
 import {
   CAPACITY_UNITS,
@@ -144,35 +143,18 @@ export function ConfigFormDialog({
             config={config}
           />
         )}
-        <Field
+        <SizeField
           label={t`Capacity`}
-          error={text(problems.capacity)}
           hint={t`Used for the dashboard's usage bar and to refuse uploads that would not fit. Empty = no limit.`}
-        >
-          <div className="field-row">
-            <input
-              name="capacity"
-              type="number"
-              min={0}
-              step="any"
-              value={state.capacity}
-              aria-invalid={text(problems.capacity) ? true : undefined}
-              onChange={(e) => set('capacity', e.target.value)}
-            />
-            <select
-              name="capacity_unit"
-              aria-label={t`Unit`}
-              value={state.capacityUnit}
-              onChange={(e) => set('capacityUnit', e.target.value as CapacityUnit)}
-            >
-              {Object.keys(CAPACITY_UNITS).map((u) => (
-                <option key={u} value={u}>
-                  {binaryUnitLabel(u)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </Field>
+          error={text(problems.capacity)}
+          name="capacity"
+          unitName="capacity_unit"
+          units={Object.keys(CAPACITY_UNITS) as CapacityUnit[]}
+          amount={state.capacity}
+          unit={state.capacityUnit}
+          onAmount={(v) => set('capacity', v)}
+          onUnit={(u) => set('capacityUnit', u)}
+        />
         <CheckField name="is_public" checked={state.isPublic} onChange={(v) => set('isPublic', v)}>
           {t`API keys may upload to this storage`}
         </CheckField>

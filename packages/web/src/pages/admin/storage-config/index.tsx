@@ -11,6 +11,7 @@ import { useFeedback } from '../shared/feedback.ts';
 import { formatBytes } from '../shared/format.ts';
 import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { SearchBox } from '../shared/SearchBox.tsx';
 import { useAsync } from '../shared/useAsync.ts';
 import { ConfigFormDialog } from './ConfigFormDialog.tsx';
@@ -102,14 +103,7 @@ export default function StorageConfigs() {
       <div className="toolbar">
         <SearchBox value={search} onSearch={setSearch} placeholder={t`Search name, bucket or endpoint`} />
         <span className="spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void configs.reload()}
-          disabled={configs.loading}
-        >
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void configs.reload()} loading={configs.loading} />
       </div>
       <DataTable
         label={t`Storage configs`}

@@ -9,22 +9,22 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
-import { useConfirm } from '../shared/confirm.tsx';
+import { ActivityDialog } from '../shared/ActivityDialog.tsx';
+import { BulkBar } from '../shared/BulkBar.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
 import { Pagination } from '../shared/Pagination.tsx';
 import { QrDialog } from '../shared/QrDialog.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { SearchBox } from '../shared/SearchBox.tsx';
+import { ShareRowActions } from '../shared/ShareRowActions.tsx';
 import { useAsync, useSelection } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import { useListParams } from '../shared/useListParams.ts';
 import { PasteEditDialog } from './PasteEditDialog.tsx';
-import { PasteRowActions } from './PasteRowActions.tsx';
 import { PasteViewDialog } from './PasteViewDialog.tsx';
 import { usePasteColumns } from './pasteColumns.tsx';
 import '../admin.css';
-import { ActivityDialog } from '../shared/ActivityDialog.tsx';
-import { BulkBar } from '../shared/BulkBar.tsx';
 
 type Open =
   | { kind: 'view' | 'edit'; paste: PasteRecord }
@@ -35,8 +35,7 @@ export default function TextManagement() {
   useSignals();
   const { t } = useLingui();
   const { client, auth } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, reportBatch, feedback, confirmHost } = useConfirmedAction();
   const list = useListParams<'created_at'>({ sort: 'created_at', order: 'desc' });
   const [open, setOpen] = useState<Open>(null);
   const isAdmin = auth.isAdmin.value;
@@ -72,62 +71,57 @@ export default function TextManagement() {
     }
   }
 
-  async function removeOne(paste: PasteListItem) {
-    const ok = await confirm({
-      title: t`Delete text share?`,
-      body: t`"${paste.slug}" will be deleted for everyone who has the link. This cannot be undone.`,
-      confirmLabel: t`Delete`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.pastes.remove(paste.id);
-      feedback.ok(t`Text share deleted`);
-      await pastes.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the text share`, err);
-    }
+  function removeOne(paste: PasteListItem) {
+    return confirmed(
+      {
+        title: t`Delete text share?`,
+        body: t`"${paste.slug}" will be deleted for everyone who has the link. This cannot be undone.`,
+        confirmLabel: t`Delete`,
+        danger: true,
+      },
+      t`Could not delete the text share`,
+      async () => {
+        await client.pastes.remove(paste.id);
+        feedback.ok(t`Text share deleted`);
+      },
+      pastes.reload,
+    );
   }
 
-  async function removeSelected() {
+  function removeSelected() {
     const ids = [...selected];
-    const ok = await confirm({
-      title: t`Delete ${ids.length} text shares?`,
-      body: t`The selected shares will be deleted for everyone who has their links. This cannot be undone.`,
-      confirmLabel: t`Delete ${ids.length}`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await client.pastes.batchDelete(ids);
-      if (result.failed.length)
-        feedback.fail(
-          t`Some text shares were not deleted`,
-          new Error(result.failed.map((f) => f.message).join('; ')),
-        );
-      else feedback.ok(t`${result.deleted} text shares deleted`);
-      setSelected(new Set());
-      await pastes.reload();
-    } catch (err) {
-      feedback.fail(t`Could not delete the text shares`, err);
-    }
+    return confirmed(
+      {
+        title: t`Delete ${ids.length} text shares?`,
+        body: t`The selected shares will be deleted for everyone who has their links. This cannot be undone.`,
+        confirmLabel: t`Delete ${ids.length}`,
+        danger: true,
+      },
+      t`Could not delete the text shares`,
+      async () => {
+        const result = await client.pastes.batchDelete(ids);
+        reportBatch(result, t`Some text shares were not deleted`, t`${result.deleted} text shares deleted`);
+        setSelected(new Set());
+      },
+      pastes.reload,
+    );
   }
 
-  async function clearExpired() {
-    const ok = await confirm({
-      title: t`Clear expired text shares?`,
-      body: t`Every text share that has expired or reached its view limit will be deleted.`,
-      confirmLabel: t`Clear expired`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const { deleted } = await client.pastes.clearExpired();
-      feedback.ok(t`${deleted} expired text shares cleared`);
-      await pastes.reload();
-    } catch (err) {
-      feedback.fail(t`Could not clear expired text shares`, err);
-    }
+  function clearExpired() {
+    return confirmed(
+      {
+        title: t`Clear expired text shares?`,
+        body: t`Every text share that has expired or reached its view limit will be deleted.`,
+        confirmLabel: t`Clear expired`,
+        danger: true,
+      },
+      t`Could not clear expired text shares`,
+      async () => {
+        const { deleted } = await client.pastes.clearExpired();
+        feedback.ok(t`${deleted} expired text shares cleared`);
+      },
+      pastes.reload,
+    );
   }
 
   const data = pastes.data;
@@ -151,14 +145,7 @@ export default function TextManagement() {
           placeholder={t`Search slug, title, remark or content`}
         />
         <span className="spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void pastes.reload()}
-          disabled={pastes.loading}
-        >
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void pastes.reload()} loading={pastes.loading} />
       </div>
       <BulkBar count={selected.size} onDelete={removeSelected} onClear={() => setSelected(new Set())} />
       <DataTable
@@ -185,9 +172,10 @@ export default function TextManagement() {
           )
         }
         actions={(paste) => (
-          <PasteRowActions
-            paste={paste}
-            onView={() => void openWhole('view', paste)}
+          <ShareRowActions
+            name={paste.slug}
+            url={paste.url}
+            see={{ onView: () => void openWhole('view', paste) }}
             onEdit={() => void openWhole('edit', paste)}
             onQr={() => setOpen({ kind: 'qr', paste })}
             onActivity={() => setOpen({ kind: 'activity', paste })}

@@ -6,23 +6,21 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../../app/navigation.ts';
 import { useServices } from '../../../app/services.ts';
-import { Icon } from '../../../components/Icon.tsx';
 import { ReceivedFiles } from '../../../components/ReceivedFiles.tsx';
 import { ActivityDialog } from '../shared/ActivityDialog.tsx';
-import { useConfirm } from '../shared/confirm.tsx';
 import { DataTable } from '../shared/DataTable.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
-import { useFeedback } from '../shared/feedback.ts';
 import { IconButton } from '../shared/IconButton.tsx';
 import { ModuleHeader } from '../shared/ModuleHeader.tsx';
+import { RefreshButton } from '../shared/RefreshButton.tsx';
 import { useAsync } from '../shared/useAsync.ts';
+import { useConfirmedAction } from '../shared/useConfirmedAction.ts';
 import '../admin.css';
 
 export default function UploadRequestManagement() {
   const { t, i18n } = useLingui();
   const { client } = useServices();
-  const feedback = useFeedback();
-  const { confirm, confirmHost } = useConfirm();
+  const { confirmed, feedback, confirmHost } = useConfirmedAction();
   const [shown, setShown] = useState<UploadRequestDetail | null>(null);
   const [activityOf, setActivityOf] = useState<UploadRequestRecord | null>(null);
   const requests = useAsync(
@@ -51,22 +49,22 @@ export default function UploadRequestManagement() {
     }
   }
 
-  async function remove(r: UploadRequestRecord) {
+  function remove(r: UploadRequestRecord) {
     const slug = r.slug;
-    const ok = await confirm({
-      title: t`Close upload request?`,
-      body: t`The link /r/${slug} stops taking files. The files that arrived stay in the folder.`,
-      confirmLabel: t`Close request`,
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await client.uploadRequests.remove(r.id);
-      feedback.ok(t`Upload request closed`);
-      await requests.reload();
-    } catch (err) {
-      feedback.fail(t`Could not close the request`, err);
-    }
+    return confirmed(
+      {
+        title: t`Close upload request?`,
+        body: t`The link /r/${slug} stops taking files. The files that arrived stay in the folder.`,
+        confirmLabel: t`Close request`,
+        danger: true,
+      },
+      t`Could not close the request`,
+      async () => {
+        await client.uploadRequests.remove(r.id);
+        feedback.ok(t`Upload request closed`);
+      },
+      requests.reload,
+    );
   }
 
   return (
@@ -77,15 +75,7 @@ export default function UploadRequestManagement() {
       />
       <div className="toolbar">
         <span className="spacer" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => void requests.reload()}
-          disabled={requests.loading}
-        >
-          <Icon name="refresh" size={16} />
-          {t`Refresh`}
-        </button>
+        <RefreshButton onRefresh={() => void requests.reload()} loading={requests.loading} />
       </div>
       <DataTable
         label={t`Upload requests`}
