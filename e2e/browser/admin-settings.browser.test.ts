@@ -222,7 +222,13 @@ test('settings: the upload limit in KB/MB/GB must be > 0 and takes effect; WebDA
   await page.getByRole('button', { name: 'Save settings' }).click();
   await toast(page, /Settings saved/);
   const settings = await admin.system.settings();
-  assert.equal(settings, { max_upload_size: 1 / 1024, webdav_upload_mode: 'multipart', max_zip_size: 2048 });
+  assert.equal(settings, {
+    max_upload_size: 1 / 1024,
+    webdav_upload_mode: 'multipart',
+    max_zip_size: 2048,
+    access_log_ip: 'anonymized',
+    access_log_days: 30,
+  });
   assert.is((await env.server.client().system.maxUploadSize()).max_upload_size, 1 / 1024);
   // The lowered limit refuses a larger upload.
   let status = 0;

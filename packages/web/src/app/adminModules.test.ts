@@ -18,20 +18,17 @@ test('the admin opens every module, in the spec order', () => {
   ]);
 });
 
-test('a key opens the management of what it may create, the mounts (read-only) and its upload requests', () => {
+test('a key opens the management of what it may create, the mounts (read-only), its path shares and upload requests', () => {
   assert.equal(allowedAdminModules('apikey', { ...none, text: true }), ['text-management']);
   assert.equal(allowedAdminModules('apikey', { text: true, file: true, mount: true }), [
     'text-management',
     'file-management',
     'path-share-management',
     'mount-management',
-  ]);
-  assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), [
-    'path-share-management',
-    'mount-management',
     'upload-requests',
   ]);
   assert.equal(allowedAdminModules('apikey', { ...none, mount: true }), [
+    'path-share-management',
     'mount-management',
     'upload-requests',
   ]);

@@ -12,5 +12,8 @@ export async function loadPoCatalog(filename: string, locale: string) {
   return Object.fromEntries(Object.entries(catalog).filter(([, entry]) => !entry.obsolete));
 }
 
-/** The names of a message's placeholders, sorted: a translation must keep its source's. */
-export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/**
+ * The names of a message's placeholders, sorted: a translation must keep its source's. A placeholder is
+ * `{name}` or `{name, plural, ...}`; a plural's branch text (`one {up to # file}`) is not one.
+ */
+export const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();

@@ -62,7 +62,7 @@ export function ShareActivity({
     download: t`Downloaded`,
     list: t`Listed`,
     zip: t`Downloaded as ZIP`,
-    upload: t`Uploaded`,
+    upload: t({ message: 'Uploaded', context: 'an access log action' }),
     verify: t`Password tried`,
   };
   const outcomeText: Record<AccessOutcome, string> = {
