@@ -22,7 +22,7 @@ export function RecentShares({ refreshKey }: { refreshKey: number }) {
   return (
     <section className="card recent-shares" aria-labelledby="recent-shares-title">
       <h2 id="recent-shares-title">{t`Your recent shares`}</h2>
-      <ul>
+      <ul className="row-list">
         {items.map((paste) => {
           const name = paste.title || paste.slug;
           const created = formatShortDateTime(paste.created_at);

@@ -15,7 +15,7 @@ export function RequestFileList({
   const { t } = useLingui();
   if (items.length === 0) return null;
   return (
-    <ul className="upload-list" aria-label={t`Files to send`}>
+    <ul className="row-list upload-list" aria-label={t`Files to send`}>
       {items.map((item) => {
         const name = item.dir ? `${item.dir}/${item.file.name}` : item.file.name;
         const percent = item.file.size === 0 ? 100 : Math.floor((item.loaded / item.file.size) * 100);

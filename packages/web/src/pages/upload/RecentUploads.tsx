@@ -58,7 +58,7 @@ export function RecentUploads({
     <section className="card recent-uploads" aria-labelledby="recent-title">
       {confirmHost}
       <h2 id="recent-title">{t`Recent uploads`}</h2>
-      <ul>
+      <ul className="row-list">
         {items.map((file) => {
           const name = file.filename;
           return (

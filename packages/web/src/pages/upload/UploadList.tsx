@@ -43,7 +43,7 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
     }
   };
   return (
-    <ul className="upload-list" aria-label={t`Files`}>
+    <ul className="row-list upload-list" aria-label={t`Files`}>
       {items.map((item) => {
         const name = item.file.name;
         return (
