@@ -3,7 +3,7 @@
  * is to one file or folder), delete, or let go.
  */
 import { useLingui } from '@lingui/react/macro';
-import { DeleteOrClearSelection } from '../admin/shared/BulkBar.tsx';
+import { DeleteOrClearSelection } from '../../components/DeleteOrClearSelection.tsx';
 
 export function SelectionBar({
   count,

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { DeleteOrClearSelection } from '../../../components/DeleteOrClearSelection.tsx';
 
 /** The bar above a table while rows are selected: how many, delete them, or clear the selection. */
 export function BulkBar({
@@ -17,20 +18,5 @@ export function BulkBar({
       <span>{t`${count} selected`}</span>
       <DeleteOrClearSelection onDelete={onDelete} onClear={onClear} />
     </section>
-  );
-}
-
-/** The two things any selection bar offers: delete what is selected, or let it go. */
-export function DeleteOrClearSelection({ onDelete, onClear }: { onDelete(): void; onClear(): void }) {
-  const { t } = useLingui();
-  return (
-    <>
-      <button type="button" className="button small danger" onClick={onDelete}>
-        {t`Delete selected`}
-      </button>
-      <button type="button" className="button small" onClick={onClear}>
-        {t`Clear selection`}
-      </button>
-    </>
   );
 }
