@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../app/services.ts';
 import { NEXT_PARAM, safeNext } from '../app/signInReturn.ts';
+import { PasswordField } from '../components/PasswordField.tsx';
 import { errorMessage } from '../i18n/errorMessage.ts';
 
 type Mode = 'admin' | 'apikey';
@@ -85,30 +86,24 @@ export function SignIn() {
                 required
               />
             </label>
-            <label className="field">
-              <span>{t`Password`}</span>
-              <input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            </label>
-          </>
-        ) : (
-          <label className="field">
-            <span>{t`API key`}</span>
-            <input
-              name="apiKey"
-              type="password"
-              autoComplete="off"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
+            <PasswordField
+              label={t`Password`}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onValue={setPassword}
               required
             />
-          </label>
+          </>
+        ) : (
+          <PasswordField
+            label={t`API key`}
+            name="apiKey"
+            autoComplete="off"
+            value={apiKey}
+            onValue={setApiKey}
+            required
+          />
         )}
         {error && (
           <p className="field-error" role="alert">

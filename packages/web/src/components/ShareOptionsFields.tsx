@@ -7,6 +7,7 @@ import {
   type ShareOptionProblems,
   type ShareOptions,
 } from '../lib/shareOptions.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 interface Props {
   value: ShareOptions;
@@ -117,17 +118,14 @@ export function ShareOptionsFields({
         </span>
         {error('slug')}
       </label>
-      <label className="field">
-        <span>{t`Password`}</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={value.password}
-          placeholder={t`No password`}
-          onChange={(e) => set({ password: e.target.value })}
-        />
-      </label>
+      <PasswordField
+        label={t`Password`}
+        name="password"
+        autoComplete="new-password"
+        value={value.password}
+        placeholder={t`No password`}
+        onValue={(password) => set({ password })}
+      />
       {expiryPresets ? (
         <label className="field">
           <span>{t`Expires after`}</span>

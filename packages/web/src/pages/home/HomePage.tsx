@@ -126,7 +126,7 @@ export default function HomePage() {
         </p>
       )}
       {created && <ShareResult created={created} password={createdPassword} onHidden={hideResult} />}
-      <form className="home-grid" onSubmit={submit} noValidate>
+      <form className="side-grid" onSubmit={submit} noValidate>
         <section className="editor-card card" aria-label={t`Content`}>
           <div className="editor-head">
             <div className="tabs compact" role="tablist" aria-label={t`Editor`}>

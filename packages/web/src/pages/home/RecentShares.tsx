@@ -2,8 +2,8 @@ import { RECENT_SHARES } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
+import { RowCopyLinkButton } from '../../components/RowCopyLinkButton.tsx';
 import { useNewestItems } from '../../lib/api/useNewestItems.ts';
-import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { formatShortDateTime } from '../admin/shared/format.ts';
 
 /**
@@ -12,7 +12,6 @@ import { formatShortDateTime } from '../admin/shared/format.ts';
  */
 export function RecentShares({ refreshKey }: { refreshKey: number }) {
   const { t } = useLingui();
-  const copy = useCopyToast();
   const [items] = useNewestItems(
     (client) => client.pastes.list({ limit: RECENT_SHARES, offset: 0, order: 'desc' }),
     String(refreshKey),
@@ -22,7 +21,7 @@ export function RecentShares({ refreshKey }: { refreshKey: number }) {
   return (
     <section className="card recent-shares" aria-labelledby="recent-shares-title">
       <h2 id="recent-shares-title">{t`Your recent shares`}</h2>
-      <ul>
+      <ul className="row-list">
         {items.map((paste) => {
           const name = paste.title || paste.slug;
           const created = formatShortDateTime(paste.created_at);
@@ -32,14 +31,7 @@ export function RecentShares({ refreshKey }: { refreshKey: number }) {
                 {name}
               </Link>
               <span className="muted">{created}</span>
-              <button
-                type="button"
-                className="button small"
-                onClick={() => copy(paste.url, t`Link copied`)}
-                aria-label={t`Copy link of ${name}`}
-              >
-                {t`Copy link`}
-              </button>
+              <RowCopyLinkButton url={paste.url} name={name} />
             </li>
           );
         })}

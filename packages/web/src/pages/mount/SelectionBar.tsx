@@ -3,6 +3,7 @@
  * is to one file or folder), delete, or let go.
  */
 import { useLingui } from '@lingui/react/macro';
+import { DeleteOrClearSelection } from '../../components/DeleteOrClearSelection.tsx';
 
 export function SelectionBar({
   count,
@@ -43,12 +44,7 @@ export function SelectionBar({
               {t`Share link`}
             </button>
           )}
-          <button type="button" className="button small danger" onClick={onDelete}>
-            {t`Delete selected`}
-          </button>
-          <button type="button" className="button small" onClick={onClear}>
-            {t`Clear selection`}
-          </button>
+          <DeleteOrClearSelection onDelete={onDelete} onClear={onClear} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@
  * upload request): how long the link lives, an optional password, and copying a link.
  */
 import { useLingui } from '@lingui/react/macro';
+import { PasswordInput } from '../../components/PasswordField.tsx';
 import { Field } from '../admin/shared/FormFields.tsx';
 import { copyText, useFeedback } from '../admin/shared/feedback.ts';
 
@@ -43,13 +44,7 @@ export function OptionalPasswordField({ value, onChange }: { value: string; onCh
   const { t } = useLingui();
   return (
     <Field label={t`Password (optional)`}>
-      <input
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <PasswordInput name="password" autoComplete="new-password" value={value} onValue={onChange} />
     </Field>
   );
 }

@@ -1,5 +1,5 @@
-import { formatBytes } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { UploadItem, UploadItemButton } from '../../components/UploadItem.tsx';
 import type { RequestItem } from './useRequestUploads.ts';
 
 /** Each file with a progress bar while it goes up, what it landed as, or why not (with a retry). */
@@ -15,38 +15,31 @@ export function RequestFileList({
   const { t } = useLingui();
   if (items.length === 0) return null;
   return (
-    <ul className="upload-list" aria-label={t`Files to send`}>
+    <ul className="row-list upload-list" aria-label={t`Files to send`}>
       {items.map((item) => {
         const name = item.dir ? `${item.dir}/${item.file.name}` : item.file.name;
         const percent = item.file.size === 0 ? 100 : Math.floor((item.loaded / item.file.size) * 100);
         return (
-          <li key={item.id} className={`upload-item status-${item.status}`} data-status={item.status}>
-            <div className="upload-item-head">
-              <span className="upload-name" title={name}>
-                {name}
-              </span>
-              <span className="muted">{formatBytes(item.file.size)}</span>
-              {item.status === 'interrupted' && (
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => onRetry(item.id)}
-                  aria-label={t`Retry ${name}`}
-                >
-                  {t`Retry`}
-                </button>
-              )}
-              {item.status !== 'done' && (
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => onRemove(item.id)}
-                  aria-label={t`Remove ${name}`}
-                >
-                  {item.status === 'uploading' ? t`Stop` : t`Remove`}
-                </button>
-              )}
-            </div>
+          <UploadItem
+            key={item.id}
+            file={item.file}
+            name={name}
+            status={item.status}
+            actions={
+              <>
+                {item.status === 'interrupted' && (
+                  <UploadItemButton label={t`Retry ${name}`} onClick={() => onRetry(item.id)}>
+                    {t`Retry`}
+                  </UploadItemButton>
+                )}
+                {item.status !== 'done' && (
+                  <UploadItemButton label={t`Remove ${name}`} onClick={() => onRemove(item.id)}>
+                    {item.status === 'uploading' ? t`Stop` : t`Remove`}
+                  </UploadItemButton>
+                )}
+              </>
+            }
+          >
             {(item.status === 'uploading' || item.status === 'interrupted' || item.status === 'waiting') && (
               <div className="upload-progress">
                 <progress max={100} value={percent} aria-label={t`Progress of ${name}`} />
@@ -68,7 +61,7 @@ export function RequestFileList({
                 {item.problem}
               </p>
             )}
-          </li>
+          </UploadItem>
         );
       })}
     </ul>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import type { ShareHandle } from './useShare.ts';
 
 /**
@@ -53,20 +54,17 @@ export function ShareGate<T>({
         <h1>{t`Password required`}</h1>
         <p className="muted">{lockedText}</p>
         <form className="card form" onSubmit={submitPassword} noValidate>
-          <label className="field">
-            <span>{t`Password`}</span>
-            <input
-              type="password"
-              name="share-password"
-              autoComplete="off"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={!!passwordError}
-              aria-describedby={passwordError ? 'share-password-error' : undefined}
-              // biome-ignore lint/a11y/noAutofocus: the password is the only thing to do on this screen
-              autoFocus
-            />
-          </label>
+          <PasswordField
+            label={t`Password`}
+            name="share-password"
+            autoComplete="off"
+            value={password}
+            onValue={setPassword}
+            aria-invalid={!!passwordError}
+            aria-describedby={passwordError ? 'share-password-error' : undefined}
+            // Focus: the password is the only thing to do on this screen.
+            autoFocus
+          />
           {passwordError && (
             <p className="field-error" id="share-password-error" role="alert">
               {passwordError}

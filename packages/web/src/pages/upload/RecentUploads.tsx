@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
 import { useServices } from '../../app/services.ts';
 import { QrCode } from '../../components/QrCode.tsx';
+import { RowCopyLinkButton } from '../../components/RowCopyLinkButton.tsx';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import { useNewestItems } from '../../lib/api/useNewestItems.ts';
-import { useCopyToast } from '../../shell/useCopyToast.ts';
 import { useConfirm } from '../admin/shared/confirm.tsx';
 
 /**
@@ -23,7 +23,6 @@ export function RecentUploads({
 }) {
   const { t } = useLingui();
   const { client, toasts } = useServices();
-  const copy = useCopyToast();
   const { confirm, confirmHost } = useConfirm();
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -58,7 +57,7 @@ export function RecentUploads({
     <section className="card recent-uploads" aria-labelledby="recent-title">
       {confirmHost}
       <h2 id="recent-title">{t`Recent uploads`}</h2>
-      <ul>
+      <ul className="row-list">
         {items.map((file) => {
           const name = file.filename;
           return (
@@ -69,14 +68,7 @@ export function RecentUploads({
                 </Link>
                 <span className="muted">{formatBytes(file.size)}</span>
                 <div className="actions">
-                  <button
-                    type="button"
-                    className="button small"
-                    onClick={() => copy(file.url, t`Link copied`)}
-                    aria-label={t`Copy link of ${name}`}
-                  >
-                    {t`Copy link`}
-                  </button>
+                  <RowCopyLinkButton url={file.url} name={name} />
                   <button
                     type="button"
                     className="button small"

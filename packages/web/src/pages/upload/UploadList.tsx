@@ -2,6 +2,7 @@ import { formatBytes, type UploadStage } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
+import { UploadItem, UploadItemButton } from '../../components/UploadItem.tsx';
 import { keyFragmentOf } from '../../lib/e2e/linkKey.ts';
 import { formatMegabytes } from '../admin/shared/format.ts';
 import type { QueueItem } from './uploadQueue.ts';
@@ -42,36 +43,26 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
     }
   };
   return (
-    <ul className="upload-list" aria-label={t`Files`}>
+    <ul className="row-list upload-list" aria-label={t`Files`}>
       {items.map((item) => {
         const name = item.file.name;
         return (
-          <li key={item.id} className={`upload-item status-${item.status}`} data-status={item.status}>
-            <div className="upload-item-head">
-              <span className="upload-name" title={name}>
-                {name}
-              </span>
-              <span className="muted">{formatBytes(item.file.size)}</span>
-              {item.status === 'uploading' ? (
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => onCancel(item.id)}
-                  aria-label={t`Cancel upload of ${name}`}
-                >
+          <UploadItem
+            key={item.id}
+            file={item.file}
+            status={item.status}
+            actions={
+              item.status === 'uploading' ? (
+                <UploadItemButton label={t`Cancel upload of ${name}`} onClick={() => onCancel(item.id)}>
                   {t`Cancel`}
-                </button>
+                </UploadItemButton>
               ) : (
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => onRemove(item.id)}
-                  aria-label={t`Remove ${name} from the list`}
-                >
+                <UploadItemButton label={t`Remove ${name} from the list`} onClick={() => onRemove(item.id)}>
                   {t`Remove`}
-                </button>
-              )}
-            </div>
+                </UploadItemButton>
+              )
+            }
+          >
             {item.status === 'pending' && <p className="muted upload-note">{t`Waiting`}</p>}
             {item.status === 'uploading' && (
               <div className="upload-progress">
@@ -96,7 +87,7 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
                 {problemText(item)}
               </p>
             )}
-          </li>
+          </UploadItem>
         );
       })}
     </ul>

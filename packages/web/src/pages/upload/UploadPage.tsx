@@ -135,7 +135,7 @@ export default function UploadPage() {
   return (
     <div className="upload-page">
       <h1>{t`Upload files`}</h1>
-      <div className="upload-grid">
+      <div className="side-grid upload-grid">
         <section className="card upload-main">
           <div className="tabs" role="tablist" aria-label={t`Upload method`}>
             {(['files', 'url'] as const).map((value) => (

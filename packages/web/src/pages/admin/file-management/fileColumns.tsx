@@ -1,9 +1,9 @@
 import type { FileRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import type { Column } from '../shared/DataTable.tsx';
-import { formatBytes, formatDateTime, formatRelative, formatShortDateTime } from '../shared/format.ts';
+import { formatBytes } from '../shared/format.ts';
+import { useShareLifeColumns } from '../shared/shareColumns.tsx';
 import { ShareBadges } from '../shared/status.tsx';
-import { useCreatorNames } from '../shared/useCreatorNames.ts';
 
 export type FileSort = 'created_at' | 'size';
 
@@ -11,9 +11,13 @@ export function useFileColumns(
   showCreator: boolean,
   storageName: (id: string) => string,
 ): Column<FileRecord, FileSort>[] {
-  const { t, i18n } = useLingui();
-  const creator = useCreatorNames();
-  const columns: Column<FileRecord, FileSort>[] = [
+  const { t } = useLingui();
+  const life = useShareLifeColumns<FileRecord, FileSort>({
+    createdHeader: t`Uploaded`,
+    createdSort: 'created_at',
+    showCreator,
+  });
+  return [
     {
       id: 'file',
       className: 'col-main',
@@ -47,32 +51,6 @@ export function useFileColumns(
       ),
     },
     { id: 'state', header: t`State`, cell: (f) => <ShareBadges share={f} /> },
-    {
-      id: 'views',
-      header: t`Views`,
-      className: 'num',
-      cell: (f) => (f.max_views > 0 ? `${f.views} / ${f.max_views}` : String(f.views)),
-    },
-    {
-      id: 'expires',
-      header: t`Expires`,
-      className: 'nowrap',
-      cell: (f) => (
-        <span title={formatDateTime(f.expires_at, i18n.locale)}>
-          {f.expires_at ? formatRelative(f.expires_at, i18n.locale) : t`Never`}
-        </span>
-      ),
-    },
-    {
-      id: 'created',
-      header: t`Uploaded`,
-      sortKey: 'created_at',
-      className: 'nowrap',
-      cell: (f) => (
-        <span title={formatDateTime(f.created_at, i18n.locale)}>{formatShortDateTime(f.created_at)}</span>
-      ),
-    },
+    ...life,
   ];
-  if (showCreator) columns.push({ id: 'creator', header: t`Created by`, cell: (f) => creator(f.created_by) });
-  return columns;
 }

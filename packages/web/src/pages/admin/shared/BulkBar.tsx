@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { DeleteOrClearSelection } from '../../../components/DeleteOrClearSelection.tsx';
 
 /** The bar above a table while rows are selected: how many, delete them, or clear the selection. */
 export function BulkBar({
@@ -15,12 +16,7 @@ export function BulkBar({
   return (
     <section className="bulk-bar" aria-label={t`Bulk actions`}>
       <span>{t`${count} selected`}</span>
-      <button type="button" className="button small danger" onClick={onDelete}>
-        {t`Delete selected`}
-      </button>
-      <button type="button" className="button small" onClick={onClear}>
-        {t`Clear selection`}
-      </button>
+      <DeleteOrClearSelection onDelete={onDelete} onClear={onClear} />
     </section>
   );
 }
