@@ -4,21 +4,15 @@
  * resumable multipart upload through the server: 3 parts at once (p-queue), 300 s per part, retries, and
  * on a second run for the same file and place, only the parts the server does not have yet.
  */
-import PQueue from 'p-queue';
 import { unwrapEnvelope } from '../client.ts';
 import { MULTIPART_CONCURRENCY, MULTIPART_PART_TIMEOUT_MS } from '../constants.ts';
 import type { FsMultipartInitResult, FsUploadDone } from '../contract/index.ts';
 import { ClipError } from '../errors.ts';
 import type { ClipClient } from '../sdk.ts';
 import { failRaw } from '../upload/direct.ts';
-import {
-  isCancellation,
-  partFailed,
-  transferError,
-  uploadCancelled,
-  withSpaceReport,
-} from '../upload/errors.ts';
+import { partFailed, transferError, uploadCancelled, withSpaceReport } from '../upload/errors.ts';
 import { declaredType } from '../upload/job.ts';
+import { sendMissingParts } from '../upload/missingParts.ts';
 import { isUnsupportedMode } from '../upload/plan.ts';
 import { ProgressReporter } from '../upload/progress.ts';
 import { putRange } from '../upload/put.ts';
@@ -222,28 +216,16 @@ async function multipart(run: Run): Promise<FsUploadDone> {
 }
 
 async function sendParts(run: Run, init: FsMultipartInitResult, have: Set<number>): Promise<void> {
-  const stop = new AbortController();
-  const signal = AbortSignal.any([run.signal, stop.signal]);
-  const queue = new PQueue({ concurrency: run.options.concurrency ?? MULTIPART_CONCURRENCY });
-  let failure: unknown = null;
-  for (let n = 1; n <= init.partCount; n++) {
-    if (have.has(n)) continue;
-    const start = (n - 1) * init.partSize;
-    const end = Math.min(start + init.partSize, run.source.size);
-    queue.add(async () => {
-      if (signal.aborted) return;
-      try {
-        await sendPart(run, init, n, start, end, signal);
-      } catch (err) {
-        if (failure === null || (isCancellation(failure) && !isCancellation(err))) failure = err;
-        stop.abort();
-        queue.clear();
-      }
-    });
-  }
-  await queue.onIdle();
-  if (failure !== null) throw failure;
-  if (run.signal.aborted) throw uploadCancelled();
+  await sendMissingParts({
+    parts: init.partCount,
+    have,
+    concurrency: run.options.concurrency ?? MULTIPART_CONCURRENCY,
+    signal: run.signal,
+    send: (n, signal) => {
+      const start = (n - 1) * init.partSize;
+      return sendPart(run, init, n, start, Math.min(start + init.partSize, run.source.size), signal);
+    },
+  });
 }
 
 async function sendPart(

@@ -4,7 +4,6 @@
  * token are kept under the file's identity, so a later call for the same file (after a reload, a lost
  * connection, a killed process) asks the server which parts it holds and sends only the others.
  */
-import PQueue from 'p-queue';
 import type { FetchLike } from '../client.ts';
 import { MULTIPART_PART_TIMEOUT_MS } from '../constants.ts';
 import type { RequestUploadDone, RequestUploadStarted } from '../contract/index.ts';
@@ -12,7 +11,8 @@ import { UPLOAD_REQUEST_PART_BYTES, UPLOAD_TOKEN_HEADER } from '../contract/inde
 import { ClipError } from '../errors.ts';
 import { ClipClient } from '../sdk.ts';
 import { failRaw } from '../upload/direct.ts';
-import { isCancellation, transferError, uploadCancelled } from '../upload/errors.ts';
+import { transferError } from '../upload/errors.ts';
+import { sendMissingParts } from '../upload/missingParts.ts';
 import { withRetries } from '../upload/retry.ts';
 import { blobSource } from '../upload/sources/blob.ts';
 import type { UploadSource } from '../upload/types.ts';
@@ -124,27 +124,14 @@ export async function uploadToRequest(
   };
   report(0);
 
-  const stop = new AbortController();
-  const partSignal = AbortSignal.any([signal, stop.signal]);
-  const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
-  let failure: unknown = null;
   const started = session;
-  for (let n = 1; n <= started.parts; n++) {
-    if (have.has(n)) continue;
-    queue.add(async () => {
-      if (partSignal.aborted) return;
-      try {
-        await sendPart(client, source, slug, started, n, partSignal, report, options);
-      } catch (err) {
-        if (failure === null || (isCancellation(failure) && !isCancellation(err))) failure = err;
-        stop.abort();
-        queue.clear();
-      }
-    });
-  }
-  await queue.onIdle();
-  if (failure !== null) throw failure;
-  if (signal.aborted) throw uploadCancelled();
+  await sendMissingParts({
+    parts: started.parts,
+    have,
+    concurrency: options.concurrency ?? 4,
+    signal,
+    send: (n, partSignal) => sendPart(client, source, slug, started, n, partSignal, report, options),
+  });
   const done = await requests.complete(slug, started.uploadId, started.uploadToken, shareToken, signal);
   await options.memory?.delete(key);
   return done;
