@@ -19,6 +19,7 @@ import { localMount, type MountUnderTest, s3Mount } from '../../testing/mounts.t
 import { rejects } from '../../testing/rejects.ts';
 import { startS3rver, type TestS3 } from '../../testing/s3rver.ts';
 import { startTestServer, type TestServer } from '../../testing/testServer.ts';
+import { partStoreFor } from '../../uploads/sessions/partStores.ts';
 import { MIB, randomBuffer, sha256, storedBytes } from '../../uploads/sessions/testing/multipartKit.ts';
 
 let server: TestServer;
@@ -207,6 +208,33 @@ for (const which of ['local', 's3'] as const) {
       assert.not.ok(staged.includes(started.uploadId));
     }
     assert.equal(await names(f2), []);
+  });
+
+  test(`${which}: a completion cut after its parts were joined leaves no staging object once swept`, async () => {
+    const { folder, request } = await requestIn(mount());
+    const started = await server
+      .client()
+      .uploadRequests.start(request.slug, { filename: 'cut.bin', size: 6 * MIB });
+    const bytes = randomBuffer(6 * MIB);
+    for (const [n, body] of [bytes.subarray(0, 5 * MIB), bytes.subarray(5 * MIB)].entries()) {
+      const res = await fetch(server.client().uploadRequests.partUrl(request.slug, started.uploadId, n + 1), {
+        method: 'PUT',
+        headers: { 'x-upload-token': started.uploadToken },
+        body,
+      });
+      assert.is(res.status, 200);
+    }
+    // What complete() does before the file gets its name, then the process dies.
+    const { sessions } = server.app.services.fsUploads;
+    const session = (await sessions.byId(started.uploadId))!;
+    assert.ok(await sessions.transition(session.id, 'uploading', 'completing', { updated_at: clock.now() }));
+    await partStoreFor(mount().driver).finish(session, await sessions.parts(session.id));
+    assert.is(sha256(await storedBytes(mount().driver, session.object_key)), sha256(bytes));
+
+    clock.advance(FS_UPLOAD_IDLE_MS + 60_000);
+    assert.ok((await server.app.services.sweepUploads()).aborted >= 1);
+    assert.is(await mount().driver.stat(session.object_key), null);
+    assert.equal(await names(folder), []);
   });
 }
 

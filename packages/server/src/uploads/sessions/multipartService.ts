@@ -23,6 +23,7 @@ import { storageError } from '../../http/storageError.ts';
 import { type Actor, creatorId } from '../../services/actor.ts';
 import { ownsRecord } from '../../services/permissions.ts';
 import { iso } from '../../services/time.ts';
+import { REQUESTS_PREFIX } from '../../storage/serverObjects.ts';
 import { partStoreFor, receivePart } from './partStores.ts';
 import {
   checkKey,
@@ -92,6 +93,13 @@ export function createMultipartService(deps: MultipartDeps) {
       deps.logger.warn({ err: String(err), uploadId: session.id }, 'aborting an upload failed');
       return false;
     }
+  }
+
+  async function removeStaged(session: UploadSessionRow): Promise<void> {
+    const driver = await host.driver(session.storage_config_id);
+    await driver?.remove(session.object_key).catch((err) => {
+      deps.logger.warn({ err: String(err), uploadId: session.id }, 'removing a staged upload failed');
+    });
   }
 
   return {
@@ -309,6 +317,10 @@ export function createMultipartService(deps: MultipartDeps) {
           (session.status === 'uploading' || session.status === 'completing')
         ) {
           await abortStorage(session);
+          // A request's completion that died after joining its parts left a whole staging object no one
+          // else will ever name (ADR 0054): it goes with its session.
+          if (session.status === 'completing' && session.object_key.startsWith(`${REQUESTS_PREFIX}/`))
+            await removeStaged(session);
           aborted++;
         }
         await repo.delete(session.id);
