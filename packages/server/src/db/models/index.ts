@@ -1,5 +1,5 @@
 /**
- * Every aggregate's objection model (ADR 0047): thin (table, id, column types, relations), used by its
+ * Every aggregate's objection model (ADR 0048): thin (table, id, column types, relations), used by its
  * store for plain CRUD. Stores load them through `loadModels()`, so objection costs nothing until the
  * first store that needs a model runs.
  */
@@ -12,7 +12,10 @@ export { DavPropertyModel } from './DavPropertyModel.ts';
 export { FileShareModel } from './FileShareModel.ts';
 export { MountModel } from './MountModel.ts';
 export { PasteModel } from './PasteModel.ts';
+export { PathShareModel } from './PathShareModel.ts';
 export { RateLimitModel } from './RateLimitModel.ts';
+export { RequestFileModel } from './RequestFileModel.ts';
+export { ServerIdentityModel } from './ServerIdentityModel.ts';
 export { SettingModel } from './SettingModel.ts';
 export { ShareObjectMoveModel } from './ShareObjectMoveModel.ts';
 export { ShareViewDailyModel } from './ShareViewDailyModel.ts';
@@ -21,5 +24,6 @@ export { StorageConfigModel } from './StorageConfigModel.ts';
 export { StorageUploadModel } from './StorageUploadModel.ts';
 export { TaskModel } from './TaskModel.ts';
 export { UploadPartModel } from './UploadPartModel.ts';
+export { UploadRequestModel } from './UploadRequestModel.ts';
 export { UploadSessionModel } from './UploadSessionModel.ts';
 export { WriteReservationModel } from './WriteReservationModel.ts';

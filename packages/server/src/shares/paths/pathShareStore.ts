@@ -1,6 +1,7 @@
 /** The SQL of `path_shares`: the only writer of the table. */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
 import { LIVE_SQL } from '../core/liveness.ts';
 
 export interface PathShareRow {
@@ -73,10 +74,10 @@ export function createPathShareStore(knex: Knex, dialect: Dialect): PathShareSto
       return inserted.length > 0;
     },
     async byId(id) {
-      return one(await table().where({ id }).first());
+      return one(await (await loadModels()).PathShareModel.query(knex).findById(id));
     },
     async bySlug(slug) {
-      return one(await table().where({ slug }).first());
+      return one(await (await loadModels()).PathShareModel.query(knex).findOne({ slug }));
     },
     async countUnprotected(slug, now) {
       return firstRow(await knex.raw(COUNT_UNPROTECTED, [slug, now]));
@@ -104,7 +105,7 @@ export function createPathShareStore(knex: Knex, dialect: Dialect): PathShareSto
       return one(row as PathShareRow | undefined);
     },
     async delete(id) {
-      return (await table().where({ id }).delete()) > 0;
+      return (await (await loadModels()).PathShareModel.query(knex).deleteById(id)) > 0;
     },
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
+import { loadModels } from '../../db/models/loadModels.ts';
 
 export interface UploadRequestRow {
   id: string;
@@ -67,15 +68,14 @@ const REQUEST_NUMERIC = [
 const FILE_NUMERIC = ['size', 'created_at', 'completed_at'];
 
 /** Postgres answers bigint columns as strings. */
-function numeric<T>(row: Record<string, unknown> | undefined, columns: string[]): T | null {
+function numeric<T>(row: object | undefined, columns: string[]): T | null {
   if (!row) return null;
-  const out = { ...row };
+  const out: Record<string, unknown> = { ...row };
   for (const c of columns) if (out[c] !== null && out[c] !== undefined) out[c] = Number(out[c]);
   return out as T;
 }
-const requestOf = (row: Record<string, unknown> | undefined) =>
-  numeric<UploadRequestRow>(row, REQUEST_NUMERIC);
-const fileOf = (row: Record<string, unknown> | undefined) => numeric<RequestFileRow>(row, FILE_NUMERIC);
+const requestOf = (row: object | undefined) => numeric<UploadRequestRow>(row, REQUEST_NUMERIC);
+const fileOf = (row: object | undefined) => numeric<RequestFileRow>(row, FILE_NUMERIC);
 
 /** The condition of an upload in flight: its row says uploading and its session is open. */
 const IN_FLIGHT = `f.status = 'uploading' AND EXISTS (SELECT 1 FROM upload_sessions s WHERE s.id = f.id
@@ -125,7 +125,7 @@ export function createUploadRequestStore(knex: Knex, dialect: Dialect) {
     },
 
     async bySlug(slug: string): Promise<UploadRequestRow | null> {
-      return requestOf(await knex('upload_requests').where({ slug }).first());
+      return requestOf(await (await loadModels()).UploadRequestModel.query(knex).findOne({ slug }));
     },
 
     async byId(creators: Creators, id: string): Promise<UploadRequestRow | null> {
@@ -199,11 +199,11 @@ export function createUploadRequestStore(knex: Knex, dialect: Dialect) {
     },
 
     async file(id: string): Promise<RequestFileRow | null> {
-      return fileOf(await knex('upload_request_files').where({ id }).first());
+      return fileOf(await (await loadModels()).RequestFileModel.query(knex).findById(id));
     },
 
     async deleteFile(id: string): Promise<void> {
-      await knex('upload_request_files').where({ id }).delete();
+      await (await loadModels()).RequestFileModel.query(knex).deleteById(id);
     },
 
     /** Claims `path` for the completing upload `id`; false when another completion holds it. */
