@@ -10,7 +10,7 @@ import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { CLIP_BIN } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
 import { median } from './lib/stats.mjs';
-import { timeOnce } from './lib/timing.mjs';
+import { timedRun, timeOnce } from './lib/timing.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
 import { MIB, prepareClip, startS3rverProcess, writeRandomFile } from './lib/uploadSetup.mjs';
 
@@ -18,14 +18,6 @@ const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MIB;
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
 const AWS = existsSync('/usr/bin/aws') ? '/usr/bin/aws' : 'aws';
 const log = (line) => process.stderr.write(`${line}\n`);
-
-async function run(label, command, args, options) {
-  const result = await timeOnce(command, args, options);
-  if (result.code !== 0)
-    throw new Error(`${label} exited with ${result.code}: ${`${result.stderr} ${result.stdout}`.trim()}`);
-  log(`    ${label}: ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU`);
-  return result;
-}
 
 const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-cliput-'));
@@ -58,7 +50,7 @@ try {
   const clipPut = async (r) => {
     const folder = `/s3/put-${r}`;
     // Not a terminal: one line per file, no progress bars (the bars are measured by nothing here).
-    const result = await run('clip put', CLIP_BIN, ['put', file, folder], { env: clipEnv });
+    const result = await timedRun('clip put', CLIP_BIN, ['put', file, folder], { env: clipEnv });
     cpu.clip.push(result.cpuMs);
     await apiCall(`${clip.url}/api/admin/fs/remove?path=${encodeURIComponent(folder)}`, {
       method: 'DELETE',
@@ -68,7 +60,7 @@ try {
   };
   const awsCp = async (r) => {
     const key = `s3://${s3.bucket}/aws-${r}.bin`;
-    const result = await run(
+    const result = await timedRun(
       'aws s3 cp',
       AWS,
       ['s3', 'cp', file, key, '--endpoint-url', s3.url, '--only-show-errors'],

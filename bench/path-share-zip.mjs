@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
-import { timeOnce } from './lib/timing.mjs';
+import { timedRun } from './lib/timing.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
 import { MIB, writeRandomFile } from './lib/uploadSetup.mjs';
 
@@ -28,14 +28,6 @@ async function writeTree(root) {
   for (let i = 0; i < 8; i++) await writeRandomFile(join(root, `video-${i}.bin`), big);
   for (let i = 0; i < 16; i++) await writeRandomFile(join(root, 'raw', 'day 2', `frame-${i}.bin`), small);
   for (const name of ['海边.txt', 'café.txt']) await writeRandomFile(join(root, '照片', name), 4096);
-}
-
-async function run(label, command, args, options) {
-  const result = await timeOnce(command, args, options);
-  if (result.code !== 0)
-    throw new Error(`${label} exited with ${result.code}: ${`${result.stderr} ${result.stdout}`.trim()}`);
-  log(`    ${label}: ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU`);
-  return result;
 }
 
 const loadAtStart = loadavg()[0];
@@ -84,13 +76,13 @@ try {
       const file = join(out, `${side}-${r}.zip`);
       if (side === 'clip') {
         const watched = await watchRss(clip.pid, () =>
-          run('clip zip (curl)', 'curl', ['-sS', '--fail', '-o', file, zipUrl]),
+          timedRun('clip zip (curl)', 'curl', ['-sS', '--fail', '-o', file, zipUrl]),
         );
         times.clip.push(watched.result.ms);
         rss.push(watched.highest);
         idleRss.push(watched.before);
       } else {
-        const result = await run('zip -r -0', 'zip', ['-r', '-0', '-q', file, 'holiday'], {
+        const result = await timedRun('zip -r -0', 'zip', ['-r', '-0', '-q', file, 'holiday'], {
           cwd: storageRoot,
         });
         times.zip.push(result.ms);

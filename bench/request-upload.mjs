@@ -12,21 +12,13 @@ import { CLIP_BIN } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
 import { mebibytes, peakRss } from './lib/rss.mjs';
 import { median } from './lib/stats.mjs';
-import { timeOnce } from './lib/timing.mjs';
+import { timedRun } from './lib/timing.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
 import { MIB, writeRandomFile } from './lib/uploadSetup.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MIB;
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
 const log = (line) => process.stderr.write(`${line}\n`);
-
-async function run(label, command, args, options) {
-  const result = await timeOnce(command, args, options);
-  if (result.code !== 0)
-    throw new Error(`${label} exited with ${result.code}: ${`${result.stderr} ${result.stdout}`.trim()}`);
-  log(`    ${label}: ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU`);
-  return result;
-}
 
 const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-request-'));
@@ -76,7 +68,7 @@ try {
       auth,
       body: { path: folder },
     });
-    const result = await run('clip upload --to', CLIP_BIN, ['upload', '--to', request.url, file], {
+    const result = await timedRun('clip upload --to', CLIP_BIN, ['upload', '--to', request.url, file], {
       env: strangerEnv,
     });
     cpu.request.push(result.cpuMs);
@@ -85,7 +77,7 @@ try {
   };
   const clipPut = async (r) => {
     const folder = await folderFor(r, 'put');
-    const result = await run('clip put', CLIP_BIN, ['put', file, folder], { env: ownerEnv });
+    const result = await timedRun('clip put', CLIP_BIN, ['put', file, folder], { env: ownerEnv });
     cpu.put.push(result.cpuMs);
     await removeFolder(folder);
     return result.ms;
@@ -119,7 +111,7 @@ try {
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; the local mount's root is on the same disk`,
       `Runs: ${RUNS} per command, alternating; medians reported; each folder removed before the next run`,
       'clip: the server as `npm start` runs it, SQLite, CLIP_LOG_LEVEL=warn; /loc mounts a local directory',
-      '`clip upload --to <link> FILE` with no login (the SDK\'s uploadToRequest: 5 MiB parts, 4 at once, the file joined in `.clip/requests/` and renamed into the folder) vs `clip put FILE /loc/put-N` (the SDK\'s fs.upload multipart, 6 parts at once)',
+      "`clip upload --to <link> FILE` with no login (the SDK's uploadToRequest: 5 MiB parts, 4 at once, the file joined in `.clip/requests/` and renamed into the folder) vs `clip put FILE /loc/put-N` (the SDK's fs.upload multipart, 6 parts at once)",
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (a shared 2-core machine)`,
     ],
     sections: [

@@ -27,6 +27,20 @@ export function timeOnce(command, args, { env = process.env, input, cwd } = {}) 
 }
 
 /**
+ * Runs a command once as `timeOnce` does, throws (naming `label`) when it exits non-zero, and logs its
+ * wall and CPU time to stderr.
+ */
+export async function timedRun(label, command, args, options) {
+  const result = await timeOnce(command, args, options);
+  if (result.code !== 0)
+    throw new Error(`${label} exited with ${result.code}: ${`${result.stderr} ${result.stdout}`.trim()}`);
+  process.stderr.write(
+    `    ${label}: ${(result.ms / 1000).toFixed(2)} s wall, ${(result.cpuMs / 1000).toFixed(2)} s CPU\n`,
+  );
+  return result;
+}
+
+/**
  * Runs a command `warmupRuns + runs` times (the warm-up runs fill the OS file cache and are not
  * counted) and answers the median and the spread. A run that exits non-zero aborts the measurement.
  * `check(result)` may throw when the output is not what the command should print.
