@@ -36,9 +36,8 @@ import { FileWriter } from './fileWriter.ts';
 import { Jail } from './jail.ts';
 import { SortedNames } from './sortedNames.ts';
 import { LEGACY_PARTS_DIR, PARTS_DIR, StagedUploads } from './stagedUpload.ts';
+import { sweepTempFilesBelow, TEMP_PREFIX } from './tempFiles.ts';
 
-/** Temp files of writes in progress; never listed. */
-const TEMP_PREFIX = '.clip-tmp-';
 const DEFAULT_PAGE = 1000;
 
 const errno = (err: unknown): string | undefined => (err as NodeJS.ErrnoException)?.code;
@@ -119,41 +118,9 @@ export class LocalDriver
     };
   }
 
-  /**
-   * Removes the temp files of writes that will never finish (a process killed mid-write) in the folder
-   * at `path` and below: those last modified before `before` (epoch ms). A live write keeps its temp
-   * file's mtime moving, so a recent one is left alone. Symlinked folders are not followed.
-   */
+  /** Removes the temp files of dead writes in the folder at `path` and below (tempFiles.ts). */
   async sweepTempFiles(path: string, before: number): Promise<number> {
-    const at = await this.#jail.locate(path);
-    let removed = 0;
-    const walk = async (dir: string): Promise<void> => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (err) {
-        if (isMissing(err)) return;
-        throw err;
-      }
-      for (const e of entries) {
-        const full = join(dir, e.name);
-        if (e.isDirectory()) await walk(full);
-        else if (e.isFile() && e.name.startsWith(TEMP_PREFIX)) {
-          const st = await lstat(full).catch(() => null);
-          if (
-            st &&
-            st.mtimeMs < before &&
-            (await unlink(full).then(
-              () => true,
-              () => false,
-            ))
-          )
-            removed++;
-        }
-      }
-    };
-    await walk(at.full);
-    return removed;
+    return sweepTempFilesBelow((await this.#jail.locate(path)).full, before);
   }
 
   /** A listed child, or null when it is a symlink leading out of the root, broken, or not a file or directory. */
