@@ -322,10 +322,16 @@ test('task manager: a copy inside one storage and a one-item delete are listed w
   await copy.getByRole('button', { name: 'Details' }).click();
   const skipped = copy.getByRole('region', { name: 'Skipped items' });
   await skipped.waitFor();
-  assert.match((await skipped.textContent()) ?? '', /\/disk\/inline-to\/kept\.txt: already at the target \(kept\)/);
+  assert.match(
+    (await skipped.textContent()) ?? '',
+    /\/disk\/inline-to\/kept\.txt: already at the target \(kept\)/,
+  );
   const failed = copy.getByRole('region', { name: 'Failed items' });
   assert.match((await failed.textContent()) ?? '', /\/disk\/inline-to\/blocked\.txt: .*is a folder/);
-  assert.match((await copy.locator('.task-paths').textContent()) ?? '', /From\/disk\/inlineTo\/disk\/inline-to/);
+  assert.match(
+    (await copy.locator('.task-paths').textContent()) ?? '',
+    /From\/disk\/inlineTo\/disk\/inline-to/,
+  );
   await shoot(page, 'task-details');
 
   await removal.getByRole('button', { name: 'Details' }).click();

@@ -4,7 +4,7 @@
  * request, are listed as finished tasks like the queued ones; every task says what it read and wrote
  * and names its first skipped and failed items with why, bounded however many there are.
  */
-import { type Task, TASK_ITEMS_NAMED } from '@clip/sdk';
+import { TASK_ITEMS_NAMED, type Task } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFile } from '../fs/copy/testing/copyTestKit.ts';
@@ -96,8 +96,16 @@ test('a small batch delete is a finished task naming what it could not delete', 
 test('a task of thousands of items names the first 100 skipped and failed; the counts say the rest', async () => {
   const a = await kit.server.keyClient({ mount: true });
   const outcomes = [
-    ...Array.from({ length: 1500 }, (_, i) => ({ status: 'skipped' as const, path: `/loc/s${i}`, error: 'kept' })),
-    ...Array.from({ length: 1200 }, (_, i) => ({ status: 'failed' as const, path: `/loc/f${i}`, error: 'no' })),
+    ...Array.from({ length: 1500 }, (_, i) => ({
+      status: 'skipped' as const,
+      path: `/loc/s${i}`,
+      error: 'kept',
+    })),
+    ...Array.from({ length: 1200 }, (_, i) => ({
+      status: 'failed' as const,
+      path: `/loc/f${i}`,
+      error: 'no',
+    })),
     { status: 'success' as const, path: '/loc/ok' },
   ];
   const task = await kit.server.app.services.tasks.recordDone(keyActor(a.id), {

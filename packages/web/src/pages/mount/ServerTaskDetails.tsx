@@ -57,7 +57,12 @@ export function ServerTaskDetails({ id, task }: { id: string; task: Task }) {
         count={detail.skipped}
         mark="skipped"
       />
-      <ItemList label={t`Failed items`} items={detail.failed_items ?? []} count={detail.failed} mark="failed" />
+      <ItemList
+        label={t`Failed items`}
+        items={detail.failed_items ?? []}
+        count={detail.failed}
+        mark="failed"
+      />
       {detail.skipped === 0 && detail.failed === 0 && (
         <p className="task-line muted">{t`Nothing was skipped and nothing failed.`}</p>
       )}
