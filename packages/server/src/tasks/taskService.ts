@@ -18,6 +18,7 @@ import type { ItemOutcome } from './handler.ts';
 import { allFailedError, finishedStatus, itemResult, summarizeRecords } from './recordedOutcomes.ts';
 import { parsePayload, type TaskPayload, type TaskRow, toTask, toTaskDetail } from './taskRow.ts';
 import { createTaskStore, type TaskItemRecord } from './taskStore.ts';
+import { retryDb } from './transient.ts';
 
 export interface CreateTaskInput<Item> {
   type: TaskType;
@@ -99,25 +100,23 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
       }));
       const { counts, results, failedItems } = summarizeRecords(records);
       const status = finishedStatus(counts);
-      const done = await tasks.insertFinished(
-        {
-          ...newRecord(actor, input, now),
-          status,
-          progress: 100,
-          success_count: counts.success,
-          skipped_count: counts.skipped,
-          failed_count: counts.failed,
-          bytes_done: input.bytesTotal ?? 0,
-          next_item: records.length,
-          results: JSON.stringify(results),
-          failed_items: JSON.stringify(failedItems),
-          error: allFailedError(status, counts),
-          started_at: now,
-          completed_at: now,
-        },
-        records,
-      );
-      return toTask(done);
+      const record = {
+        ...newRecord(actor, input, now),
+        status,
+        progress: 100,
+        success_count: counts.success,
+        skipped_count: counts.skipped,
+        failed_count: counts.failed,
+        bytes_done: input.bytesTotal ?? 0,
+        next_item: records.length,
+        results: JSON.stringify(results),
+        failed_items: JSON.stringify(failedItems),
+        error: allFailedError(status, counts),
+        started_at: now,
+        completed_at: now,
+      };
+      // The work is done: a connection reset must not turn its answer into a failure.
+      return toTask(await retryDb(() => tasks.insertFinished(record, records)));
     },
 
     async list(actor, query) {
