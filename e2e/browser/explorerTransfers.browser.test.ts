@@ -3,7 +3,8 @@
  * The explorer's transfers in Chromium against a live server: folder drop and folder pick, an upload
  * cancelled mid-way (nothing left, the session aborted), the client-side copy between two s3rver
  * mounts (downloading then uploading, a failed item shown and retried, cancel), and the task manager
- * on server tasks (cancel a running copy, list and retry its failed items, remove, clear finished). A relay in
+ * on server tasks (cancel a running copy, list and retry its failed items, remove, clear finished; a
+ * copy inside one storage and a delete, done within the request, listed with what they did). A relay in
  * front of s3rver (storageGate.ts) holds or refuses the server's writes; page.route holds the browser's.
  */
 
@@ -53,6 +54,18 @@ async function seed(admin: ClipClient, folder: string, files: string[]): Promise
       }),
     );
   return out;
+}
+
+/** With CLIP_SHOTS set, the screen at 1280 and 390 px wide into that folder, to look at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.CLIP_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }
 
 /** Selects everything in `folder` and copies it to `target` through the copy dialog. */
@@ -275,6 +288,57 @@ test('a client-side copy cancelled while its uploads wait writes nothing', async
   await page.unroute((url) => url.href.startsWith(s3.endpoint));
 });
 
+test('task manager: a copy inside one storage and a one-item delete are listed with what they did', async ({
+  page,
+  admin,
+}) => {
+  await seed(admin, '/disk/inline', ['blocked.txt', 'kept.txt', 'new-1.txt', 'new-2.txt']);
+  await seed(admin, '/disk/inline-to', ['kept.txt']);
+  // A folder where blocked.txt would land: that item fails, the rest are copied or kept.
+  await admin.fs.mkdir('/disk/inline-to/blocked.txt');
+  await copyAll(page, '/disk/inline', '/disk/inline-to', false);
+  await page.getByText('Copied 2 items').waitFor();
+
+  // Deleted from its row's menu: one item, done within the request too.
+  await page.goto('/mount-explorer/disk/inline');
+  await page.getByRole('button', { name: 'Actions for new-2.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await dialog(page, 'confirm').getByRole('button', { name: 'Delete' }).click();
+  await entry(page, 'new-2.txt').waitFor({ state: 'detached' });
+
+  const tasksButton = page.getByRole('button', { name: 'Tasks', exact: true });
+  if ((await tasksButton.getAttribute('aria-pressed')) !== 'true') await tasksButton.click();
+  const panel = page.getByRole('complementary', { name: 'Task manager' });
+  const copy = panel.getByRole('listitem').filter({ hasText: '/disk/inline-to' }).filter({ hasText: 'Copy' });
+  const removal = panel.getByRole('listitem').filter({ hasText: '/disk/inline/new-2.txt' });
+  await copy.waitFor();
+  await removal.waitFor();
+  assert.ok((await panel.locator('.task-list > li').count()) >= 2, 'more than one task on screen');
+  assert.match((await copy.textContent()) ?? '', /Partly completed/);
+  assert.match((await copy.textContent()) ?? '', /\/disk\/inline→\/disk\/inline-to/);
+  assert.match((await copy.textContent()) ?? '', /2 done, 1 skipped, 1 failed of 4/);
+  assert.match((await removal.textContent()) ?? '', /Delete.*Completed/);
+
+  await copy.getByRole('button', { name: 'Details' }).click();
+  const skipped = copy.getByRole('region', { name: 'Skipped items' });
+  await skipped.waitFor();
+  assert.match(
+    (await skipped.textContent()) ?? '',
+    /\/disk\/inline-to\/kept\.txt: already at the target \(kept\)/,
+  );
+  const failed = copy.getByRole('region', { name: 'Failed items' });
+  assert.match((await failed.textContent()) ?? '', /\/disk\/inline-to\/blocked\.txt: .*is a folder/);
+  assert.match(
+    (await copy.locator('.task-paths').textContent()) ?? '',
+    /From\/disk\/inlineTo\/disk\/inline-to/,
+  );
+  await shoot(page, 'task-details');
+
+  await removal.getByRole('button', { name: 'Details' }).click();
+  await removal.getByText('Nothing was skipped and nothing failed.').waitFor();
+  assert.is(await copy.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded'), 'true');
+});
+
 test('task manager: a running server copy is cancelled; later items never start', async ({
   page,
   admin,
@@ -316,11 +380,14 @@ test('task manager: failed server items are retried; remove and clear finished',
   await admin.fs.mkdir('/gated/second');
   gate.refuse(/refused\.txt/);
   await copyAll(page, '/disk/mixed', '/gated/second', false);
-  const partial = page.locator('[data-task-kind="copy"][data-task-id][data-status="partial"]').first();
+  // This copy's row, by its route: the copy done in the request above is partly completed too.
+  const partial = page
+    .locator('[data-task-kind="copy"][data-task-id][data-status="partial"]')
+    .filter({ hasText: '/disk/mixed→/gated/second' });
   await partial.waitFor({ timeout: 120_000 });
   assert.match((await partial.textContent()) ?? '', /2 done, 0 skipped, 1 failed of 3/);
   const id = (await partial.getAttribute('data-task-id')) ?? '';
-  const expand = partial.getByRole('button', { name: 'Show failed items' });
+  const expand = partial.getByRole('button', { name: 'Details' });
   assert.is(await expand.getAttribute('aria-expanded'), 'false');
   await expand.focus();
   await page.keyboard.press('Enter');
@@ -332,7 +399,7 @@ test('task manager: failed server items are retried; remove and clear finished',
   assert.not.match(reason, /test gate/, "the store's own message stays in the log");
   assert.is(await partial.locator('[data-failed]').count(), 1, 'only the failed item is listed');
   assert.is(
-    await partial.getByRole('button', { name: 'Hide failed items' }).getAttribute('aria-expanded'),
+    await partial.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded'),
     'true',
   );
   gate.refuse(null);

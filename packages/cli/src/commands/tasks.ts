@@ -1,5 +1,5 @@
 /** `clip tasks ls|show|watch|cancel|retry`: the server's background tasks (a key sees its own). */
-import type { ClipClient, Task, TaskStatus, TaskType } from '@clip/sdk';
+import type { ClipClient, Task, TaskItemResult, TaskStatus, TaskType } from '@clip/sdk';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { note, printJson, printLine } from '../output.ts';
 import { parseCount } from '../services/durations.ts';
@@ -18,8 +18,22 @@ const TASK_COLUMNS: Column<Task>[] = [
   { header: 'FILES', value: (t) => `${t.success + t.skipped + t.failed}/${t.total}` },
   { header: 'FAILED', value: (t) => String(t.failed) },
   { header: 'CREATED', value: (t) => shortTime(t.created_at) },
-  { header: 'CURRENT', value: (t) => truncate(t.current_file, 40) },
+  { header: 'WHAT', value: (t) => truncate(t.current_file ?? route(t), 60) },
 ];
+
+/** What a task read and wrote: `source -> target`, or the one of them it has. */
+function route(task: Task): string {
+  if (task.source && task.target) return `${task.source} -> ${task.target}`;
+  return task.source ?? task.target ?? '';
+}
+
+/** The items the server named, with why, then how many more it counted. */
+function itemLines(label: string, named: TaskItemResult[] | undefined, count: number): string[] {
+  const lines = (named ?? []).map((r) => `${label.padEnd(10)}${r.path}: ${r.error ?? ''}`);
+  const more = count - (named?.length ?? 0);
+  if (more > 0) lines.push(`${label.padEnd(10)}and ${more} more`);
+  return lines;
+}
 
 export interface ListTasksOptions extends GlobalOptions {
   type?: TaskType;
@@ -45,6 +59,8 @@ function describe(task: Task): string {
     `id        ${task.id}`,
     `type      ${task.type}`,
     `status    ${task.status}${task.cancel_requested && task.status === 'running' ? ' (cancelling)' : ''}`,
+    ...(task.source ? [`source    ${task.source}`] : []),
+    ...(task.target ? [`target    ${task.target}`] : []),
     `progress  ${task.progress}%  ${humanSize(task.bytes_done)} of ${humanSize(task.bytes_total)}`,
     `files     ${task.total} total, ${task.success} done, ${task.skipped} skipped, ${task.failed} failed`,
     `created   ${shortTime(task.created_at)}`,
@@ -52,8 +68,8 @@ function describe(task: Task): string {
   ];
   if (task.current_file) lines.push(`current   ${task.current_file}`);
   if (task.error) lines.push(`error     ${task.error}`);
-  for (const r of (task.results ?? []).filter((r) => r.status === 'failed').slice(0, 20))
-    lines.push(`failed    ${r.path}: ${r.error ?? ''}`);
+  lines.push(...itemLines('skipped', task.skipped_items, task.skipped));
+  lines.push(...itemLines('failed', task.failed_items, task.failed));
   return lines.join('\n');
 }
 

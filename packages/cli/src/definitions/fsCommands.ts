@@ -117,7 +117,7 @@ export function defineFsCommands(program: Command): void {
       (await loadMounts()).setMountActive(ref, false, cmd.optsWithGlobals()),
     );
 
-  const tasks = program.command('tasks').description('background tasks (copies, deletes)');
+  const tasks = program.command('tasks').description('tasks: copies, deletes, fetches, archives');
   const loadTasks = () => import('../commands/tasks.ts');
   tasks
     .command('ls', { isDefault: true })
@@ -130,7 +130,7 @@ export function defineFsCommands(program: Command): void {
   tasks
     .command('show')
     .argument('<id>')
-    .description('a task in detail, with failed items')
+    .description('a task in detail: source, target, skipped and failed items')
     .action(async (id: string, _o, cmd: Command) => (await loadTasks()).showTask(id, cmd.optsWithGlobals()));
   tasks
     .command('watch')

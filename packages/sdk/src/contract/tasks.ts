@@ -15,8 +15,12 @@ export interface TaskItemResult {
   /** The item's path (the target for copies). */
   path: string;
   status: 'success' | 'skipped' | 'failed';
+  /** Why the item failed, or why it was skipped. */
   error?: string;
 }
+
+/** How many skipped and how many failed items a task's detail names (`skipped` and `failed` count them all). */
+export const TASK_ITEMS_NAMED = 100;
 
 export interface Task {
   id: string;
@@ -38,8 +42,19 @@ export interface Task {
   /** `apikey:<id>` or the admin's id. */
   owner: string;
   cancel_requested: boolean;
+  /**
+   * What the task read: the one path it copied, deleted or packed, or the folder holding several
+   * (null for a URL fetch and for tasks made before this was kept).
+   */
+  source: string | null;
+  /** What it wrote: a copy's target path (or folder of several targets), an archive, a fetch's folder. */
+  target: string | null;
   /** Present on `GET .../tasks/{id}` only. */
   results?: TaskItemResult[];
+  /** `GET .../tasks/{id}` only: the first 100 skipped items, with why (`skipped` counts them all). */
+  skipped_items?: TaskItemResult[];
+  /** `GET .../tasks/{id}` only: the first 100 failed items, with why (`failed` counts them all). */
+  failed_items?: TaskItemResult[];
 }
 
 export interface TaskListQuery {

@@ -30,6 +30,8 @@ const task = (patch: Partial<Task>): Task => ({
   error: null,
   owner: 'admin',
   cancel_requested: false,
+  source: '/a',
+  target: '/b',
   ...patch,
 });
 

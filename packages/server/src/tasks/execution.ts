@@ -18,6 +18,7 @@ import type { Actor } from '../services/actor.ts';
 import type { Clock } from './clock.ts';
 import { type ItemOutcome, type TaskHandler, TaskStopped } from './handler.ts';
 import { itemFailureText } from './itemFailure.ts';
+import { allFailedError, finishedStatus, itemResult, summarizeRecords } from './recordedOutcomes.ts';
 import { type TaskOwners, taskOwner } from './taskOwner.ts';
 import { MAX_KEPT_RESULTS, parsePayload, type TaskRow } from './taskRow.ts';
 import type { TaskFence, TaskItemRecord, TaskStore } from './taskStore.ts';
@@ -56,20 +57,8 @@ function resumeState(row: TaskRow, recorded: TaskItemRecord[]) {
       results: JSON.parse(row.results) as TaskItemResult[],
       failedItems: JSON.parse(row.failed_items) as number[],
     };
-  const counts = { success: 0, skipped: 0, failed: 0 };
-  const results: TaskItemResult[] = [];
-  const failedItems: number[] = [];
-  for (const r of recorded) {
-    done.add(r.item_index);
-    counts[r.status]++;
-    if (r.status === 'failed') failedItems.push(r.item_index);
-    if (results.length < MAX_KEPT_RESULTS) {
-      const result: TaskItemResult = { index: r.item_index, path: r.path, status: r.status };
-      if (r.error) result.error = r.error;
-      results.push(result);
-    }
-  }
-  return { done, counts, results, failedItems };
+  for (const r of recorded) done.add(r.item_index);
+  return { done, ...summarizeRecords(recorded) };
 }
 
 export async function executeTask(
@@ -192,11 +181,8 @@ export async function executeTask(
       return halt('lease-lost');
     counts[outcome.status]++;
     if (outcome.status === 'failed') failedItems.push(index);
-    if (results.length < MAX_KEPT_RESULTS) {
-      const result: TaskItemResult = { index, path: outcome.path, status: outcome.status };
-      if (outcome.error) result.error = outcome.error;
-      results.push(result);
-    }
+    if (results.length < MAX_KEPT_RESULTS)
+      results.push(itemResult({ item_index: index, status: outcome.status, path: outcome.path, error }));
     done.add(index);
     advanceWatermark();
     dirty = true;
@@ -312,19 +298,8 @@ export async function executeTask(
   await retryDb(() => handler.finish?.(payload, { resumed, claimedAt }) ?? Promise.resolve()).catch((err) =>
     options.logger.warn({ err, task: row.id }, 'task finish step failed'),
   );
-  const status: TaskStatus =
-    stopReason === 'cancelled'
-      ? 'cancelled'
-      : counts.failed === 0
-        ? 'completed'
-        : counts.success + counts.skipped > 0
-          ? 'partial'
-          : 'failed';
-  const error = refusal
-    ? `${refusal}: the remaining items were not run`
-    : status === 'failed'
-      ? `all ${counts.failed} items failed`
-      : null;
+  const status = finishedStatus(counts, stopReason === 'cancelled');
+  const error = refusal ? `${refusal}: the remaining items were not run` : allFailedError(status, counts);
   await writeHeld({
     ...progressFields(),
     ...finalFields(status, clock.now(), error),

@@ -31,7 +31,34 @@ export interface TaskRow {
   lease_owner: string | null;
   lease_expires_at: number | null;
   attempts: number;
+  source: string | null;
+  target: string | null;
 }
+
+/** What a list of tasks reads: every column but the payload and the kept results, which can be large. */
+export const LISTED_COLUMNS = [
+  'id',
+  'type',
+  'status',
+  'owner',
+  'progress',
+  'current_file',
+  'total_count',
+  'success_count',
+  'skipped_count',
+  'failed_count',
+  'bytes_done',
+  'bytes_total',
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'error',
+  'cancel_requested',
+  'source',
+  'target',
+] as const satisfies readonly (keyof TaskRow)[];
+
+export type ListedTaskRow = Pick<TaskRow, (typeof LISTED_COLUMNS)[number]>;
 
 /** What every task's payload holds: the items, done in order, plus the type's own options. */
 export interface TaskPayload<Item = unknown> {
@@ -42,8 +69,8 @@ export interface TaskPayload<Item = unknown> {
 export const parsePayload = <Item>(row: Pick<TaskRow, 'payload'>): TaskPayload<Item> =>
   JSON.parse(row.payload) as TaskPayload<Item>;
 
-export function toTask(row: TaskRow, withResults = false): Task {
-  const task: Task = {
+export function toTask(row: ListedTaskRow): Task {
+  return {
     id: row.id,
     type: row.type,
     status: row.status,
@@ -61,7 +88,20 @@ export function toTask(row: TaskRow, withResults = false): Task {
     error: row.error,
     owner: row.owner,
     cancel_requested: Boolean(row.cancel_requested),
+    source: row.source ?? null,
+    target: row.target ?? null,
   };
-  if (withResults) task.results = JSON.parse(row.results) as TaskItemResult[];
-  return task;
+}
+
+/** A task with its kept results and its first named skipped and failed items (`GET .../tasks/{id}`). */
+export function toTaskDetail(
+  row: TaskRow,
+  named: { skipped: TaskItemResult[]; failed: TaskItemResult[] },
+): Task {
+  return {
+    ...toTask(row),
+    results: JSON.parse(row.results) as TaskItemResult[],
+    skipped_items: named.skipped,
+    failed_items: named.failed,
+  };
 }

@@ -4,6 +4,7 @@ import {
   type ClearTasksResult,
   isTaskFinished,
   type ListResult,
+  TASK_ITEMS_NAMED,
   type Task,
   type TaskListQuery,
   type TaskType,
@@ -13,17 +14,33 @@ import { conflict, notFound } from '../http/appError.ts';
 import { type Actor, creatorId } from '../services/actor.ts';
 import { ownerFilter } from '../services/permissions.ts';
 import type { Clock } from './clock.ts';
-import { parsePayload, type TaskPayload, type TaskRow, toTask } from './taskRow.ts';
-import { createTaskStore } from './taskStore.ts';
+import type { ItemOutcome } from './handler.ts';
+import { allFailedError, finishedStatus, itemResult, summarizeRecords } from './recordedOutcomes.ts';
+import { parsePayload, type TaskPayload, type TaskRow, toTask, toTaskDetail } from './taskRow.ts';
+import { createTaskStore, type TaskItemRecord } from './taskStore.ts';
+import { retryDb } from './transient.ts';
 
 export interface CreateTaskInput<Item> {
   type: TaskType;
   payload: TaskPayload<Item>;
   bytesTotal?: number;
+  /** What the task reads and writes, in one path each (pathSummary.ts). */
+  source?: string | null;
+  target?: string | null;
+}
+
+/** A task the server did within the request: one outcome per payload item, in order. */
+export interface DoneTaskInput<Item> extends CreateTaskInput<Item> {
+  outcomes: ItemOutcome[];
 }
 
 export interface TaskService {
   create<Item>(actor: Actor, input: CreateTaskInput<Item>): Promise<Task>;
+  /**
+   * Records work done within the request as a finished task with its item outcomes, so it is listed
+   * with the rest and a retry runs its failed items through the runner.
+   */
+  recordDone<Item>(actor: Actor, input: DoneTaskInput<Item>): Promise<Task>;
   list(actor: Actor, query: TaskListQuery): Promise<ListResult<Task>>;
   get(actor: Actor, id: string): Promise<Task>;
   cancel(actor: Actor, id: string): Promise<Task>;
@@ -44,24 +61,62 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
     return found;
   }
 
+  const newRecord = <Item>(actor: Actor, input: CreateTaskInput<Item>, now: number) => ({
+    id: randomUUID(),
+    type: input.type,
+    status: 'pending' as const,
+    owner: creatorId(actor),
+    progress: 0,
+    total_count: input.payload.items.length,
+    bytes_total: input.bytesTotal ?? 0,
+    created_at: now,
+    updated_at: now,
+    payload: JSON.stringify(input.payload),
+    source: input.source ?? null,
+    target: input.target ?? null,
+  });
+
+  /** The task with its first named skipped and failed items, read from its item records. */
+  async function detail(found: TaskRow): Promise<Task> {
+    const named = async (status: 'skipped' | 'failed') =>
+      (await tasks.itemsWithStatus(found.id, status, TASK_ITEMS_NAMED)).map(itemResult);
+    return toTaskDetail(found, { skipped: await named('skipped'), failed: await named('failed') });
+  }
+
   return {
     async create(actor, input) {
-      const now = clock.now();
-      const record = {
-        id: randomUUID(),
-        type: input.type,
-        status: 'pending' as const,
-        owner: creatorId(actor),
-        progress: 0,
-        total_count: input.payload.items.length,
-        bytes_total: input.bytesTotal ?? 0,
-        created_at: now,
-        updated_at: now,
-        payload: JSON.stringify(input.payload),
-      };
-      const created = await tasks.insert(record);
+      const created = await tasks.insert(newRecord(actor, input, clock.now()));
       deps.wake();
       return toTask(created);
+    },
+
+    async recordDone(actor, input) {
+      const now = clock.now();
+      const records: TaskItemRecord[] = input.outcomes.map((o, index) => ({
+        item_index: index,
+        status: o.status,
+        path: o.path,
+        error: o.error ?? null,
+      }));
+      const { counts, results, failedItems } = summarizeRecords(records);
+      const status = finishedStatus(counts);
+      const record = {
+        ...newRecord(actor, input, now),
+        status,
+        progress: 100,
+        success_count: counts.success,
+        skipped_count: counts.skipped,
+        failed_count: counts.failed,
+        bytes_done: input.bytesTotal ?? 0,
+        next_item: records.length,
+        results: JSON.stringify(results),
+        failed_items: JSON.stringify(failedItems),
+        error: allFailedError(status, counts),
+        started_at: now,
+        completed_at: now,
+      };
+      // The work is done: a connection reset must not turn its answer into a failure.
+      return toTask(await retryDb(() => tasks.insertFinished(record, records)));
     },
 
     async list(actor, query) {
@@ -75,7 +130,7 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
     },
 
     async get(actor, id) {
-      return toTask(await row(actor, id), true);
+      return detail(await row(actor, id));
     },
 
     async cancel(actor, id) {
@@ -112,7 +167,7 @@ export function createTaskService(deps: { knex: Knex; clock: Clock; wake(): void
       });
       if (!changed) throw conflict('task changed while retrying; try again');
       deps.wake();
-      return toTask(await tasks.byId(id), true);
+      return detail(await tasks.byId(id));
     },
 
     async remove(actor, id) {

@@ -12,7 +12,7 @@ import { FINISHED_TASK_STATUSES, type TaskStatus } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
 import type { Dialect } from '../db/connect.ts';
 import { loadModels } from '../db/models/loadModels.ts';
-import type { TaskRow } from './taskRow.ts';
+import { LISTED_COLUMNS, type ListedTaskRow, type TaskRow } from './taskRow.ts';
 
 /** Pending tasks, and running ones whose runner stopped renewing its lease (a dead process). */
 function claimable(q: Knex.QueryBuilder, now: number): Knex.QueryBuilder {
@@ -80,6 +80,9 @@ export interface TaskItemRecord {
   error: string | null;
 }
 
+/** Item records per insert statement (five values each, well under SQLite's bound on variables). */
+const ITEM_ROWS_PER_INSERT = 500;
+
 /** Task owners an actor may see (permissions.ownerFilter): null for every owner. */
 type Owners = string[] | null;
 
@@ -101,11 +104,24 @@ export function createTaskStore(knex: Knex) {
       await knex('tasks').insert(record);
       return byId(record.id);
     },
+    /** A task done in the request, written whole with its item records in one transaction. */
+    async insertFinished(
+      record: Partial<TaskRow> & { id: string },
+      items: TaskItemRecord[],
+    ): Promise<TaskRow> {
+      await knex.transaction(async (trx) => {
+        await trx('tasks').insert(record);
+        const rows = items.map((item) => ({ task_id: record.id, ...item }));
+        for (let i = 0; i < rows.length; i += ITEM_ROWS_PER_INSERT)
+          await trx('task_items').insert(rows.slice(i, i + ITEM_ROWS_PER_INSERT));
+      });
+      return byId(record.id);
+    },
     async page(
       owners: Owners,
       filter: { type?: string; status?: string },
       page: { limit: number; offset: number },
-    ): Promise<{ rows: TaskRow[]; total: number }> {
+    ): Promise<{ rows: ListedTaskRow[]; total: number }> {
       const filtered = () => {
         const q = scoped(owners);
         if (filter.type) q.where('type', filter.type);
@@ -114,12 +130,13 @@ export function createTaskStore(knex: Knex) {
       };
       const [{ n }] = await filtered().count({ n: '*' });
       const rows = (await filtered()
+        .select(...LISTED_COLUMNS)
         .orderBy([
           { column: 'created_at', order: 'desc' },
           { column: 'id', order: 'desc' },
         ])
         .limit(page.limit)
-        .offset(page.offset)) as TaskRow[];
+        .offset(page.offset)) as ListedTaskRow[];
       return { rows, total: Number(n) };
     },
     /** A pending task is cancelled on the spot; a running one is asked to stop between items. */
@@ -201,6 +218,18 @@ export function createTaskStore(knex: Knex) {
         .select('item_index', 'status', 'path', 'error')
         .where('task_id', id)
         .orderBy('item_index');
+    },
+    /** The first `limit` recorded items of a task with this status, by index. */
+    async itemsWithStatus(
+      id: string,
+      status: TaskItemRecord['status'],
+      limit: number,
+    ): Promise<TaskItemRecord[]> {
+      return knex('task_items')
+        .select('item_index', 'status', 'path', 'error')
+        .where({ task_id: id, status })
+        .orderBy('item_index')
+        .limit(limit);
     },
     async cancelRequested(id: string): Promise<boolean> {
       const state = await knex('tasks').select('cancel_requested').where('id', id).first();

@@ -232,6 +232,37 @@ test('mounts ls|add|edit|disable|enable|rm', async () => {
   );
 });
 
+test('tasks lists a copy inside one storage and a delete done in the request; show names source, target and skipped items', async () => {
+  await ok(['mkdir', '-p', '/disk/within/from']);
+  await ok(['mkdir', '-p', '/disk/within/to']);
+  for (const name of ['kept.txt', 'new.txt']) {
+    await writeFile(join(dir, name), `${name}\n`);
+    await ok(['put', join(dir, name), '/disk/within/from/']);
+  }
+  await ok(['put', join(dir, 'kept.txt'), '/disk/within/to/']);
+  await ok(['cp', '/disk/within/from/kept.txt', '/disk/within/from/new.txt', '/disk/within/to/']);
+  await ok(['rm', '-f', '/disk/within/from/new.txt']);
+
+  const listed = await ok(['tasks']);
+  const copyLine = listed.split('\n').find((l) => l.includes('/disk/within/from -> /disk/within/to'));
+  assert.ok(copyLine, listed);
+  assert.match(copyLine, /copy\s+completed/);
+  const id = copyLine.split(/\s+/)[0];
+  assert.match(listed, /delete\s+completed.*\/disk\/within\/from\/new\.txt/);
+
+  const shown = await ok(['tasks', 'show', id]);
+  assert.match(shown, /source\s+\/disk\/within\/from\n/);
+  assert.match(shown, /target\s+\/disk\/within\/to\n/);
+  assert.match(shown, /files\s+2 total, 1 done, 1 skipped, 0 failed/);
+  assert.match(shown, /skipped\s+\/disk\/within\/to\/kept\.txt: already at the target \(kept\)/);
+
+  // A key lists its own tasks only: not the admin's copy.
+  const { key } = await server.keyClient({ mount: true, basic_path: '/disk' });
+  const keyed = succeeded(await box.run(['tasks'], { env: { CLIP_API_KEY: key } }));
+  assert.not.match(keyed, new RegExp(id));
+  failedWith(await box.run(['tasks', 'show', id], { env: { CLIP_API_KEY: key } }), /not found/);
+});
+
 test('tasks ls|show|watch|retry|cancel over a cross-mount copy task', async () => {
   await writeFile(join(dir, 'big.bin'), randomBytes(256 * 1024));
   await ok(['put', join(dir, 'big.bin'), '/disk/t']);

@@ -1,6 +1,7 @@
 /** Answers of the task routes (`/admin/tasks`, `/user/tasks`). */
 import {
   type ClearTasksResult,
+  TASK_ITEMS_NAMED,
   TASK_STATUSES,
   TASK_TYPES,
   type Task,
@@ -37,7 +38,11 @@ export const taskSchema = shapeOf<Task>()(
     error: nullableStr,
     owner: str,
     cancel_requested: bool,
+    source: nullableStr,
+    target: nullableStr,
     results: { type: 'array', items: taskItemResultSchema },
+    skipped_items: { type: 'array', items: taskItemResultSchema, maxItems: TASK_ITEMS_NAMED },
+    failed_items: { type: 'array', items: taskItemResultSchema, maxItems: TASK_ITEMS_NAMED },
   },
   [
     'id',
@@ -57,6 +62,8 @@ export const taskSchema = shapeOf<Task>()(
     'error',
     'owner',
     'cancel_requested',
+    'source',
+    'target',
   ],
 );
 export const taskListSchema = listOf(taskSchema);

@@ -14,6 +14,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { badRequest, conflict } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
 import { checkWrite } from '../../services/admission/admittedDriver.ts';
+import { pathSummary } from '../../tasks/pathSummary.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
@@ -169,6 +170,8 @@ export function createArchive(deps: {
         type: 'download',
         payload: payload as unknown as ArchivePayload & { [k: string]: unknown },
         bytesTotal: bytes,
+        source: pathSummary(body.paths),
+        target: to.path,
       });
       return { task_id: task.id };
     },

@@ -14,12 +14,14 @@ import {
 } from '@clip/sdk/contract';
 import { AppError } from '../../http/appError.ts';
 import type { Actor } from '../../services/actor.ts';
+import type { ItemOutcome } from '../../tasks/handler.ts';
+import { pathSummary } from '../../tasks/pathSummary.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
 import { fsStorageError } from '../errors.ts';
 import type { FsService, ResolvedMountPath } from '../types.ts';
 import { type ClientCopy, createClientCopy } from './clientCopy.ts';
-import { copyUnit } from './copyUnit.ts';
+import { copyUnit, SKIPPED_EXISTING, type UnitOutcome } from './copyUnit.ts';
 import { type CopyUnit, planCopy } from './plan.ts';
 import { unreachableStorages } from './reachability.ts';
 import { refreshListings } from './refreshListings.ts';
@@ -97,7 +99,7 @@ export function createBatchCopy(deps: {
         throw fsStorageError(err, unit.target);
       });
       if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
-      return { status: outcome === 'copied' ? 'success' : 'skipped', path: unit.target };
+      return unitOutcome(unit, outcome);
     },
     async finish(payload, run) {
       const p = payload as unknown as CopyPayload;
@@ -119,13 +121,16 @@ export function createBatchCopy(deps: {
     },
   });
 
-  async function runInline(actor: Actor, units: CopyUnit[], skipExisting: boolean): Promise<BatchCopyDone> {
+  /** Runs the units within the request: one outcome per unit, in order, and the answer (files only). */
+  async function runInline(actor: Actor, units: CopyUnit[], skipExisting: boolean) {
     const done: BatchCopyDone = { copied: 0, skipped: 0, failed: [] };
+    const outcomes: ItemOutcome[] = new Array(units.length);
     let next = 0;
     const touched = new Map<string, ResolvedMountPath>();
     const worker = async () => {
       while (next < units.length) {
-        const unit = units[next++];
+        const index = next++;
+        const unit = units[index];
         try {
           const from = await fs.resolve(actor, unit.source, 'read');
           const to = await fs.resolve(actor, unit.target, 'write');
@@ -133,20 +138,19 @@ export function createBatchCopy(deps: {
           const outcome = await gated(unit, () => copyUnit(unit, from, to, { skipExisting }));
           // Each copied file or folder takes its own dead properties (a skipped one keeps the target's).
           if (outcome === 'copied') await fs.props.copyTree(unit.source, unit.target, true);
+          outcomes[index] = unitOutcome(unit, outcome);
           // Folders are how files get there; the counts are about files.
           if (unit.kind === 'file') done[outcome]++;
         } catch (err) {
-          done.failed.push({
-            sourcePath: unit.source,
-            targetPath: unit.target,
-            error: fsStorageError(err, unit.target).message,
-          });
+          const error = fsStorageError(err, unit.target).message;
+          outcomes[index] = { status: 'failed', path: unit.target, error };
+          done.failed.push({ sourcePath: unit.source, targetPath: unit.target, error });
         }
       }
     };
     await Promise.all(Array.from({ length: UNITS_IN_FLIGHT }, worker));
     for (const to of touched.values()) await fs.afterWrite(to);
-    return done;
+    return { done, outcomes };
   }
 
   const clientCopy = createClientCopy(fs);
@@ -163,35 +167,60 @@ export function createBatchCopy(deps: {
       if (unreachable.size) return clientCopy.page(actor, body.items, skipExisting, cursor, unreachable);
       const plan = await planCopy(fs, actor, body.items);
       const small = plan.files <= COPY_INLINE_MAX_OBJECTS && plan.bytes <= COPY_INLINE_MAX_BYTES;
-      if (plan.sameStorage && small) return runInline(actor, plan.units, skipExisting);
       const payload: CopyPayload = {
         items: plan.units,
         skipExisting,
         targets: plan.pairs.map((p) => p.to.path),
       };
-      const task = await tasks.create(actor, {
-        type: 'copy',
+      const task = {
+        type: 'copy' as const,
         payload: payload as unknown as CopyPayload & { [k: string]: unknown },
         bytesTotal: plan.bytes,
-      });
-      return { task_id: task.id };
+        source: pathSummary(plan.pairs.map((p) => p.from.path)),
+        target: pathSummary(payload.targets),
+      };
+      if (plan.sameStorage && small) {
+        // Done here, and listed with the tasks all the same (what it did, what it skipped and why).
+        const { done, outcomes } = await runInline(actor, plan.units, skipExisting);
+        await tasks.recordDone(actor, { ...task, outcomes });
+        return done;
+      }
+      return { task_id: (await tasks.create(actor, task)).id };
     },
 
     async batchRemove(actor, paths) {
+      const task = {
+        type: 'delete' as const,
+        payload: { items: paths } as DeletePayload & { [k: string]: unknown },
+        source: pathSummary(paths),
+      };
       for (const raw of paths) {
         // A path the actor may not write is reported per path by the batch below, not refused whole.
         const r = await fs.resolve(actor, raw, 'write').catch(() => null);
-        if (r && (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS))) {
-          const task = await tasks.create(actor, {
-            type: 'delete',
-            payload: { items: paths } as DeletePayload & { [k: string]: unknown },
-          });
-          return { task_id: task.id };
-        }
+        if (r && (await holdsMoreThan(r, DELETE_TASK_MIN_OBJECTS)))
+          return { task_id: (await tasks.create(actor, task)).id };
       }
-      return fs.batchRemove(actor, paths);
+      const result = await fs.batchRemove(actor, paths);
+      await tasks.recordDone(actor, { ...task, outcomes: removeOutcomes(paths, result) });
+      return result;
     },
   };
+}
+
+/** A copied unit succeeded; a skipped one says why (it was there already and the copy keeps what exists). */
+function unitOutcome(unit: CopyUnit, outcome: UnitOutcome): ItemOutcome {
+  return outcome === 'copied'
+    ? { status: 'success', path: unit.target }
+    : { status: 'skipped', path: unit.target, error: SKIPPED_EXISTING };
+}
+
+/** Each path's outcome in a batch remove's answer, in the order asked. */
+function removeOutcomes(paths: string[], result: FsBatchRemoveResult): ItemOutcome[] {
+  const failed = new Map(result.failed.map((f) => [f.path, f.error]));
+  return paths.map((path) => {
+    const error = failed.get(path);
+    return error === undefined ? { status: 'success', path } : { status: 'failed', path, error };
+  });
 }
 
 /** Counts objects below a folder, stopping as soon as there are more than `limit`. */

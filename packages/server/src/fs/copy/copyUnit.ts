@@ -40,6 +40,9 @@ export interface UnitContext {
 
 export type UnitOutcome = 'copied' | 'skipped';
 
+/** Why a file was skipped: one is at the target already, and the copy was asked to keep what exists. */
+export const SKIPPED_EXISTING = 'already at the target (kept)';
+
 export async function copyUnit(
   unit: CopyUnit,
   from: ResolvedMountPath,

@@ -18,12 +18,14 @@ import { remoteMimetype, remoteSize } from '../../services/url/remoteFile.ts';
 import type { SsrfGuard } from '../../services/url/ssrfGuard.ts';
 import { canStreamPut } from '../../storage/driver.ts';
 import { pipeThrough } from '../../storage/pipeThrough.ts';
+import { pathSummary } from '../../tasks/pathSummary.ts';
 import type { TaskRunner } from '../../tasks/runner.ts';
 import type { TaskService } from '../../tasks/taskService.ts';
 import { withRetry } from '../../tasks/transient.ts';
 import { fsStorageError, onStorage } from '../errors.ts';
 import { parentPath } from '../paths.ts';
 import type { FsService } from '../types.ts';
+import { SKIPPED_EXISTING } from './copyUnit.ts';
 import { refreshListings } from './refreshListings.ts';
 
 interface FetchPayload {
@@ -57,7 +59,7 @@ export function createUrlFetch(deps: {
       const to = await fs.resolve(ctx.actor, item.targetPath, 'write');
       const existing = await onStorage(to.path, () => to.driver.stat(to.storagePath));
       if (existing?.isDirectory) throw conflict(`"${to.path}" is a folder`);
-      if (existing && p.skipExisting) return { status: 'skipped', path: to.path };
+      if (existing && p.skipExisting) return { status: 'skipped', path: to.path, error: SKIPPED_EXISTING };
       await withRetry(
         async () => {
           ctx.checkpoint();
@@ -108,6 +110,12 @@ export function createUrlFetch(deps: {
     },
   });
 
+  /** A URL as the task list shows it: without its query or credentials, which may carry a token. */
+  const shownUrl = (raw: string) => {
+    const url = new URL(raw);
+    return `${url.origin}${url.pathname}`;
+  };
+
   return {
     async fetchUrls(actor, body) {
       // What can be refused now is refused now (4xx): bad URLs, paths outside the scope, a missing folder.
@@ -124,6 +132,8 @@ export function createUrlFetch(deps: {
       const task = await tasks.create(actor, {
         type: 'upload',
         payload: payload as unknown as FetchPayload & { [k: string]: unknown },
+        source: body.items.length === 1 ? shownUrl(body.items[0].url) : null,
+        target: pathSummary(body.items.map((item) => item.targetPath)),
       });
       return { task_id: task.id };
     },

@@ -19,7 +19,11 @@ for (const scope of SCOPES) {
     summary: 'Clear finished tasks',
     response: c.clearTasksResultSchema,
   };
-  taskDocs[`GET ${p}/:id`] = { tag, summary: 'Get a task (with its item results)', response: c.taskSchema };
+  taskDocs[`GET ${p}/:id`] = {
+    tag,
+    summary: 'Get a task with its item results and its first 100 skipped and failed items',
+    response: c.taskSchema,
+  };
   taskDocs[`POST ${p}/:id/cancel`] = { tag, summary: 'Cancel a task', response: c.taskSchema };
   taskDocs[`POST ${p}/:id/retry`] = { tag, summary: 'Retry a task', response: c.taskSchema };
   taskDocs[`DELETE ${p}/:id`] = { tag, summary: 'Delete a finished task', response: c.nullDataSchema };

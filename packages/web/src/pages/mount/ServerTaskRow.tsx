@@ -1,11 +1,12 @@
 /**
- * One of the server's tasks in the task manager: progress, counts, and cancel, retry or remove; a
- * finished task with failed items opens to list them (read on demand, see ServerTaskFailures.tsx).
+ * One of the server's tasks in the task manager: what it reads and writes, progress, counts, and
+ * cancel, retry or remove; its details (read on demand, see ServerTaskDetails.tsx) name the items it
+ * skipped and failed, with why.
  */
 import type { Task } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { ServerTaskFailures } from './ServerTaskFailures.tsx';
+import { ServerTaskDetails } from './ServerTaskDetails.tsx';
 import { useTaskTexts } from './taskTexts.ts';
 
 const FINISHED = new Set(['completed', 'partial', 'failed', 'cancelled']);
@@ -24,16 +25,23 @@ export function ServerTaskRow({
   const { t } = useLingui();
   const text = useTaskTexts();
   const finished = FINISHED.has(task.status);
-  const hasFailures = (task.status === 'failed' || task.status === 'partial') && (task.failed ?? 0) > 0;
   const [open, setOpen] = useState(false);
-  const listId = useId();
+  const detailsId = useId();
   return (
     <li className="task" data-task-kind={task.type} data-task-id={task.id} data-status={task.status}>
       <div className="task-line">
         <strong>{text.type(task.type)}</strong>
-        <span className="task-name">{task.current_file ?? ''}</span>
+        {/* A task with a target shows its route below; one without (a delete) names what it removes. */}
+        <span className="task-name">{task.current_file ?? (task.target ? '' : (task.source ?? ''))}</span>
         <span className={`badge task-status ${task.status}`}>{text.status(task.status)}</span>
       </div>
+      {task.source && task.target && (
+        <div className="task-line task-route muted">
+          <span className="task-path">{task.source}</span>
+          <span aria-hidden="true">→</span>
+          <span className="task-path">{task.target}</span>
+        </div>
+      )}
       <progress max={100} value={task.progress ?? 0} aria-label={t`Progress`} />
       <div className="task-line muted">
         {t`${task.success ?? 0} done, ${task.skipped ?? 0} skipped, ${task.failed ?? 0} failed of ${task.total ?? 0}`}
@@ -44,17 +52,15 @@ export function ServerTaskRow({
             {task.cancel_requested ? t`Cancelling…` : t`Cancel`}
           </button>
         )}
-        {hasFailures && (
-          <button
-            type="button"
-            className="button small"
-            aria-expanded={open}
-            aria-controls={open ? listId : undefined}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? t`Hide failed items` : t`Show failed items`}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button small"
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t`Hide details` : t`Details`}
+        </button>
         {(task.status === 'failed' || task.status === 'partial') && (task.failed ?? 1) > 0 && (
           <button type="button" className="button small" onClick={onRetry}>
             {t`Retry failed`}
@@ -66,7 +72,7 @@ export function ServerTaskRow({
           </button>
         )}
       </div>
-      {open && hasFailures && <ServerTaskFailures id={listId} taskId={task.id} version={task.updated_at} />}
+      {open && <ServerTaskDetails id={detailsId} task={task} />}
     </li>
   );
 }

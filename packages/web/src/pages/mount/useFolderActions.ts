@@ -61,15 +61,12 @@ export function useFolderActions({ path, confirm, reload, clearSelection, showTa
     });
     if (!ok) return;
     try {
-      if (count === 1) await api.remove(joinPath(path, first));
-      else {
-        const result = await api.batchRemove(names.map((n) => joinPath(path, n)));
-        if (result.failed.length > 0) {
-          const failedCount = result.failed.length;
-          feedback.fail(t`${failedCount} items could not be deleted`, new Error(result.failed[0].error));
-        }
-      }
-      feedback.ok(count === 1 ? t`Deleted ${first}` : t`Deleted ${count} items`);
+      // One batch even for one item: the server lists it in the task manager with what it deleted.
+      const result = await api.batchRemove(names.map((n) => joinPath(path, n)));
+      const failedCount = result.failed.length;
+      if (failedCount === 0) feedback.ok(count === 1 ? t`Deleted ${first}` : t`Deleted ${count} items`);
+      else if (count === 1) feedback.fail(t`Could not delete ${first}`, new Error(result.failed[0].error));
+      else feedback.fail(t`${failedCount} items could not be deleted`, new Error(result.failed[0].error));
       clearSelection();
     } catch (err) {
       feedback.fail(t`Could not delete`, err);
