@@ -33,7 +33,11 @@ test.before(async (ctx) => {
   ctx.env = await startBrowserEnv();
   const admin = await ctx.env.server.adminClient();
   ctx.token = await ctx.env.server.adminToken();
-  const disk = await admin.storageConfigs.create({ name: 'Huge', provider_type: 'local', root_path: ctx.root });
+  const disk = await admin.storageConfigs.create({
+    name: 'Huge',
+    provider_type: 'local',
+    root_path: ctx.root,
+  });
   await admin.mounts.create({
     name: 'Huge',
     mount_path: '/huge',
@@ -47,7 +51,10 @@ test.after(async (ctx) => {
 });
 
 test('the first rows show before the later pages arrive; then scroll, filter and sort reach the last page', async (ctx) => {
-  const context = await ctx.env.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const context = await ctx.env.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate((token) => {
@@ -93,7 +100,9 @@ test('the first rows show before the later pages arrive; then scroll, filter and
   const filter = page.getByLabel('Filter this folder');
   await filter.fill(String(COUNT - 2).padStart(6, '0'));
   await page.getByRole('link', { name: name(COUNT - 2), exact: true }).waitFor();
-  await page.waitForFunction(() => document.querySelector('[data-count]')?.getAttribute('data-count') === '1');
+  await page.waitForFunction(
+    () => document.querySelector('[data-count]')?.getAttribute('data-count') === '1',
+  );
   await filter.fill('');
 
   // Name descending starts at the last page's last name; size descending at the largest file.

@@ -16,7 +16,13 @@ import { droppedFiles } from './dropFiles.ts';
 import type { EntryListProps, ViewMode } from './EntryList.tsx';
 import { ExplorerDialogs, type OpenDialog } from './ExplorerDialogs.tsx';
 import { ExplorerToolbar } from './ExplorerToolbar.tsx';
-import { folderForRelativePath, joinPath, parentPath, pathFromSplat, type SortSpec } from './explorerModel.ts';
+import {
+  folderForRelativePath,
+  joinPath,
+  parentPath,
+  pathFromSplat,
+  type SortSpec,
+} from './explorerModel.ts';
 import { FolderContents } from './FolderContents.tsx';
 import { NoBrowsing } from './NoBrowsing.tsx';
 import { RowActions } from './RowActions.tsx';

@@ -2,25 +2,31 @@
  * A folder's entries as its pages arrive, kept ready to filter and sort without a long task at
  * 100,000 entries (issue 34, item 3; ADR 0079). The one costly comparison, names by the collator, is
  * paid once per entry: each page is sorted by name and merged into the folder's name order, and every
- * entry's place in that order (its rank) is what any sort compares when names decide. A size or date
- * sort then compares numbers only, and a sort already made takes a new page by a merge, not a re-sort.
- * The result is the same order `sortItems(filterItems(items, filter), sort)` gives (folderIndex.test.ts).
+ * entry's place in that order (its rank) is what any sort compares when names decide. A sort once made
+ * takes each new page by a merge (an append when the page sorts after it, the usual case), not a
+ * re-sort; a new size or date sort is a stable numeric sort of the name order. A filter that extends
+ * the last one filters the last result.
+ * The result is the order `sortItems(filterItems(items, filter), sort)` gives (folderIndex.test.ts),
+ * except among names the collator holds equal (`a.txt`, `A.txt`), which name descending reverses too.
  */
 import type { FsItem } from '@clip/sdk';
-import type { SortSpec } from './explorerModel.ts';
+import { dateValue, type SortSpec } from './explorerModel.ts';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 type Compare = (a: number, b: number) => number;
 
 /** `fresh` (sorted) merged into `old` (sorted); an equal pair keeps the old entry first. */
-function merge(old: readonly number[], fresh: readonly number[], compare: Compare): number[] {
+function merge(old: number[], fresh: readonly number[], compare: Compare): number[] {
+  if (old.length === 0 || compare(old[old.length - 1], fresh[0]) <= 0) {
+    for (const id of fresh) old.push(id);
+    return old;
+  }
   const out = new Array<number>(old.length + fresh.length);
   let i = 0;
   let o = 0;
   for (const id of fresh) {
-    // Where `id` goes: after every old entry not greater than it (a binary search, since pages of a
-    // folder listed in byte order mostly land at the end).
+    // After every old entry not greater than `id`: a binary search from where the last one went.
     let lo = i;
     let hi = old.length;
     while (lo < hi) {
@@ -40,14 +46,16 @@ export class FolderIndex {
   readonly items: FsItem[] = [];
   readonly #lowerNames: string[] = [];
   readonly #byId = new Map<string, number>();
-  /** Each entry's size (-1 when unknown) and date (ms, NaN when unknown), read once. */
+  /** Per id: 0 for a folder, 1 otherwise; the size (-1 when unknown); the date (-Infinity when unknown). */
+  readonly #kinds: number[] = [];
   readonly #sizes: number[] = [];
   readonly #dates: number[] = [];
   /** Ids in name order (folders mixed in); `#rank[id]` is the id's place in it. */
   #byName: number[] = [];
-  #rank: number[] = [];
-  /** The last size or date sort made, kept to merge the next pages into. */
+  readonly #rank: number[] = [];
+  /** The last sort made, kept to take the next pages; the last filter of it, to narrow. */
   #sorted: { key: string; ids: number[]; count: number } | null = null;
+  #filtered: { key: string; count: number; needle: string; ids: number[] } | null = null;
 
   get size(): number {
     return this.items.length;
@@ -59,69 +67,93 @@ export class FolderIndex {
   }
 
   append(page: readonly FsItem[]): void {
-    const first = this.items.length;
+    if (page.length === 0) return;
     const fresh: number[] = [];
     for (const item of page) {
       const id = this.items.push(item) - 1;
       this.#lowerNames.push(item.name.toLowerCase());
       this.#byId.set(item.name, id);
+      this.#kinds.push(item.type === 'folder' ? 0 : 1);
       this.#sizes.push(item.size ?? -1);
-      this.#dates.push(Date.parse(item.modified ?? ''));
+      this.#dates.push(dateValue(item.modified));
       fresh.push(id);
     }
     const byCollator: Compare = (a, b) => collator.compare(this.items[a].name, this.items[b].name);
+    const before = this.#byName.length;
     this.#byName = merge(this.#byName, fresh.sort(byCollator), byCollator);
-    const rank = this.#rank;
-    this.#byName.forEach((id, place) => {
-      rank[id] = place;
-    });
-    if (first === 0) this.#sorted = null;
+    // Appended at the end, only the new entries have places to note; merged in, every one moved.
+    const names = this.#byName;
+    const moved = names[before] === fresh[0] ? before : 0;
+    for (let place = moved; place < names.length; place++) this.#rank[names[place]] = place;
   }
 
   /** The entries `filter` keeps, folders first, in `sort`'s order. */
   view(sort: SortSpec, filter: string): FsItem[] {
-    const order = sort.key === 'name' ? this.#nameOrder(sort.order) : this.#valueOrder(sort);
+    const key = `${sort.key} ${sort.order}`;
+    const ids = this.#order(sort, key);
     const needle = filter.trim().toLowerCase();
-    const out: FsItem[] = [];
-    for (const id of order) if (!needle || this.#lowerNames[id].includes(needle)) out.push(this.items[id]);
+    let kept: number[] = ids;
+    if (needle) {
+      const last = this.#filtered;
+      const from =
+        last && last.key === key && last.count === this.size && needle.startsWith(last.needle)
+          ? last.ids
+          : ids;
+      kept = from.filter((id) => this.#lowerNames[id].includes(needle));
+      this.#filtered = { key, count: this.size, needle, ids: kept };
+    }
+    const out = new Array<FsItem>(kept.length);
+    for (let i = 0; i < kept.length; i++) out[i] = this.items[kept[i]];
     return out;
   }
 
-  #isFolder(id: number): boolean {
-    return this.items[id].type === 'folder';
+  #order(sort: SortSpec, key: string): number[] {
+    const count = this.size;
+    const kept = this.#sorted?.key === key ? this.#sorted : null;
+    if (kept?.count === count) return kept.ids;
+    const compare = this.#compare(sort);
+    let ids: number[];
+    if (kept) {
+      const fresh = Array.from({ length: count - kept.count }, (_, i) => kept.count + i);
+      ids = merge(kept.ids, fresh.sort(compare), compare);
+    } else ids = sort.key === 'name' ? this.#nameOrder(sort.order) : this.#valueOrder(sort);
+    this.#sorted = { key, ids, count };
+    return ids;
+  }
+
+  /** Folders first, then the value (by the sort's direction), then the name ascending. */
+  #compare(sort: SortSpec): Compare {
+    const dir = sort.order === 'asc' ? 1 : -1;
+    const kinds = this.#kinds;
+    const rank = this.#rank;
+    if (sort.key === 'name') return (a, b) => kinds[a] - kinds[b] || (rank[a] - rank[b]) * dir;
+    const values = sort.key === 'size' ? this.#sizes : this.#dates;
+    return (a, b) => {
+      if (kinds[a] !== kinds[b]) return kinds[a] - kinds[b];
+      // Two unknown dates differ by NaN, which (like 0) leaves the order to the names.
+      const diff = values[a] - values[b];
+      return diff ? diff * dir : rank[a] - rank[b];
+    };
   }
 
   #nameOrder(order: SortSpec['order']): number[] {
     const names = order === 'asc' ? this.#byName : [...this.#byName].reverse();
     const folders: number[] = [];
     const files: number[] = [];
-    for (const id of names) (this.#isFolder(id) ? folders : files).push(id);
+    for (const id of names) (this.#kinds[id] === 0 ? folders : files).push(id);
     for (const id of files) folders.push(id);
     return folders;
   }
 
-  /** Size or date order: folders first, then the value (unknown sizes as -1), then name ascending. */
+  /**
+   * A new size or date order: the name order (folders first) sorted by the value alone, numbers only.
+   * The sort is stable, so entries of equal value keep the name order.
+   */
   #valueOrder(sort: SortSpec): number[] {
     const dir = sort.order === 'asc' ? 1 : -1;
     const values = sort.key === 'size' ? this.#sizes : this.#dates;
-    const rank = this.#rank;
-    const compare: Compare = (a, b) => {
-      const folders = (this.#isFolder(a) ? 0 : 1) - (this.#isFolder(b) ? 0 : 1);
-      if (folders) return folders;
-      // An unknown date makes the difference NaN, which (like 0) leaves the order to the names.
-      const diff = values[a] - values[b];
-      return diff ? diff * dir : rank[a] - rank[b];
-    };
-    const key = `${sort.key} ${sort.order}`;
-    const kept = this.#sorted?.key === key ? this.#sorted : null;
-    const count = this.items.length;
-    let ids: number[];
-    if (kept && kept.count === count) ids = kept.ids;
-    else if (kept) {
-      const fresh = Array.from({ length: count - kept.count }, (_, i) => kept.count + i);
-      ids = merge(kept.ids, fresh.sort(compare), compare);
-    } else ids = Array.from({ length: count }, (_, i) => i).sort(compare);
-    this.#sorted = { key, ids, count };
-    return ids;
+    const kinds = this.#kinds;
+    // Two unknown dates differ by NaN, which counts as equal.
+    return this.#nameOrder('asc').sort((a, b) => kinds[a] - kinds[b] || (values[a] - values[b]) * dir || 0);
   }
 }
