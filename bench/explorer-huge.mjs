@@ -120,17 +120,35 @@ try {
     return ms;
   }
 
-  /** The long tasks of `step` (each over 50 ms; the page's own list emptied first). */
+  /**
+   * The long tasks of `step`: their wall times (PerformanceObserver, each over 50 ms) and, from a
+   * Chromium trace, the CPU time of the renderer main thread's longest task (a task's wall time on
+   * this shared machine includes the time other processes had its core; its CPU time does not).
+   */
   async function longTasks(page, step) {
     await page.evaluate(() => {
       window.__longTasks.length = 0;
     });
+    await browser.startTracing(page, { categories: ['toplevel'] });
     await step();
     // Two frames after the step's last change, so its tasks have ended and been reported.
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    return page.evaluate(() => [...window.__longTasks]);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const events = trace.traceEvents ?? trace;
+    const main = new Set(
+      events
+        .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    const cpu = events
+      .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`) && typeof e.tdur === 'number')
+      .map((e) => Math.round(e.tdur / 1000));
+    return {
+      wall: await page.evaluate(() => [...window.__longTasks]),
+      cpu: cpu.length ? Math.max(...cpu) : 0,
+    };
   }
 
   const firstRowIs = (page, name) =>
@@ -212,7 +230,9 @@ try {
       const worst = (list) => (list.length ? Math.max(...list) : 0);
       log(
         `  run ${round}, ${folder}: all ${count} in ${(result.loadMs / 1000).toFixed(1)} s; longest task (ms): ` +
-          `load ${worst(result.load)}, scroll ${worst(result.scroll)}, filter ${worst(result.filter)}, sort ${worst(result.sort)}`,
+          ['load', 'scroll', 'filter', 'sort']
+            .map((step) => `${step} ${worst(result[step].wall)} (CPU ${result[step].cpu})`)
+            .join(', '),
       );
     }
     loads.push(loadavg());
