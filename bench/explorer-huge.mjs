@@ -20,12 +20,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { chromium } from 'playwright-core';
-import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { adminAuth } from './lib/clipApi.mjs';
 import { writeExplorerReport } from './lib/explorerReport.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouseRun.mjs';
 import { startClip } from './lib/processes.mjs';
-import { hugeName, seedLocalFolder, seedS3rverFolder } from './lib/seedHugeFolder.mjs';
-import { prepareClip, startS3rverProcess } from './lib/uploadSetup.mjs';
+import { hugeName, mountHugeStorages, seedLocalFolder, seedS3rverFolder } from './lib/seedHugeFolder.mjs';
+import { startS3rverProcess } from './lib/uploadSetup.mjs';
 import { prepareWebBuild } from './lib/webDist.mjs';
 
 const OBJECTS = Number(process.env.BENCH_EXPLORER_OBJECTS ?? 100_000);
@@ -62,27 +62,7 @@ const tasks = { big: [], small: [] };
 try {
   s3 = await startS3rverProcess('bench-explorer');
   const auth = await adminAuth(clip);
-  const s3ConfigId = await prepareClip(clip, auth, s3, 100);
-  const local = await apiCall(`${clip.url}/api/s3-configs`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', provider_type: 'local', root_path: join(work, 'disk') },
-  });
-  for (const [path, type, id] of [
-    ['/s3', 's3', s3ConfigId],
-    ['/disk', 'local', local.id],
-  ])
-    await apiCall(`${clip.url}/api/admin/mounts`, {
-      method: 'POST',
-      auth,
-      body: {
-        name: `bench ${type}`,
-        mount_path: path,
-        storage_type: type,
-        storage_config_id: id,
-        cache_ttl: 3600,
-      },
-    });
+  await mountHugeStorages(clip, auth, s3, join(work, 'disk'));
   log(`explorer-huge: writing ${OBJECTS} objects into s3rver's store and ${OBJECTS} files on disk`);
   await seedS3rverFolder(s3, 'big', OBJECTS);
   await seedS3rverFolder(s3, 'small', SMALL);

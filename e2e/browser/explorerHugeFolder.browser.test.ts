@@ -84,6 +84,10 @@ test('the first rows show before the later pages arrive; then scroll, filter and
   assert.is(held.length, 1);
   assert.is(await page.getByRole('link', { name: name(COUNT - 1), exact: true }).count(), 0);
   await page.screenshot({ path: join(tmpdir(), 'explorer-huge-loading-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await more.waitFor();
+  await page.screenshot({ path: join(tmpdir(), 'explorer-huge-loading-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   holding = false;
   for (const route of held) await route.continue();
