@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { type RouteHandle, Shell } from '../shell/Shell.tsx';
 import { BootHeader } from './BootHeader.tsx';
+import { FIRST_PAGE_LIMIT } from './folderFirstPage.ts';
 import { adminRouteRedirect, type GuardView, mountRouteRedirect } from './guards.ts';
 import { lazyPage } from './lazyPage.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -76,7 +77,8 @@ function explorerLoader(services: AppServices) {
   return async (args: LoaderFunctionArgs) => {
     const requested = mountPathFromUrl(args.params['*']);
     const path = (requested ?? '/').replace(/\/+$/, '') || '/';
-    const startListing = () => listingPrefetch.start(path, () => client.fs.list(path));
+    const startListing = () =>
+      listingPrefetch.start(path, () => client.fs.list(path, { limit: FIRST_PAGE_LIMIT }));
     const early = mayBrowse() && mountRouteRedirect(guardView(services), requested) === null;
     if (early) startListing();
     const result = await guard(args);

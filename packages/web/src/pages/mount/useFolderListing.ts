@@ -8,6 +8,7 @@
  */
 import type { FsListResult } from '@clip/sdk';
 import { useEffect, useRef, useState } from 'react';
+import { FIRST_PAGE_LIMIT } from '../../app/folderFirstPage.ts';
 import { useServices } from '../../app/services.ts';
 import { errorMessage } from '../../i18n/errorMessage.ts';
 import { FolderIndex } from './folderIndex.ts';
@@ -61,7 +62,8 @@ export function useFolderListing(path: string, enabled: boolean): FolderListing 
       setListing(next);
     };
     const read = async () => {
-      let page: FsListResult = await (started ?? api.list(path, { refresh, signal }));
+      let page: FsListResult = await (started ??
+        api.list(path, { limit: FIRST_PAGE_LIMIT, refresh, signal }));
       if (signal.aborted) return;
       const index = new FolderIndex();
       const snapshot = (complete: boolean): LoadedFolder => ({
