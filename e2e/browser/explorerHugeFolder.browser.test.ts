@@ -78,7 +78,7 @@ test('the first rows show before the later pages arrive; then scroll, filter and
   await page.getByRole('link', { name: name(0), exact: true }).waitFor();
   const more = page.getByTestId('explorer-more');
   await more.waitFor();
-  assert.match(await more.innerText(), /200 so far/);
+  assert.match((await more.textContent()) ?? '', /200 so far/);
   // The second page is asked for once the first is in; the third waits for the second's cursor.
   await secondPage;
   assert.is(held.length, 1);
