@@ -16,15 +16,15 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { adminAuth } from './lib/clipApi.mjs';
 import { CLIP_BIN, node24, ROOT } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
 import { mebibytes, watchRss } from './lib/rss.mjs';
-import { hugeName, seedLocalFolder, seedS3rverFolder } from './lib/seedHugeFolder.mjs';
+import { hugeName, mountHugeStorages, seedLocalFolder, seedS3rverFolder } from './lib/seedHugeFolder.mjs';
 import { median, percent } from './lib/stats.mjs';
 import { timeOnce } from './lib/timing.mjs';
 import { writeTransferReport } from './lib/transferReport.mjs';
-import { prepareClip, startS3rverProcess } from './lib/uploadSetup.mjs';
+import { startS3rverProcess } from './lib/uploadSetup.mjs';
 
 const OBJECTS = Number(process.env.BENCH_HUGE_OBJECTS ?? 100_000);
 const SMALL = 1000;
@@ -42,27 +42,7 @@ let s3;
 try {
   s3 = await startS3rverProcess('bench-huge');
   const auth = await adminAuth(clip);
-  const s3ConfigId = await prepareClip(clip, auth, s3, 100);
-  const local = await apiCall(`${clip.url}/api/s3-configs`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', provider_type: 'local', root_path: join(work, 'disk') },
-  });
-  for (const [path, type, id] of [
-    ['/s3', 's3', s3ConfigId],
-    ['/disk', 'local', local.id],
-  ])
-    await apiCall(`${clip.url}/api/admin/mounts`, {
-      method: 'POST',
-      auth,
-      body: {
-        name: `bench ${type}`,
-        mount_path: path,
-        storage_type: type,
-        storage_config_id: id,
-        cache_ttl: 3600,
-      },
-    });
+  await mountHugeStorages(clip, auth, s3, join(work, 'disk'));
   log(`huge-folder: writing ${OBJECTS} objects into s3rver's store and ${OBJECTS} files on disk`);
   const seeding = performance.now();
   await seedS3rverFolder(s3, 'big', OBJECTS);

@@ -4,6 +4,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiCall } from './clipApi.mjs';
+import { prepareClip } from './uploadSetup.mjs';
 
 export const hugeName = (i) => `file-${String(i).padStart(6, '0')}.txt`;
 
@@ -33,4 +35,29 @@ export async function seedS3rverFolder(s3, prefix, count) {
 export async function seedLocalFolder(dir, count) {
   await mkdir(dir, { recursive: true });
   await eachLimited(count, 32, (i) => writeFile(join(dir, hugeName(i)), `object ${i}\n`));
+}
+
+/** s3rver's bucket mounted at /s3 and the local folder `diskRoot` at /disk, both with cache_ttl 3600 s. */
+export async function mountHugeStorages(clip, auth, s3, diskRoot) {
+  const s3ConfigId = await prepareClip(clip, auth, s3, 100);
+  const local = await apiCall(`${clip.url}/api/s3-configs`, {
+    method: 'POST',
+    auth,
+    body: { name: 'bench local', provider_type: 'local', root_path: diskRoot },
+  });
+  for (const [path, type, id] of [
+    ['/s3', 's3', s3ConfigId],
+    ['/disk', 'local', local.id],
+  ])
+    await apiCall(`${clip.url}/api/admin/mounts`, {
+      method: 'POST',
+      auth,
+      body: {
+        name: `bench ${type}`,
+        mount_path: path,
+        storage_type: type,
+        storage_config_id: id,
+        cache_ttl: 3600,
+      },
+    });
 }

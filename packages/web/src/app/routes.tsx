@@ -7,6 +7,7 @@ import {
 } from 'react-router';
 import { type RouteHandle, Shell } from '../shell/Shell.tsx';
 import { BootHeader } from './BootHeader.tsx';
+import { FIRST_PAGE_LIMIT } from './folderFirstPage.ts';
 import { adminRouteRedirect, type GuardView, mountRouteRedirect } from './guards.ts';
 import { lazyPage } from './lazyPage.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -60,7 +61,7 @@ export function mountPathFromUrl(splat: string | undefined): string | null {
 }
 
 /**
- * The explorer's guard, and its first listing started alongside the download of the page's chunk:
+ * The explorer's guard, and its folder's first page started alongside the download of the page's chunk:
  * at once when the stored session may browse the path (the guard's session check nearly always
  * confirms it, and waiting for it cost a round trip), else once the guard allowed it.
  */
@@ -76,7 +77,8 @@ function explorerLoader(services: AppServices) {
   return async (args: LoaderFunctionArgs) => {
     const requested = mountPathFromUrl(args.params['*']);
     const path = (requested ?? '/').replace(/\/+$/, '') || '/';
-    const startListing = () => listingPrefetch.start(path, () => client.fs.listAll(path));
+    const startListing = () =>
+      listingPrefetch.start(path, () => client.fs.list(path, { limit: FIRST_PAGE_LIMIT }));
     const early = mayBrowse() && mountRouteRedirect(guardView(services), requested) === null;
     if (early) startListing();
     const result = await guard(args);

@@ -1,7 +1,10 @@
-/** The folder's body: its error, loading, empty (or nothing matches the filter) state, or its entries. */
-import type { FsListResult } from '@clip/sdk';
+/**
+ * The folder's body: its error, loading, empty (or nothing matches the filter) state, or its entries,
+ * with a line under them while the folder's later pages are still arriving.
+ */
 import { useLingui } from '@lingui/react/macro';
 import { EntryList, type EntryListProps } from './EntryList.tsx';
+import type { LoadedFolder } from './useFolderListing.ts';
 
 export function FolderContents({
   listing,
@@ -12,7 +15,7 @@ export function FolderContents({
   onRetry,
   list,
 }: {
-  listing: FsListResult | null;
+  listing: LoadedFolder | null;
   error: string | null;
   filter: string;
   atRoot: boolean;
@@ -36,8 +39,14 @@ export function FolderContents({
         {t`Loading…`}
       </p>
     );
+  const count = listing.count.toLocaleString();
+  const more = listing.complete ? null : (
+    <p className="entries-more muted" data-testid="explorer-more">
+      {t`Loading more entries… ${count} so far`}
+    </p>
+  );
   if (list.items.length === 0)
-    return (
+    return listing.complete ? (
       <p className="state muted" data-testid="explorer-empty">
         {filter
           ? t`Nothing here matches "${filter}".`
@@ -47,6 +56,16 @@ export function FolderContents({
               ? t`This folder is empty. Drop files here or use Upload.`
               : t`This folder is empty.`}
       </p>
+    ) : (
+      <>
+        {filter && <p className="state muted">{t`Nothing matches "${filter}" yet.`}</p>}
+        {more}
+      </>
     );
-  return <EntryList {...list} />;
+  return (
+    <>
+      <EntryList {...list} />
+      {more}
+    </>
+  );
 }

@@ -17,13 +17,11 @@ import type { EntryListProps, ViewMode } from './EntryList.tsx';
 import { ExplorerDialogs, type OpenDialog } from './ExplorerDialogs.tsx';
 import { ExplorerToolbar } from './ExplorerToolbar.tsx';
 import {
-  filterItems,
   folderForRelativePath,
   joinPath,
   parentPath,
   pathFromSplat,
   type SortSpec,
-  sortItems,
 } from './explorerModel.ts';
 import { FolderContents } from './FolderContents.tsx';
 import { NoBrowsing } from './NoBrowsing.tsx';
@@ -65,16 +63,14 @@ export default function MountExplorerPage() {
 
   // Known from the session alone, so the toolbar keeps its shape while the folder loads.
   const mayWriteHere = mayBrowse && path !== '/' && (authType === 'admin' || isPathWithin(basicPath, path));
-  const showWriteTools = mayWriteHere && !listing?.is_virtual;
-  const canWrite = mayWriteHere && listing !== null && !listing.is_virtual;
+  const showWriteTools = mayWriteHere && !listing?.isVirtual;
+  const canWrite = mayWriteHere && listing !== null && !listing.isVirtual;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new folder starts without a filter.
   useEffect(() => setFilter(''), [path]);
 
-  const items = useMemo(
-    () => (listing ? sortItems(filterItems(listing.items, filter), sort) : []),
-    [listing, filter, sort],
-  );
+  // A new listing snapshot (a page arrived) is a new object: the view follows it.
+  const items = useMemo(() => (listing ? listing.index.view(sort, filter) : []), [listing, filter, sort]);
   const order = useMemo(() => items.map((i) => i.name), [items]);
   const selection = useSelection(order, path);
   const actions = useFolderActions({
@@ -90,7 +86,7 @@ export default function MountExplorerPage() {
   // "Share link" in the selection bar: a link is to one file or folder.
   const selectedOne =
     selection.selected.size === 1 ? (items.find((i) => selection.selected.has(i.name)) ?? null) : null;
-  const previewItem = previewName ? (listing?.items.find((i) => i.name === previewName) ?? null) : null;
+  const previewItem = previewName ? (listing?.index.get(previewName) ?? null) : null;
 
   const goTo = (target: string) => navigate(pathFor('mount-explorer', { path: target }));
 
@@ -214,7 +210,8 @@ export default function MountExplorerPage() {
             ? {
                 name: previewName,
                 item: previewItem,
-                loading: listing === null && !error,
+                // A file of a page still to come is not missing yet.
+                loading: previewItem === null && !error && !listing?.complete,
                 onClose: () => setSearch({}, { replace: false }),
               }
             : null

@@ -41,6 +41,12 @@ export function crumbs(path: string): Crumb[] {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/** An entry's date for sorting: unknown dates come before every known one. */
+export function dateValue(modified: string | null): number {
+  const ms = Date.parse(modified ?? '');
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
 /** Folders first, then by the chosen key; names break ties so the order is stable. */
 export function sortItems(items: readonly FsItem[], sort: SortSpec): FsItem[] {
   const dir = sort.order === 'asc' ? 1 : -1;
@@ -50,7 +56,7 @@ export function sortItems(items: readonly FsItem[], sort: SortSpec): FsItem[] {
     if (fa !== fb) return fa - fb;
     let diff = 0;
     if (sort.key === 'size') diff = (a.size ?? -1) - (b.size ?? -1);
-    else if (sort.key === 'modified') diff = Date.parse(a.modified ?? '') - Date.parse(b.modified ?? '') || 0;
+    else if (sort.key === 'modified') diff = dateValue(a.modified) - dateValue(b.modified);
     if (Number.isNaN(diff)) diff = 0;
     return (diff || collator.compare(a.name, b.name)) * (diff ? dir : sort.key === 'name' ? dir : 1);
   });
