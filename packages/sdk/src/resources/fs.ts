@@ -39,7 +39,11 @@ import type { UploadSource } from '../upload/types.ts';
  * The `<img>` source of one entry's thumbnail from a folder's `thumbnailLink` URL: `v` names the file's
  * version (its etag or modified time), so a changed file gets a new URL rather than a cached picture.
  */
-export function thumbnailUrl(link: string, name: string, options: { size?: number; v?: string } = {}): string {
+export function thumbnailUrl(
+  link: string,
+  name: string,
+  options: { size?: number; v?: string } = {},
+): string {
   const url = new URL(link);
   url.searchParams.set('name', name);
   if (options.size) url.searchParams.set('size', String(options.size));

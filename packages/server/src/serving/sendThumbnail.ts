@@ -19,7 +19,9 @@ export async function sendThumbnail(
   size: number,
 ): Promise<void> {
   const etag = thumbnails.etag(file, size);
-  if (notModified({ ifNoneMatch: ctx.get('if-none-match') || undefined }, { etag, lastModified: new Date(0) })) {
+  if (
+    notModified({ ifNoneMatch: ctx.get('if-none-match') || undefined }, { etag, lastModified: new Date(0) })
+  ) {
     ctx.state[RAW] = true;
     ctx.set({ ETag: etag, 'Cache-Control': CACHE_CONTROL });
     ctx.status = 304;

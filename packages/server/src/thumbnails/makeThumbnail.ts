@@ -16,14 +16,14 @@ export interface MadeThumbnail {
   height: number;
 }
 
-export const notAnImage = (why: string) =>
-  new AppError(415, 'UNSUPPORTED_TYPE', `no thumbnail: ${why}`);
+export const notAnImage = (why: string) => new AppError(415, 'UNSUPPORTED_TYPE', `no thumbnail: ${why}`);
 
 export async function makeThumbnail(source: Buffer, size: number): Promise<MadeThumbnail> {
   const options = { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' } as const;
   let meta: Metadata;
   try {
-    meta = await sharp(source, options).metadata();
+    // The header alone: the pixel count is checked below with a message that says it.
+    meta = await sharp(source, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage('the file is not an image this server can read');
   }

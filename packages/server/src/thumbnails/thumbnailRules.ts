@@ -8,7 +8,15 @@ export const MAX_SOURCE_PIXELS = 50_000_000;
  * Formats decoded here, by their content (never the name). SVG is not among them: rasterising a
  * stranger's SVG runs an XML parser and a renderer over untrusted input, so the grid shows its type icon.
  */
-export const DECODED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+export const DECODED_FORMATS: ReadonlySet<string> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'avif',
+  'heif',
+  'tiff',
+]);
 /** Names and types that are SVG whatever their bytes say: refused before anything is read. */
 export const SVG = /^image\/svg\+xml$|\.svgz?$/i;
 export const OUTPUT_TYPE = 'image/webp';

@@ -27,8 +27,7 @@ export function createThumbnailStore(knex: Knex) {
         .where({ key })
         .first('key', 'source_key', 'size', 'width', 'height', 'bytes', 'used_at');
       if (!row) return null;
-      if (Number(row.used_at) < now - TOUCH_EVERY_MS)
-        await table().where({ key }).update({ used_at: now });
+      if (Number(row.used_at) < now - TOUCH_EVERY_MS) await table().where({ key }).update({ used_at: now });
       return { ...row, bytes: Buffer.from(row.bytes) };
     },
 

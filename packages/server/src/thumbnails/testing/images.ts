@@ -10,13 +10,23 @@ export function pngImage(width: number, height: number, rgb = { r: 200, g: 60, b
 
 /** A JPEG of noise (it compresses badly, as photographs do): the cost of a real camera's picture. */
 export function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
 /** Width and height of an encoded picture, and its format. */
-export async function dimensionsOf(bytes: Uint8Array): Promise<{ width: number; height: number; format: string }> {
+export async function dimensionsOf(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; format: string }> {
   const meta = await sharp(bytes).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
 }
