@@ -19,6 +19,7 @@ import { ExplorerToolbar } from './ExplorerToolbar.tsx';
 import {
   filterItems,
   folderForRelativePath,
+  hasThumbnail,
   joinPath,
   parentPath,
   pathFromSplat,
@@ -34,6 +35,7 @@ import { useFolderActions } from './useFolderActions.ts';
 import { useFolderListing } from './useFolderListing.ts';
 import { useSelection } from './useSelection.ts';
 import { useStoredChoice } from './useStoredChoice.ts';
+import { useThumbnails } from './useThumbnails.ts';
 import '../admin/admin.css';
 import './explorer.css';
 
@@ -90,6 +92,10 @@ export default function MountExplorerPage() {
   // "Share link" in the selection bar: a link is to one file or folder.
   const selectedOne =
     selection.selected.size === 1 ? (items.find((i) => selection.selected.has(i.name)) ?? null) : null;
+  const thumbnailOf = useThumbnails(
+    path,
+    view === 'grid' && listing !== null && !listing.is_virtual && listing.items.some(hasThumbnail),
+  );
   const previewItem = previewName ? (listing?.items.find((i) => i.name === previewName) ?? null) : null;
 
   const goTo = (target: string) => navigate(pathFor('mount-explorer', { path: target }));
@@ -107,6 +113,7 @@ export default function MountExplorerPage() {
   const list: EntryListProps = {
     items,
     view,
+    thumbnailOf,
     selected: selection.selected,
     selectable: canWrite,
     label: t`Contents of ${path}`,
