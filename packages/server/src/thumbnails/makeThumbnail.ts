@@ -3,12 +3,23 @@
  * decodable image or past the pixel limit, oriented by its EXIF, scaled so its longest side is `size`
  * (never enlarged), metadata left out.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, SharpConstructor } from 'sharp';
 import { AppError, tooLarge } from '../http/appError.ts';
 import { DECODED_FORMATS, MAX_SOURCE_PIXELS, WEBP_QUALITY } from './thumbnailRules.ts';
 
-// libvips' operation cache would keep decoded images around between requests: memory with no hits here.
-sharp.cache(false);
+/**
+ * sharp and its ~20 MB of libvips load with the first thumbnail, not with the server: a server whose
+ * users never open a grid of pictures never maps them.
+ */
+let loading: Promise<SharpConstructor> | null = null;
+function loadSharp() {
+  loading ??= import('sharp').then((m) => {
+    // libvips' operation cache would keep decoded images between requests: memory with no hits here.
+    m.default.cache(false);
+    return m.default;
+  });
+  return loading;
+}
 
 export interface MadeThumbnail {
   bytes: Buffer;
@@ -19,6 +30,7 @@ export interface MadeThumbnail {
 export const notAnImage = (why: string) => new AppError(415, 'UNSUPPORTED_TYPE', `no thumbnail: ${why}`);
 
 export async function makeThumbnail(source: Buffer, size: number): Promise<MadeThumbnail> {
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' } as const;
   let meta: Metadata;
   try {
