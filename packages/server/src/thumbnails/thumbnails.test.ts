@@ -171,6 +171,23 @@ for (const m of MOUNTS) {
   });
 }
 
+test('another server process on the same database serves the thumbnail this one made', async () => {
+  const path = '/s3/photos/wide.png';
+  const made = await thumb('admin', path, 128);
+  assert.is(made.status, 200);
+  const peer = await kit.startPeer();
+  try {
+    const res = await fetch(`${peer.url}/api/admin/fs/thumbnail?path=${encodeURIComponent(path)}&size=128`, {
+      headers: { authorization: `Bearer ${kit.adminToken}` },
+    });
+    assert.is(res.status, 200);
+    assert.is(res.headers.get('x-thumbnail'), 'kept', 'found in the shared table, not made again');
+    assert.is(res.headers.get('etag'), made.headers.get('etag'));
+  } finally {
+    await peer.close();
+  }
+});
+
 test('a key outside the path gets 403, a key without mount permission 403, a stranger 401', async () => {
   const scoped = (await kit.server.keyClient({ mount: true, basic_path: '/loc/photos' })).key;
   const noMount = (await kit.server.keyClient({ file: true })).key;
