@@ -3,7 +3,7 @@
  * sizes (the longest side, in pixels), so the server's shared cache holds at most three per image.
  */
 import type { JSONSchemaType } from 'ajv';
-import { FS_PATH_MAX } from './fs.ts';
+import { FS_PATH_MAX, SIGNED_LINK_ISSUER } from './fs.ts';
 
 export const THUMBNAIL_SIZES = [128, 256, 512] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
@@ -48,7 +48,7 @@ export const fsSignedThumbnailQuerySchema: JSONSchemaType<FsSignedThumbnailQuery
     name: { type: 'string', minLength: 1, maxLength: 1024 },
     size,
     v: { type: 'string', maxLength: 200, nullable: true },
-    by: { type: 'string', pattern: '^(admin|apikey):[A-Za-z0-9-]{1,64}$' },
+    by: SIGNED_LINK_ISSUER,
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
   },
