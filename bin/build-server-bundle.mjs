@@ -23,5 +23,7 @@ await buildBundle({
     'pino',
     // Loaded only when an S3 storage or mount is first used (ADR 0019); large and kept as packages.
     '@aws-sdk/*',
+    // A native addon with its libvips beside it, loaded with the first thumbnail (ADR 0075).
+    'sharp',
   ],
 });

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './fs/index.ts';
 export * from './offline/index.ts';
 export * from './requests/index.ts';
+export { thumbnailUrl } from './resources/fs.ts';
 export type { CreatedPaste, CreatePasteInput } from './resources/pastes.ts';
 export * from './sdk.ts';
 export * from './upload/index.ts';

@@ -35,6 +35,7 @@ import { registerCacheRoutes } from './routes/cache/index.ts';
 import { registerDashboardRoutes } from './routes/dashboard/index.ts';
 import { registerFileRoutes } from './routes/files/index.ts';
 import { registerFsRoutes } from './routes/fs/index.ts';
+import { registerFsThumbnailRoutes } from './routes/fs/thumbnails.ts';
 import { registerFsCopyRoutes } from './routes/fsCopy/index.ts';
 import { registerMountRoutes } from './routes/mounts/index.ts';
 import { registerOpenApiRoute } from './routes/openapi/index.ts';
@@ -81,6 +82,9 @@ import { createPasteService } from './shares/text/pasteService.ts';
 import { registerPasteRoutes } from './shares/text/routes/index.ts';
 import { createPasteSweep } from './shares/text/sweepPastes.ts';
 import { createTaskRunner, createTaskService } from './tasks/index.ts';
+import { createThumbnailLinks } from './thumbnails/thumbnailLinks.ts';
+import { createThumbnailService } from './thumbnails/thumbnailService.ts';
+import { createThumbnailStore } from './thumbnails/thumbnailStore.ts';
 import { createFsUploads } from './uploads/sessions/index.ts';
 import { createSessionStore } from './uploads/sessions/sessionStore.ts';
 import { spoolDir, sweepSpool } from './uploads/spool.ts';
@@ -226,6 +230,11 @@ export async function startApp(
     logger,
     now: () => clock.now(),
   });
+  const thumbnails = createThumbnailService({
+    store: createThumbnailStore(db.knex),
+    now: () => clock.now(),
+    logger,
+  });
   const taskService = createTaskService({ knex: db.knex, clock, wake: () => taskRunner.wake() });
   const services: Services = {
     config,
@@ -255,6 +264,14 @@ export async function startApp(
     sweepFiles: createFileSweep(files.deps, files.manage, logger),
     mounts,
     fs,
+    thumbnails,
+    thumbnailLinks: createThumbnailLinks({
+      fs,
+      signer: fsDeps.signer,
+      issuers,
+      origin: originOf,
+      now: () => clock.now(),
+    }),
     fsUploads,
     uploadRequests: createUploadRequests({
       knex: db.knex,
@@ -313,6 +330,7 @@ export async function startApp(
   registerUrlRoutes(api, deps);
   registerMountRoutes(api, deps);
   registerFsRoutes(api, deps);
+  registerFsThumbnailRoutes(api, deps);
   registerFsCopyRoutes(api, deps);
   registerUploadRequestRoutes(api, deps);
   registerTaskRoutes(api, deps);
@@ -370,6 +388,7 @@ export async function startApp(
   scheduler.start('sweep-request-uploads', config.sweepIntervalMs, () =>
     services.uploadRequests.uploads.sweep(),
   );
+  scheduler.start('sweep-thumbnails', config.sweepIntervalMs, () => services.thumbnails.sweep());
   scheduler.start('sweep-storage-uploads', config.sweepIntervalMs, () => services.sweepStorageUploads());
   // Spool files of uploads (file shares' and the file system's) a dead process left behind (live ones
   // are far younger than the deadline).

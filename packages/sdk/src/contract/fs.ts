@@ -183,13 +183,13 @@ export interface FsSignedPutQuery {
   sig: string;
 }
 /** The issuer of a signed link: `admin:<id>` or `apikey:<id>`. */
-const issuer = { type: 'string', pattern: '^(admin|apikey):[A-Za-z0-9-]{1,64}$' } as const;
+export const SIGNED_LINK_ISSUER = { type: 'string', pattern: '^(admin|apikey):[A-Za-z0-9-]{1,64}$' } as const;
 export const fsSignedPutQuerySchema: JSONSchemaType<FsSignedPutQuery> = {
   type: 'object',
   properties: {
     path,
     size: { type: 'string', pattern: '^\\d{1,15}$' },
-    by: issuer,
+    by: SIGNED_LINK_ISSUER,
     n: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' },
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
@@ -215,7 +215,7 @@ export const fsSignedQuerySchema: JSONSchemaType<FsSignedQuery> = {
   type: 'object',
   properties: {
     path,
-    by: issuer,
+    by: SIGNED_LINK_ISSUER,
     exp: { type: 'string', pattern: '^\\d{1,12}$' },
     sig: { type: 'string', minLength: 1, maxLength: 200 },
     render: { type: 'string', enum: ['html'], nullable: true },

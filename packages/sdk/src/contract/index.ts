@@ -14,6 +14,7 @@ export * from './responses/index.ts';
 export * from './storageConfigs.ts';
 export * from './system.ts';
 export * from './tasks.ts';
+export * from './thumbnails.ts';
 export * from './uploadRequests.ts';
 export * from './url.ts';
 export * from './virtualPaths.ts';

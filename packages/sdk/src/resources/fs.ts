@@ -36,6 +36,22 @@ import { blobSource } from '../upload/sources/blob.ts';
 import type { UploadSource } from '../upload/types.ts';
 
 /**
+ * The `<img>` source of one entry's thumbnail from a folder's `thumbnailLink` URL: `v` names the file's
+ * version (its etag or modified time), so a changed file gets a new URL rather than a cached picture.
+ */
+export function thumbnailUrl(
+  link: string,
+  name: string,
+  options: { size?: number; v?: string } = {},
+): string {
+  const url = new URL(link);
+  url.searchParams.set('name', name);
+  if (options.size) url.searchParams.set('size', String(options.size));
+  if (options.v) url.searchParams.set('v', options.v);
+  return url.href;
+}
+
+/**
  * The virtual file system over mounts: `/admin/fs/*` for the admin, `/user/fs/*` for an API key with mount
  * permission (scoped to its basic path by the server). Paths are virtual: `/s3/photos/a.jpg`.
  */
@@ -103,18 +119,22 @@ export class FsResource {
   openPreview(path: string, options: { range?: string; signal?: AbortSignal } = {}): Promise<Response> {
     return this.#open('preview', path, options);
   }
-  async #open(
+  #open(
     what: 'download' | 'preview',
     path: string,
     options: { range?: string; signal?: AbortSignal; headers?: Record<string, string> },
   ): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.range) headers.range = options.range;
-    const res = await this.#t.send('GET', `${this.scope()}/${what}`, {
-      query: { path },
-      headers,
-      signal: options.signal,
-    });
+    return this.#openOk(`${this.scope()}/${what}`, { path }, options.signal, headers);
+  }
+  async #openOk(
+    route: string,
+    query: Record<string, string | number | undefined>,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const res = await this.#t.send('GET', route, { query, headers, signal });
     if (!res.ok && res.status !== 304) return this.#t.fail(res, 'default');
     return res;
   }
@@ -186,6 +206,18 @@ export class FsResource {
     options: { expires_in?: number; force_download?: boolean } = {},
   ): Promise<FsFileLinkResult> {
     return this.#t.request('GET', `${this.scope()}/file-link`, { query: { path, ...options } });
+  }
+  /** A small WebP of an image (`size`: its longest side, 128, 256 or 512 pixels), never the original. */
+  openThumbnail(path: string, options: { size?: number; signal?: AbortSignal } = {}): Promise<Response> {
+    return this.#openOk(`${this.scope()}/thumbnail`, { path, size: options.size }, options.signal);
+  }
+  /**
+   * One signed link for the thumbnails of a folder's images, for `<img>` (which sends no auth header):
+   * pass it to `thumbnailUrl` with each entry's name. Valid for at least an hour and the same URL
+   * throughout that hour, so browsers keep the thumbnails they fetched.
+   */
+  thumbnailLink(folder: string, signal?: AbortSignal): Promise<FsFileLinkResult> {
+    return this.#t.request('GET', `${this.scope()}/thumbnail-link`, { query: { path: folder }, signal });
   }
   presign(body: FsPresignBody, signal?: AbortSignal): Promise<FsPresignResult> {
     return this.#t.request('POST', `${this.scope()}/presign`, { body, kind: 'file', signal });

@@ -91,4 +91,13 @@ export class PathSharesResource {
   link(slug: string, what: 'download' | 'preview' | 'zip', path: string, access: PathShareAccess): string {
     return this.#t.url(this.#public(slug, `/${what}`), { path, token: access.token });
   }
+  /** A plain link to an image's thumbnail inside the share (`size` 128, 256 or 512; `v` its version). */
+  thumbnailLink(
+    slug: string,
+    path: string,
+    access: PathShareAccess,
+    options: { size?: number; v?: string } = {},
+  ): string {
+    return this.#t.url(this.#public(slug, '/thumbnail'), { path, ...options, token: access.token });
+  }
 }

@@ -90,10 +90,10 @@ export interface FsCopyOptions {
 
 export type FsLinkMode = 'download' | 'preview';
 /**
- * What a signed link lets its holder do: read (download, preview), render an HTML file for a frame, or
- * PUT one body of a signed size.
+ * What a signed link lets its holder do: read (download, preview), render an HTML file for a frame,
+ * PUT one body of a signed size, or see the thumbnails of a folder's images (`thumbnails/thumbnailLinks.ts`).
  */
-export type FsSignedMode = FsLinkMode | 'render' | 'put';
+export type FsSignedMode = FsLinkMode | 'render' | 'put' | 'thumbnails';
 
 /** A file found and checked for reading, not yet opened: serve its headers first, then read (ranged). */
 export interface FsFileHandle {

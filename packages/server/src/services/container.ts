@@ -18,6 +18,8 @@ import type { UploadRequests } from '../shares/requests/index.ts';
 import type { PasteService } from '../shares/text/pasteService.ts';
 import type { SweepResult } from '../shares/text/sweepPastes.ts';
 import type { TaskRunner, TaskService } from '../tasks/index.ts';
+import type { ThumbnailLinks } from '../thumbnails/thumbnailLinks.ts';
+import type { ThumbnailService } from '../thumbnails/thumbnailService.ts';
 import type { FsUploads, UploadSweepResult } from '../uploads/sessions/index.ts';
 import type { AdminAuthService } from './adminAuthService.ts';
 import type { WriteAdmission } from './admission/writeAdmission.ts';
@@ -66,6 +68,10 @@ export interface Services {
   mounts: MountService;
   /** The one file-system service: /api/admin/fs, /api/user/fs, WebDAV and tasks all go through it. */
   fs: FsService;
+  /** Thumbnails of images in mounts, kept in the database every process shares (ADR 0075). */
+  thumbnails: ThumbnailService;
+  /** Signed per-folder thumbnail links for `<img>`. */
+  thumbnailLinks: ThumbnailLinks;
   /** Resumable multipart and presigned uploads into mounts (i10 multipart). */
   fsUploads: FsUploads;
   /** Upload requests: links through which anyone uploads into a mount folder (links.md). */

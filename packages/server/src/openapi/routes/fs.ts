@@ -26,6 +26,12 @@ export const fsDocs: RouteDocs = {
     query: c.fsSignedQuerySchema,
     raw: '*/*',
   },
+  'GET /api/fs/thumbnail': {
+    tag,
+    summary: "An image's thumbnail through a folder's signed thumbnail link (add `name`, `size`, `v`)",
+    query: c.fsSignedThumbnailQuerySchema,
+    raw: 'image/webp',
+  },
   'PUT /api/fs/put': {
     tag,
     summary: 'Upload one file through a signed PUT link (client-side copy into local storage)',
@@ -52,6 +58,16 @@ for (const scope of SCOPES) {
   });
   add(`GET ${p}/download`, { summary: 'Download a file', query: c.fsPathQuerySchema, raw: '*/*' });
   add(`GET ${p}/preview`, { summary: 'Preview a file', query: c.fsPathQuerySchema, raw: '*/*' });
+  add(`GET ${p}/thumbnail`, {
+    summary: "An image's thumbnail: a small WebP, never the original (415 not an image, 413 too large)",
+    query: c.fsThumbnailQuerySchema,
+    raw: 'image/webp',
+  });
+  add(`GET ${p}/thumbnail-link`, {
+    summary: "A signed link to the thumbnails of a folder's images, for `<img>`",
+    query: c.fsPathQuerySchema,
+    response: c.fsFileLinkResultSchema,
+  });
   add(`POST ${p}/mkdir`, {
     summary: 'Create a folder',
     body: c.fsMkdirBodySchema,

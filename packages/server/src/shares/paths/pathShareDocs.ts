@@ -36,6 +36,12 @@ export const pathShareDocs: RouteDocs = {
     query: c.pathShareSubQuerySchema,
     raw: '*/*',
   },
+  [`GET ${p}/thumbnail`]: {
+    tag,
+    summary: "An image's thumbnail inside a path share (X-Share-Token or `token`; not in the access log)",
+    query: c.pathShareThumbnailQuerySchema,
+    raw: 'image/webp',
+  },
   [`GET ${p}/zip`]: {
     tag,
     summary: "A folder of a path share as a streamed ZIP (413 past the server's max_zip_size)",

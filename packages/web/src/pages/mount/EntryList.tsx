@@ -9,7 +9,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { formatBytes, formatShortDateTime } from '../admin/shared/format.ts';
+import { EntryThumbnail } from './EntryThumbnail.tsx';
 import { FileIcon } from './FileIcon.tsx';
+import type { ThumbnailOf } from './useThumbnails.ts';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -24,10 +26,12 @@ export interface EntryListProps {
   onDeleteSelection(): void;
   rowActions(item: FsItem): React.ReactNode;
   label: string;
+  /** The grid's picture of an image entry (its thumbnail's URL); entries without one show their type icon. */
+  thumbnailOf?: ThumbnailOf;
 }
 
 const ROW_HEIGHT = 44;
-const TILE_HEIGHT = 132;
+const TILE_HEIGHT = 156;
 const TILE_MIN_WIDTH = 136;
 
 export function EntryList(props: EntryListProps) {
@@ -132,6 +136,7 @@ export function EntryList(props: EntryListProps) {
       props.onOpen(item);
     };
     const href = item.type === 'folder' ? undefined : `?preview=${encodeURIComponent(item.name)}`;
+    const thumbnail = view === 'grid' ? (props.thumbnailOf?.(item) ?? null) : null;
     return (
       <div
         key={item.name}
@@ -164,8 +169,14 @@ export function EntryList(props: EntryListProps) {
             onFocus={() => setFocus(index)}
             onClick={click}
             title={item.name}
+            // The name alone: a thumbnail's own name ("Thumbnail of …") stays the picture's.
+            aria-label={thumbnail ? item.name : undefined}
           >
-            <FileIcon type={item.type} large={view === 'grid'} />
+            {thumbnail ? (
+              <EntryThumbnail key={thumbnail} src={thumbnail} name={item.name} type={item.type} />
+            ) : (
+              <FileIcon type={item.type} large={view === 'grid'} />
+            )}
             <span className="entry-label">{item.name}</span>
           </a>
         </span>

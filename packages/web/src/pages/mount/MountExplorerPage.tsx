@@ -18,6 +18,7 @@ import { ExplorerDialogs, type OpenDialog } from './ExplorerDialogs.tsx';
 import { ExplorerToolbar } from './ExplorerToolbar.tsx';
 import {
   folderForRelativePath,
+  hasThumbnail,
   joinPath,
   parentPath,
   pathFromSplat,
@@ -32,6 +33,7 @@ import { useFolderActions } from './useFolderActions.ts';
 import { useFolderListing } from './useFolderListing.ts';
 import { useSelection } from './useSelection.ts';
 import { useStoredChoice } from './useStoredChoice.ts';
+import { useThumbnails } from './useThumbnails.ts';
 import '../admin/admin.css';
 import './explorer.css';
 
@@ -86,6 +88,11 @@ export default function MountExplorerPage() {
   // "Share link" in the selection bar: a link is to one file or folder.
   const selectedOne =
     selection.selected.size === 1 ? (items.find((i) => selection.selected.has(i.name)) ?? null) : null;
+  const hasPictures = useMemo(() => items.some(hasThumbnail), [items]);
+  const thumbnailOf = useThumbnails(
+    path,
+    view === 'grid' && listing !== null && !listing.isVirtual && hasPictures,
+  );
   const previewItem = previewName ? (listing?.index.get(previewName) ?? null) : null;
 
   const goTo = (target: string) => navigate(pathFor('mount-explorer', { path: target }));
@@ -103,6 +110,7 @@ export default function MountExplorerPage() {
   const list: EntryListProps = {
     items,
     view,
+    thumbnailOf,
     selected: selection.selected,
     selectable: canWrite,
     label: t`Contents of ${path}`,

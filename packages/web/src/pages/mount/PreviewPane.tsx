@@ -71,9 +71,8 @@ export function PreviewPane({
       // biome-ignore lint/a11y/useMediaCaption: stored files carry no caption track
       return <audio src={src} controls preload="metadata" data-testid="preview-audio" />;
     case 'pdf':
-      return (
-        <iframe className="preview-frame" src={src} title={t`Preview of ${name}`} data-testid="preview-pdf" />
-      );
+      // Titled with the file's name (the frame is what a screen reader announces for the document).
+      return <iframe className="preview-frame" src={src} title={name} data-testid="preview-pdf" />;
     case 'html':
       // The server renders it under a script-only CSP sandbox (an opaque origin); the frame's own sandbox
       // says the same. A srcdoc frame would inherit this page's CSP, where no inline script may run.

@@ -5,6 +5,7 @@ import {
   crumbs,
   filterItems,
   folderForRelativePath,
+  hasThumbnail,
   isEditable,
   joinPath,
   lineEndingOf,
@@ -96,6 +97,16 @@ test('preview kinds and editability follow name and type', () => {
   assert.ok(isEditable(f('a.md')));
   assert.not.ok(isEditable(f('a.png')));
   assert.not.ok(isEditable({ ...f('dir'), type: 'folder' }));
+});
+
+test('the grid asks for thumbnails of pictures only, never of SVG', () => {
+  assert.ok(hasThumbnail(item('a.jpg', 'image', 1, null)));
+  assert.ok(hasThumbnail({ ...item('b', 'image', 1, null), mimetype: 'image/png' }));
+  assert.not.ok(hasThumbnail(item('logo.svg', 'image', 1, null)));
+  assert.not.ok(hasThumbnail(item('LOGO.SVGZ', 'image', 1, null)));
+  assert.not.ok(hasThumbnail({ ...item('drawing', 'image', 1, null), mimetype: 'image/svg+xml' }));
+  assert.not.ok(hasThumbnail(item('report.pdf', 'document', 1, null)));
+  assert.not.ok(hasThumbnail(item('photos', 'folder', null, null)));
 });
 
 test('a new name is one path segment', () => {

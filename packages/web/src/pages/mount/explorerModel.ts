@@ -175,3 +175,11 @@ export function lineEndingOf(text: string): '\r\n' | '\n' {
   const all = text.match(/\n/g)?.length ?? 0;
   return crlf > 0 && crlf >= all - crlf ? '\r\n' : '\n';
 }
+
+/**
+ * Whether the grid asks the server for an entry's thumbnail: images the server decodes (ADR 0075). SVG
+ * shows its type icon: the server never rasterises it.
+ */
+export function hasThumbnail(item: Pick<FsItem, 'name' | 'type' | 'mimetype'>): boolean {
+  return item.type === 'image' && !/\.svgz?$/i.test(item.name) && item.mimetype !== 'image/svg+xml';
+}

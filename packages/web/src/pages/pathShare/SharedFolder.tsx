@@ -108,6 +108,7 @@ export function SharedFolder({
         <EntryList
           items={listing.items}
           view={view}
+          thumbnailOf={links.thumbnailOf}
           selected={new Set()}
           selectable={false}
           onToggle={() => undefined}

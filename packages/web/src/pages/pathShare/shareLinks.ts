@@ -1,6 +1,8 @@
 /** The links a path share's page hands the browser, and the preview source that reads through them. */
-import type { ClipClient, FsGetResult, FsItem } from '@clip/sdk';
+import { type ClipClient, type FsGetResult, type FsItem, THUMBNAIL_DEFAULT_SIZE } from '@clip/sdk';
+import { hasThumbnail } from '../mount/explorerModel.ts';
 import type { PreviewSource } from '../mount/PreviewPane.tsx';
+import { type ThumbnailOf, versionOf } from '../mount/useThumbnails.ts';
 
 export function shareLinks(client: ClipClient, slug: string, token: string) {
   const link = (what: 'download' | 'preview' | 'zip', path: string) =>
@@ -21,7 +23,17 @@ export function shareLinks(client: ClipClient, slug: string, token: string) {
     preview_url: link('preview', item.path),
     render_url: null,
   });
-  return { link, source, meta };
+  /** The grid's thumbnails, through the share with its token (ADR 0075). */
+  const thumbnailOf: ThumbnailOf = (item) =>
+    hasThumbnail(item)
+      ? client.pathShares.thumbnailLink(
+          slug,
+          item.path,
+          { token },
+          { size: THUMBNAIL_DEFAULT_SIZE, v: versionOf(item) },
+        )
+      : null;
+  return { link, source, meta, thumbnailOf };
 }
 
 export type ShareLinks = ReturnType<typeof shareLinks>;

@@ -2,6 +2,7 @@
 import * as assert from 'uvu/assert';
 import type { Actor } from '../../../services/actor.ts';
 import { keyActor, serverAdmin, testHandler, until } from '../../../tasks/testing/tasksTestKit.ts';
+import { pngImage } from '../../../thumbnails/testing/images.ts';
 import { linkParts, type Walker } from './walker.ts';
 
 type Data = Record<string, unknown>;
@@ -81,7 +82,16 @@ export async function walkFs(w: Walker, mounts: Mounts): Promise<Record<string, 
     const bytes = await okRaw(`GET ${p}/download`, { query: { path: file }, authorization });
     assert.is(bytes.text, 'uploaded bytes');
     await okRaw(`GET ${p}/preview`, { query: { path: file }, authorization });
+    const picture = new FormData();
+    picture.set('path', dir);
+    picture.set('file', new Blob([await pngImage(40, 30)], { type: 'image/png' }), 'pic.png');
+    await ok(`POST ${p}/upload`, { form: picture, authorization });
+    await okRaw(`GET ${p}/thumbnail`, { query: { path: `${dir}/pic.png`, size: 128 }, authorization });
+    const thumbs = await ok(`GET ${p}/thumbnail-link`, { query: { path: dir }, authorization });
     if (!signedDone) {
+      await okRaw('GET /api/fs/thumbnail', {
+        query: { ...linkParts(String(thumbs.url)).query, name: 'pic.png' },
+      });
       await okRaw('GET /api/fs/download', { query: linkParts(String(got.download_url)).query });
       await okRaw('GET /api/fs/preview', { query: linkParts(String(got.preview_url)).query });
       signedDone = true;

@@ -1,4 +1,5 @@
 /** Known-good calls of the path-share routes: management in both scopes, then the public side. */
+import { pngImage } from '../../../thumbnails/testing/images.ts';
 import type { Mounts } from './fs.ts';
 import type { Walker } from './walker.ts';
 
@@ -7,6 +8,7 @@ export async function walkPathShares({ ok, okRaw, f }: Walker, mounts: Mounts): 
   const folder = `${mounts.local.path}/shared-by-link`;
   await fs.mkdir(folder, { create_parents: true });
   await fs.update(`${folder}/note.txt`, 'shared by a link');
+  await fs.upload(folder, new Blob([await pngImage(40, 30)], { type: 'image/png' }), { filename: 'pic.png' });
 
   for (const [scope, authorization] of [
     ['admin', undefined],
@@ -38,5 +40,9 @@ export async function walkPathShares({ ok, okRaw, f }: Walker, mounts: Mounts): 
       pathValues: slug,
       query: { token, path: '/note.txt' },
     });
+  await okRaw('GET /api/public/s/{slug}/thumbnail', {
+    pathValues: slug,
+    query: { token, path: '/pic.png', size: 128 },
+  });
   await okRaw('GET /api/public/s/{slug}/zip', { pathValues: slug, query: { token } });
 }

@@ -3,7 +3,12 @@
  * with the visit's token (`X-Share-Token` or `?token=`) the list, download, preview and ZIP of what the
  * share holds. Each request ends in one place (`publicAccess`), which reports it to the access log.
  */
-import { passwordBodySchema, pathShareSubQuerySchema } from '@clip/sdk/contract';
+import {
+  passwordBodySchema,
+  pathShareSubQuerySchema,
+  pathShareThumbnailQuerySchema,
+  THUMBNAIL_DEFAULT_SIZE,
+} from '@clip/sdk/contract';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { notFound } from '../../../http/appError.ts';
@@ -11,6 +16,7 @@ import { actorOf } from '../../../http/auth.ts';
 import { checkBody, checkQuery } from '../../../http/validate.ts';
 import { serveFsFile } from '../../../routes/fs/serve.ts';
 import type { RouteDeps } from '../../../services/container.ts';
+import { sendThumbnail } from '../../../serving/sendThumbnail.ts';
 import { sendZip } from '../../../serving/sendZip.ts';
 import type { AccessedShare } from '../../core/accessLog/accessRecorder.ts';
 import { visitOf } from '../../core/accessLog/visit.ts';
@@ -28,18 +34,19 @@ export function registerPublicPathShareRoutes(router: Router, { services, auth }
 
   /**
    * Runs one public access: finds the share, hands it to `work`, and reports how the request ended once
-   * the response is over (bytes counted only for a body that went out whole).
+   * the response is over (bytes counted only for a body that went out whole). A thumbnail (`null`) is
+   * part of the listing the visitor already had logged: a grid of a hundred pictures logs nothing more.
    */
   function publicAccess(
-    action: PathShareAction,
+    action: PathShareAction | null,
     work: (ctx: Context, row: PathShareRow, visitor: Visitor, event: PathShareAccess) => Promise<void>,
   ) {
     return async (ctx: Context) => {
       const caller = actorOf(ctx);
-      const event: PathShareAccess = { action, outcome: 'ok', bytes: 0, path: null };
+      const event: PathShareAccess = { action: action ?? 'view', outcome: 'ok', bytes: 0, path: null };
       let share: AccessedShare | null = null;
       // An unknown slug is no event (ADR 0056); the owner's own requests are none either (the recorder's rule).
-      const report = () => share && accessRecorder.record(visitOf(ctx), share, event);
+      const report = () => share && action && accessRecorder.record(visitOf(ctx), share, event);
       try {
         const row = await shares.probe(ctx.params.slug);
         if (!row) throw notFound(`path share "${ctx.params.slug}" not found`);
@@ -117,6 +124,17 @@ export function registerPublicPathShareRoutes(router: Router, { services, auth }
         await serveFsFile(ctx, services.fs, await pathShares.file(share, relative), mode);
       }),
     );
+
+  router.get(
+    `${PREFIX}/thumbnail`,
+    auth('public'),
+    publicAccess(null, async (ctx, row, visitor) => {
+      const q = checkQuery(pathShareThumbnailQuerySchema, ctx.query);
+      const share = await shares.open(row, visitor);
+      const file = await pathShares.file(share, shareRelativePath(q.path));
+      await sendThumbnail(ctx, services.thumbnails, file, q.size ?? THUMBNAIL_DEFAULT_SIZE);
+    }),
+  );
 
   router.get(
     `${PREFIX}/zip`,
