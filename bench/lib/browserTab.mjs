@@ -1,0 +1,64 @@
+// A signed-in Chromium tab for the browser benchmarks, and its memory while it works: the page's JS
+// heap (CDP Performance.getMetrics) and the resident set of Chromium's processes read from /proc.
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lighthouseRun.mjs';
+import { currentRss } from './rss.mjs';
+
+export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+
+/** A fresh context (nothing kept from an earlier run: no transfers list, no caches) signed in as the admin. */
+export async function signedInPage(browser, origin, token) {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/api/health');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  return page;
+}
+
+const rssOrZero = (pid) => {
+  try {
+    return currentRss(pid);
+  } catch {
+    return 0; // the process is gone
+  }
+};
+
+/**
+ * Samples every `intervalMs` while `work()` runs: the page's JSHeapUsedSize and the RSS of the
+ * renderers (the highest one: the tab's) and of the network service (where the request bodies pass).
+ * Answers { result, before, highest } with { heap, renderer, network } in bytes.
+ */
+export async function watchTabMemory(browser, page, work, intervalMs = 100) {
+  const cdp = await page.context().newCDPSession(page);
+  const system = await browser.newBrowserCDPSession();
+  await cdp.send('Performance.enable');
+  const sample = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const { processInfo } = await system.send('SystemInfo.getProcessInfo');
+    const rss = (type) =>
+      Math.max(0, ...processInfo.filter((p) => p.type === type).map((p) => rssOrZero(p.id)));
+    return {
+      heap: metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0,
+      renderer: rss('renderer'),
+      network: rss('network.mojom.NetworkService'),
+    };
+  };
+  const before = await sample();
+  const highest = { ...before };
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(async () => {
+      const now = await sample().catch(() => null);
+      if (now) for (const k of Object.keys(highest)) highest[k] = Math.max(highest[k], now[k]);
+    });
+  }, intervalMs);
+  try {
+    const result = await work();
+    return { result, before, highest };
+  } finally {
+    clearInterval(timer);
+    await sampling;
+    await cdp.detach().catch(() => undefined);
+    await system.detach().catch(() => undefined);
+  }
+}
