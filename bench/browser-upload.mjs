@@ -15,6 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, signedInPage, watchTabMemory } from './lib/browserTab.mjs';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { cpuMs } from './lib/cpuTime.mjs';
 import { CLIP_BIN } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
 import { mebibytes } from './lib/rss.mjs';
@@ -84,18 +85,31 @@ try {
       await apiCall(`${clip.url}/api/admin/files/${share.id}`, { method: 'DELETE', auth });
   };
   browser = await launchChromium();
-  const memory = { explorer: [], uploadPage: [] };
+  const memory = { explorer: [], uploadPage: [], folder: [] };
+  /** CPU seconds of the client (the CLI command, or each kind of Chromium process) per run, by side. */
+  const clientCpu = {};
+  const noteClientCpu = (key, seconds) => {
+    clientCpu[key] = [...(clientCpu[key] ?? []), seconds];
+  };
   const cli = (label, args, after) => ({
     label,
-    run: async () => {
-      const { ms } = await run(label, CLIP_BIN, args, { env: cliEnv });
+    run: async (_r, key) => {
+      const result = await run(label, CLIP_BIN, args, { env: cliEnv });
+      noteClientCpu(key, { clip: result.cpuMs / 1000 });
       await after();
-      return ms;
+      return result.ms;
     },
   });
+  /** A browser side's upload, with the tab's memory and Chromium's CPU time noted. */
+  const watched = async (page, key, upload) => {
+    const w = await watchTabMemory(browser, page, upload);
+    memory[key].push(w);
+    noteClientCpu(key, w.cpu);
+    return w.result;
+  };
 
   /** The explorer at an empty folder of /loc, its input given `paths`; ms until `done` holds. */
-  const explorerRun = async (folder, input, paths, completed, memoryKey) => {
+  const explorerRun = async (key, folder, input, paths, completed) => {
     await mkdirPath(folder);
     const page = await signedInPage(browser, clip.url, token);
     try {
@@ -111,10 +125,7 @@ try {
         );
         return performance.now() - started;
       };
-      if (!memoryKey) return await upload();
-      const watched = await watchTabMemory(browser, page, upload);
-      memory[memoryKey].push(watched);
-      return watched.result;
+      return await watched(page, key, upload);
     } finally {
       await page.context().close();
       await removePath(folder);
@@ -128,16 +139,12 @@ try {
       await page.getByTestId('drop-zone').waitFor();
       await page.getByLabel('Choose files').setInputFiles(file);
       const upload = page.getByRole('button', { name: 'Upload', exact: true });
-      const watched = await watchTabMemory(browser, page, async () => {
+      return await watched(page, 'uploadPage', async () => {
         const started = performance.now();
         await upload.click();
-        await page
-          .locator('.upload-item[data-status="success"]')
-          .waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.locator('.upload-item[data-status="success"]').waitFor({ timeout: UI_TIMEOUT_MS });
         return performance.now() - started;
       });
-      memory.uploadPage.push(watched);
-      return watched.result;
     } finally {
       await page.context().close();
       await removeShares();
@@ -147,30 +154,43 @@ try {
   const sides = {
     explorer: {
       label: 'explorer upload input',
-      run: (r) => explorerRun(`/loc/browser-${r}`, 'upload-input', file, 1, 'explorer'),
+      run: (r) => explorerRun('explorer', `/loc/browser-${r}`, 'upload-input', file, 1),
     },
     put: cli('clip put', ['put', file, '/loc/cli'], () => removePath('/loc/cli')),
     uploadPage: { label: 'upload page', run: uploadPageRun },
     upload: cli('clip upload', ['upload', file], removeShares),
     folder: {
       label: 'explorer folder input',
-      run: (r) => explorerRun(`/loc/folder-${r}`, 'upload-folder-input', small, SMALL_FILES),
+      run: (r) => explorerRun('folder', `/loc/folder-${r}`, 'upload-folder-input', small, SMALL_FILES),
     },
-    putFolder: cli('clip put (folder)', ['put', small, '/loc/cli-folder'], () => removePath('/loc/cli-folder')),
+    putFolder: cli('clip put (folder)', ['put', small, '/loc/cli-folder'], () =>
+      removePath('/loc/cli-folder'),
+    ),
   };
   const measurements = [
-    ['(a) 1 GiB into a local mount: explorer vs clip put', 'explorer', 'put', SIZE],
-    ['(b) 1 GiB file share: upload page vs clip upload', 'uploadPage', 'upload', SIZE],
-    [`(c) ${SMALL_FILES} small files into a local mount: explorer folder vs clip put`, 'folder', 'putFolder', smallBytes],
+    [`(a) ${SIZE / MIB} MiB into a local mount: explorer vs clip put`, 'explorer', 'put', SIZE],
+    [`(b) ${SIZE / MIB} MiB file share: upload page vs clip upload`, 'uploadPage', 'upload', SIZE],
+    [
+      `(c) ${SMALL_FILES} small files into a local mount: explorer folder vs clip put`,
+      'folder',
+      'putFolder',
+      smallBytes,
+    ],
   ];
+  // BENCH_ONLY=a,c runs only those measurements (for finding where the time goes; reports need all).
+  const only = process.env.BENCH_ONLY?.split(',');
+  if (only) measurements.splice(0, 3, ...measurements.filter((m) => only.includes(m[0][1])));
   const times = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
+  const serverCpu = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
   for (let r = 0; r < RUNS; r++)
     for (const [title, browserSide, cliSide] of measurements) {
       log(`  round ${r + 1}: ${title}`);
       const order = r % 2 ? [cliSide, browserSide] : [browserSide, cliSide];
       for (const key of order) {
         execFileSync('sync');
-        const ms = await sides[key].run(r);
+        const serverBefore = cpuMs(clip.pid);
+        const ms = await sides[key].run(r, key);
+        serverCpu[key].push((cpuMs(clip.pid) - serverBefore) / 1000);
         if (!sides[key].label.startsWith('clip')) log(`    ${sides[key].label}: ${(ms / 1000).toFixed(2)} s`);
         times[key].push(ms);
       }
@@ -189,8 +209,25 @@ try {
     const med = (k) => mebibytes(median(runs.map((m) => m.before[k])));
     return `${label}: highest JS heap used ${most('heap')} (before ${med('heap')}), highest renderer RSS ${most('renderer')} (before ${med('renderer')}), highest network service RSS ${most('network')}`;
   };
-  const memoryLines = [memoryLine('explorer', '(a) explorer'), memoryLine('uploadPage', '(b) upload page')];
-  printRows('browser-upload', rows, memoryLines);
+  const cpuLine = (key) => {
+    const kinds = [...new Set(clientCpu[key].flatMap((c) => Object.keys(c)))];
+    const client = kinds
+      .map((k) => [k, median(clientCpu[key].map((c) => c[k] ?? 0))])
+      .filter(([, s]) => s >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, s]) => `${k} ${s.toFixed(1)} s`)
+      .join(', ');
+    return `${sides[key].label}: server ${median(serverCpu[key]).toFixed(1)} s; client ${client}`;
+  };
+  const cpuLines = Object.keys(clientCpu).map(cpuLine);
+  const memoryLines = [
+    ['explorer', '(a) explorer'],
+    ['uploadPage', '(b) upload page'],
+    ['folder', '(c) explorer folder'],
+  ]
+    .filter(([key]) => memory[key].length > 0)
+    .map(([key, label]) => memoryLine(key, label));
+  printRows('browser-upload', rows, [...memoryLines, ...cpuLines]);
   writeTransferReport('browser-upload', {
     title: 'Benchmark: uploads from the browser vs the CLI to the same target',
     command: 'npm run bench -- browser-upload',
@@ -198,14 +235,22 @@ try {
       `Files: ${SIZE / MIB} MiB of random bytes; a folder of ${SMALL_FILES} random files of 4 to 64 KiB (${(smallBytes / MIB).toFixed(1)} MiB in all); all in the OS temp dir`,
       `Rounds: ${RUNS}, browser and CLI alternating within each measurement; medians reported; what each run stored is removed after it`,
       'clip: the server as `npm start` runs it (its bundle), SQLite, CLIP_LOG_LEVEL=warn, the web app a fresh `vite build` of the working tree; /loc mounts a local directory on the same disk; the upload page stores into the default storage (local)',
-      'Browser: Chromium (/usr/bin/chromium) headless through playwright-core, a fresh signed-in context per run; the files go in by setInputFiles on the explorer\'s upload input (a), folder input (c), or the upload page\'s file input then a click on Upload (b); the time ends when the page shows every upload completed (task manager rows, upload list status)',
+      "Browser: Chromium (/usr/bin/chromium) headless through playwright-core, a fresh signed-in context per run; the files go in by setInputFiles on the explorer's upload input (a), folder input (c), or the upload page's file input then a click on Upload (b); the time ends when the page shows every upload completed (task manager rows, upload list status)",
       'CLI: `bin/clip put FILE /loc/cli`, `bin/clip upload FILE`, `bin/clip put FOLDER /loc/cli-folder`, whole commands (process start included), stdout a pipe',
-      'Memory: sampled every 100 ms during (a) and (b): the page\'s JSHeapUsedSize (CDP Performance.getMetrics) and the RSS (/proc) of the largest renderer process and of the network service',
+      "Memory: sampled every 100 ms during (a) and (b): the page's JSHeapUsedSize (CDP Performance.getMetrics) and the RSS (/proc) of the largest renderer process and of the network service",
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (a shared 2-core machine; other work moves these figures)`,
     ],
     sections: [
       { title: 'Results (median wall time)', lines: resultLines(rows) },
-      { title: 'The tab\'s memory during the 1 GiB uploads', lines: memoryLines.map((l) => `- ${l}`) },
+      {
+        title: "The tab's memory during the uploads",
+        lines: memoryLines.map((l) => `- ${l}`),
+      },
+      {
+        title:
+          'Where the CPU goes (user + system seconds per run, medians; the server also spends the post-upload listing reads)',
+        lines: cpuLines.map((l) => `- ${l}`),
+      },
       { title: 'Runs', lines: runLines(rows) },
     ],
   });

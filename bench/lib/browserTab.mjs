@@ -8,11 +8,38 @@ export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, 
 
 /** A fresh context (nothing kept from an earlier run: no transfers list, no caches) signed in as the admin. */
 export async function signedInPage(browser, origin, token) {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport: { width: 1280, height: 800 },
+    // BENCH_BLOCK_SW=1: no service worker, to see what it costs.
+    serviceWorkers: process.env.BENCH_BLOCK_SW === '1' ? 'block' : 'allow',
+  });
   const page = await context.newPage();
   await page.goto('/api/health');
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
   return page;
+}
+
+/** Chromium's processes ({ type, id, cpuTime } each: browser, renderer, GPU, network service, ...). */
+export async function chromiumProcesses(browser) {
+  const system = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = await system.send('SystemInfo.getProcessInfo');
+    return processInfo;
+  } finally {
+    await system.detach().catch(() => undefined);
+  }
+}
+
+/**
+ * CPU seconds each kind of Chromium process used between two `chromiumProcesses` readings (a process
+ * started in between counts from zero; one that ended is not counted).
+ */
+export function cpuByType(before, after) {
+  const earlier = new Map(before.map((p) => [p.id, p.cpuTime]));
+  const byType = {};
+  for (const p of after) byType[p.type] = (byType[p.type] ?? 0) + p.cpuTime - (earlier.get(p.id) ?? 0);
+  return byType;
 }
 
 const rssOrZero = (pid) => {
@@ -26,7 +53,8 @@ const rssOrZero = (pid) => {
 /**
  * Samples every `intervalMs` while `work()` runs: the page's JSHeapUsedSize and the RSS of the
  * renderers (the highest one: the tab's) and of the network service (where the request bodies pass).
- * Answers { result, before, highest } with { heap, renderer, network } in bytes.
+ * Answers { result, before, highest } with { heap, renderer, network } in bytes, and `cpu`: the CPU
+ * seconds of each kind of Chromium process during the work.
  */
 export async function watchTabMemory(browser, page, work, intervalMs = 100) {
   const cdp = await page.context().newCDPSession(page);
@@ -43,6 +71,7 @@ export async function watchTabMemory(browser, page, work, intervalMs = 100) {
       network: rss('network.mojom.NetworkService'),
     };
   };
+  const processes = await chromiumProcesses(browser);
   const before = await sample();
   const highest = { ...before };
   let sampling = Promise.resolve();
@@ -54,7 +83,7 @@ export async function watchTabMemory(browser, page, work, intervalMs = 100) {
   }, intervalMs);
   try {
     const result = await work();
-    return { result, before, highest };
+    return { result, before, highest, cpu: cpuByType(processes, await chromiumProcesses(browser)) };
   } finally {
     clearInterval(timer);
     await sampling;
