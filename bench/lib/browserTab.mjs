@@ -1,5 +1,7 @@
 // A signed-in Chromium tab for the browser benchmarks, and its memory while it works: the page's JS
 // heap (CDP Performance.getMetrics) and the resident set of Chromium's processes read from /proc.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lighthouseRun.mjs';
 import { currentRss } from './rss.mjs';
@@ -71,6 +73,12 @@ export async function watchTabMemory(browser, page, work, intervalMs = 100) {
       network: rss('network.mojom.NetworkService'),
     };
   };
+  // BENCH_TAB_PROFILE=<dir>: a V8 CPU profile of the page during the work, written into <dir>.
+  const profileDir = process.env.BENCH_TAB_PROFILE;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const processes = await chromiumProcesses(browser);
   const before = await sample();
   const highest = { ...before };
@@ -83,6 +91,10 @@ export async function watchTabMemory(browser, page, work, intervalMs = 100) {
   }, intervalMs);
   try {
     const result = await work();
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(join(profileDir, `tab-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     return { result, before, highest, cpu: cpuByType(processes, await chromiumProcesses(browser)) };
   } finally {
     clearInterval(timer);

@@ -9,7 +9,6 @@ import {
   endTransfer,
   pageIsLeaving,
   patchTransfer,
-  saveTransfers,
   saveTransfersSoon,
   transferSignal,
 } from './transferStore.ts';
@@ -59,7 +58,8 @@ async function uploadOne(client: ClipClient, id: string, { folder, file }: Entry
     return;
   }
   patchTransfer(id, { status: 'running', startedAt: Date.now() });
-  saveTransfers();
+  // Kept within a second: after a reload a file started meanwhile shows as pending-turned-interrupted too.
+  saveTransfersSoon();
   try {
     // Resumable: a multipart upload of the same file to the same folder after a reload continues
     // from the parts the server already has. A cancel is the user's choice: the session goes too.
