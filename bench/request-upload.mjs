@@ -119,7 +119,7 @@ try {
       `File: ${SIZE / MIB} MiB of random bytes in the OS temp dir; the local mount's root is on the same disk`,
       `Runs: ${RUNS} per command, alternating; medians reported; each folder removed before the next run`,
       'clip: the server as `npm start` runs it, SQLite, CLIP_LOG_LEVEL=warn; /loc mounts a local directory',
-      "`clip upload --to <link> FILE` with no login (the SDK's uploadToRequest: 5 MiB parts, 4 at once, the file joined in `.clip/requests/` and renamed into the folder) vs `clip put FILE /loc/put-N` (the SDK's fs.upload multipart, 6 parts at once)",
+      '`clip upload --to <link> FILE` with no login (the SDK\'s uploadToRequest: 5 MiB parts, 4 at once, the file joined in `.clip/requests/` and renamed into the folder) vs `clip put FILE /loc/put-N` (the SDK\'s fs.upload multipart, 6 parts at once)',
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (a shared 2-core machine)`,
     ],
     sections: [
