@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, signedInPage, watchTabMemory } from './lib/browserTab.mjs';
-import { adminAuth, apiCall } from './lib/clipApi.mjs';
+import { adminAuth, apiCall as callOnce } from './lib/clipApi.mjs';
 import { cpuMs } from './lib/cpuTime.mjs';
 import { CLIP_BIN } from './lib/paths.mjs';
 import { startClip } from './lib/processes.mjs';
@@ -29,6 +29,19 @@ const SMALL_FILES = Number(process.env.BENCH_SMALL_FILES ?? 200);
 const TARGET = 0.8;
 /** How long the page may take to show an upload complete before the run counts as failed. */
 const UI_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * The bench's own API calls, tried again once when the server closed an idle kept-alive connection just
+ * as the call reused it (a long upload leaves the connection idle past the server's keep-alive timeout).
+ */
+async function apiCall(url, options) {
+  try {
+    return await callOnce(url, options);
+  } catch (err) {
+    if (err?.cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return callOnce(url, options);
+  }
+}
 
 const loadAtStart = loadavg()[0];
 const work = await mkdtemp(join(tmpdir(), 'clip-bench-browser-upload-'));

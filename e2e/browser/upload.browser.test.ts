@@ -1,10 +1,6 @@
 // @clip-databases sqlite postgres
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -129,32 +125,6 @@ test('files dropped together upload one by one with their status, and show in re
   );
   assert.equal(nativeDialogs, [], 'no native confirm');
   await page.context().close();
-});
-
-test('a picked file goes as one form with the long boundary, its bytes and quoted name intact', async ({
-  env,
-  key,
-}) => {
-  const dir = await mkdtemp(join(tmpdir(), 'clip-upload-form-'));
-  const name = 'a "quoted" name.bin';
-  const bytes = randomBytes(300 * 1024 + 7);
-  await writeFile(join(dir, name), bytes);
-  const page = await uploadPage(env, key);
-  const sent = page.waitForRequest((req) => req.method() === 'POST' && /\/api\/upload$/.test(req.url()));
-  await page.getByLabel('Choose files').setInputFiles(join(dir, name));
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const contentType = (await sent).headers()['content-type'] ?? '';
-  const boundary = /boundary=(.+)$/.exec(contentType)?.[1] ?? '';
-  assert.is(boundary.length, 70, "the SDK's 70-character boundary, not the browser's own");
-  const link = (await page.getByTestId('upload-link').textContent()) ?? '';
-  const slug = link.slice(link.lastIndexOf('/') + 1);
-  const view = await env.server.client().files.getPublic(slug);
-  assert.ok('download_url' in view);
-  assert.is(view.filename, name, 'the quoted name kept');
-  const stored = Buffer.from(await (await fetch(view.download_url)).arrayBuffer());
-  assert.ok(stored.equals(bytes), 'the stored file is the picked file byte for byte');
-  await page.context().close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 test('a password-protected file with a custom link asks for its password', async ({ env, key }) => {

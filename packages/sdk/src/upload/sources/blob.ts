@@ -3,7 +3,6 @@
  * direct upload goes through XMLHttpRequest where it exists, for upload progress fetch cannot give.
  */
 import type { FormPost, RawResponse, UploadSource } from '../types.ts';
-import { formText } from './formText.ts';
 
 export function blobSource(blob: Blob, name?: string): UploadSource {
   const ownName = (blob as Blob & { name?: string }).name;
@@ -18,23 +17,20 @@ export function blobSource(blob: Blob, name?: string): UploadSource {
   };
 }
 
-/**
- * The form as one Blob around the file: the file part is a reference to the file (no copy, nothing read
- * until it is sent), and the boundary is the SDK's long one, which the server parses faster than the
- * browser's own FormData boundary (ADR 0081).
- */
-function formBody(blob: Blob, request: FormPost): { body: Blob; contentType: string } {
-  const { contentType, head, tail } = formText(request);
-  return { body: new Blob([head, blob, tail]), contentType };
+function formData(blob: Blob, request: FormPost): FormData {
+  const form = new FormData();
+  for (const [key, value] of request.fields) form.append(key, value);
+  // The part's Content-Type comes from the Blob: give it the type the upload decided on.
+  const typed = blob.type === request.contentType ? blob : new Blob([blob], { type: request.contentType });
+  form.append('file', typed, request.filename);
+  return form;
 }
 
 function postWithXhr(blob: Blob, request: FormPost): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const form = formBody(blob, request);
     xhr.open('POST', request.url);
     for (const [key, value] of Object.entries(request.headers)) xhr.setRequestHeader(key, value);
-    xhr.setRequestHeader('content-type', form.contentType);
     let sent = 0;
     xhr.upload.onprogress = (event) => {
       request.onBytes(event.loaded - sent);
@@ -47,16 +43,15 @@ function postWithXhr(blob: Blob, request: FormPost): Promise<RawResponse> {
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
     if (request.signal.aborted) return reject(new DOMException('aborted', 'AbortError'));
     request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form.body);
+    xhr.send(formData(blob, request));
   });
 }
 
 async function postWithFetch(blob: Blob, request: FormPost): Promise<RawResponse> {
-  const form = formBody(blob, request);
   const res = await request.fetch(request.url, {
     method: 'POST',
-    headers: { ...request.headers, 'content-type': form.contentType },
-    body: form.body,
+    headers: request.headers,
+    body: formData(blob, request),
     signal: request.signal,
   });
   request.onBytes(blob.size);
