@@ -22,7 +22,7 @@ import { mebibytes } from './lib/rss.mjs';
 import { median } from './lib/stats.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
 import { log, RUNS, run, SIZE } from './lib/transferRuns.mjs';
-import { MIB, writeRandomFile } from './lib/uploadSetup.mjs';
+import { allowUploadsOf, MIB, mountLocalDir, writeRandomFile } from './lib/uploadSetup.mjs';
 import { prepareWebBuild } from './lib/webDist.mjs';
 
 const SMALL_FILES = Number(process.env.BENCH_SMALL_FILES ?? 200);
@@ -64,23 +64,8 @@ let browser;
 try {
   const auth = await adminAuth(clip);
   const token = auth.slice('Bearer '.length);
-  await apiCall(`${clip.url}/api/admin/system-settings`, {
-    method: 'PUT',
-    auth,
-    body: { max_upload_size: Math.ceil((SIZE * 2) / MIB) },
-  });
-  const localRoot = join(work, 'mounted');
-  await mkdir(localRoot);
-  const config = await apiCall(`${clip.url}/api/s3-configs`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', provider_type: 'local', root_path: localRoot },
-  });
-  await apiCall(`${clip.url}/api/admin/mounts`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', mount_path: '/loc', storage_type: 'local', storage_config_id: config.id },
-  });
+  await allowUploadsOf(clip, auth, SIZE);
+  await mountLocalDir(clip, auth, join(work, 'mounted'), '/loc');
   const cliEnv = {
     ...process.env,
     HOME: join(work, 'home'),
