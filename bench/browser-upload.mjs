@@ -134,7 +134,8 @@ try {
     const page = await signedInPage(browser, clip.url, token);
     try {
       await page.goto('/upload');
-      await page.getByTestId('drop-zone').waitFor();
+      // Files picked before the server's size limit shows are judged by the fallback (100 MiB).
+      await page.getByText(/^Up to (?!100(\.0+)? MiB)[\d.]+ [KMG]iB per file\.$/).waitFor();
       await page.getByLabel('Choose files').setInputFiles(file);
       const upload = page.getByRole('button', { name: 'Upload', exact: true });
       return await watched(page, 'uploadPage', async () => {
