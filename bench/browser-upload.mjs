@@ -236,7 +236,7 @@ try {
       'clip: the server as `npm start` runs it (its bundle), SQLite, CLIP_LOG_LEVEL=warn, the web app a fresh `vite build` of the working tree; /loc mounts a local directory on the same disk; the upload page stores into the default storage (local)',
       "Browser: Chromium (/usr/bin/chromium) headless through playwright-core, a fresh signed-in context per run; the files go in by setInputFiles on the explorer's upload input (a), folder input (c), or the upload page's file input then a click on Upload (b); the time ends when the page shows every upload completed (task manager rows, upload list status)",
       'CLI: `bin/clip put FILE /loc/cli`, `bin/clip upload FILE`, `bin/clip put FOLDER /loc/cli-folder`, whole commands (process start included), stdout a pipe',
-      "Memory: sampled every 100 ms during (a) and (b): the page's JSHeapUsedSize (CDP Performance.getMetrics) and the RSS (/proc) of the largest renderer process and of the network service",
+      "Memory: sampled every 100 ms during each browser run: the page's JSHeapUsedSize (CDP Performance.getMetrics) and the RSS (/proc) of the largest renderer process and of the network service",
       `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (a shared 2-core machine; other work moves these figures)`,
     ],
     sections: [
