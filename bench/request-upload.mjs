@@ -4,7 +4,7 @@
 // Both are the whole bin/clip command; alternating runs; medians; CPU time of each command beside, and
 // the server's peak RSS over the runs.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth, apiCall } from './lib/clipApi.mjs';
@@ -14,7 +14,7 @@ import { mebibytes, peakRss } from './lib/rss.mjs';
 import { median } from './lib/stats.mjs';
 import { timedRun } from './lib/timing.mjs';
 import { printRows, resultLines, runLines, summarize, writeTransferReport } from './lib/transferReport.mjs';
-import { MIB, writeRandomFile } from './lib/uploadSetup.mjs';
+import { allowUploadsOf, MIB, mountLocalDir, writeRandomFile } from './lib/uploadSetup.mjs';
 
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MIB;
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
@@ -29,23 +29,8 @@ await writeRandomFile(file, SIZE);
 const clip = await startClip();
 try {
   const auth = await adminAuth(clip);
-  await apiCall(`${clip.url}/api/admin/system-settings`, {
-    method: 'PUT',
-    auth,
-    body: { max_upload_size: Math.ceil((SIZE * 2) / MIB) },
-  });
-  const localRoot = join(work, 'mounted');
-  await mkdir(localRoot);
-  const local = await apiCall(`${clip.url}/api/s3-configs`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', provider_type: 'local', root_path: localRoot },
-  });
-  await apiCall(`${clip.url}/api/admin/mounts`, {
-    method: 'POST',
-    auth,
-    body: { name: 'bench local', mount_path: '/loc', storage_type: 'local', storage_config_id: local.id },
-  });
+  await allowUploadsOf(clip, auth, SIZE);
+  await mountLocalDir(clip, auth, join(work, 'mounted'), '/loc');
   const home = join(work, 'home');
   const env = (extra) => ({ ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), ...extra });
   const ownerEnv = env({ CLIP_SERVER: clip.url, CLIP_TOKEN: auth.slice('Bearer '.length) });

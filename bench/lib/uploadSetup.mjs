@@ -2,7 +2,7 @@
 // storage config pointing at it, a raised upload limit, and removal of what each run stored.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiCall } from './clipApi.mjs';
@@ -102,6 +102,30 @@ export async function prepareClip(clip, auth, s3, maxUploadMb) {
     },
   });
   return config.id;
+}
+
+/** Raises the server's upload limit so a file of `size` bytes fits (twice over). */
+export function allowUploadsOf(clip, auth, size) {
+  return apiCall(`${clip.url}/api/admin/system-settings`, {
+    method: 'PUT',
+    auth,
+    body: { max_upload_size: Math.ceil((size * 2) / MIB) },
+  });
+}
+
+/** Mounts the local directory `root` (created here) at `mountPath` through a local storage config. */
+export async function mountLocalDir(clip, auth, root, mountPath) {
+  await mkdir(root);
+  const config = await apiCall(`${clip.url}/api/s3-configs`, {
+    method: 'POST',
+    auth,
+    body: { name: 'bench local', provider_type: 'local', root_path: root },
+  });
+  await apiCall(`${clip.url}/api/admin/mounts`, {
+    method: 'POST',
+    auth,
+    body: { name: 'bench local', mount_path: mountPath, storage_type: 'local', storage_config_id: config.id },
+  });
 }
 
 /** Deletes a share and its stored file, so runs do not fill the disk. */

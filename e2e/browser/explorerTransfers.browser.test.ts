@@ -173,6 +173,50 @@ test('Upload folder sends a picked folder with its structure', async ({ page, ad
   await rm(dir, { recursive: true, force: true });
 });
 
+test('several picked files upload at once, at most four, and all arrive', async ({ page, admin }) => {
+  await admin.fs.mkdir('/disk/many');
+  await page.goto('/mount-explorer/disk/many');
+  await page.getByTestId('explorer-empty').waitFor();
+  const dir = await mkdtemp(join(tmpdir(), 'clip-many-'));
+  const files = Array.from({ length: 6 }, (_, i) => join(dir, `f${i}.txt`));
+  for (const [i, f] of files.entries()) await writeFile(f, `file ${i}\n`);
+  // Every upload is held until four are in flight together; one at a time would never get there.
+  const held: Route[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const isUpload = (url: string) => /\/fs\/upload(\?|$)/.test(url);
+  // An upload is over for the page once its answer arrives (the next file may start right after).
+  const answered = (res: { url(): string }) => {
+    if (isUpload(res.url())) inFlight--;
+  };
+  page.on('response', answered);
+  await page.route(/\/fs\/upload(\?|$)/, (route) => {
+    inFlight++;
+    most = Math.max(most, inFlight);
+    if (held.length < 4 && most < 4) held.push(route);
+    else void route.continue();
+    if (most >= 4) for (const r of held.splice(0)) void r.continue();
+  });
+  await page.getByTestId('upload-input').setInputFiles(files);
+  await waitUntil(async () => most >= 4, 'four uploads in flight together');
+  for (const name of files.map((_, i) => `f${i}.txt`))
+    await page.locator('[data-task-kind="upload"][data-status="completed"]', { hasText: name }).waitFor();
+  assert.is(most, 4, 'four files at once, no more');
+  assert.equal(await names(admin, '/disk/many'), [
+    'f0.txt',
+    'f1.txt',
+    'f2.txt',
+    'f3.txt',
+    'f4.txt',
+    'f5.txt',
+  ]);
+  // The folder on screen is read again once they all ended.
+  for (let i = 0; i < 6; i++) await entry(page, `f${i}.txt`).waitFor();
+  await page.unroute(/\/fs\/upload(\?|$)/);
+  page.off('response', answered);
+  await rm(dir, { recursive: true, force: true });
+});
+
 test('an upload cancelled mid-way leaves nothing at the target and aborts its session', async ({
   page,
   admin,

@@ -2,14 +2,21 @@
 /**
  * A real service-worker update: the app is served from a copy of the build; once its worker runs,
  * the worker file changes, the new worker says SW_UPDATED, and accepting the prompt hands control
- * to it and reloads the page.
+ * to it and reloads the page. The worker leaves API requests to the network (static routing, ADR 0082).
  */
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BrowserEnv, chromiumAvailable, ensureWebBuild, startBrowserEnv, WEB_DIST } from './harness.ts';
+import {
+  type BrowserEnv,
+  chromiumAvailable,
+  ensureWebBuild,
+  startBrowserEnv,
+  WEB_DIST,
+  waitUntil,
+} from './harness.ts';
 
 const test = suite<{ env: BrowserEnv; dir: string }>('PWA update');
 
@@ -60,6 +67,33 @@ test('a new worker is offered as an update and takes over when accepted', async 
   });
   assert.equal(after, { waiting: false, controlled: true }, 'the new worker controls the page');
   assert.is(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), first);
+  await page.context().close();
+});
+
+test('API requests of a controlled page go to the network without waking the worker; pages still do not', async ({
+  env,
+}) => {
+  const page = await env.open('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Chromium reports, per response, which of the worker's static routes it took (if any).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const routed = new Map<string, string | undefined>();
+  cdp.on('Network.responseReceived', (e) => {
+    const info = (e.response as { serviceWorkerRouterInfo?: { matchedSourceType?: string } })
+      .serviceWorkerRouterInfo;
+    routed.set(new URL(e.response.url).pathname, info?.matchedSourceType);
+  });
+  await page.goto('/upload');
+  await page.getByRole('heading', { name: 'Upload files' }).waitFor();
+  await waitUntil(async () => routed.has('/api/system/max-upload-size'), 'the page asked the API');
+  assert.is(routed.get('/api/system/max-upload-size'), 'network', 'an API request took the network route');
+  assert.is(
+    routed.get('/upload'),
+    undefined,
+    'a navigation still goes to the worker (it answers index.html)',
+  );
+  await cdp.detach();
   await page.context().close();
 });
 

@@ -7,7 +7,7 @@
 import type { Task } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useServices } from '../../app/services.ts';
 import { useFeedback } from '../admin/shared/feedback.ts';
 import { retryClientCopy } from './clientCopy.ts';
@@ -60,6 +60,13 @@ export function TaskPanel({
     }
   }
 
+  const onCopiedRef = useRef(onCopied);
+  onCopiedRef.current = onCopied;
+  const retryTransfer = useCallback(
+    (id: string) => void retryClientCopy(client, id, () => onCopiedRef.current()),
+    [client],
+  );
+
   const api = client.tasks;
   const local = [...transfers.value].reverse();
   return (
@@ -88,9 +95,9 @@ export function TaskPanel({
           <TransferRow
             key={x.id}
             transfer={x}
-            onCancel={() => cancelTransfer(x.id)}
-            onRetry={() => void retryClientCopy(client, x.id, onCopied)}
-            onRemove={() => removeTransfer(x.id)}
+            onCancel={cancelTransfer}
+            onRetry={retryTransfer}
+            onRemove={removeTransfer}
           />
         ))}
         {tasks?.map((task) => (

@@ -3,20 +3,25 @@
  * copy (phase, current item, counts, the failed items), with cancel, retry of failed items and remove.
  */
 import { useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
 import { formatBytes } from '../admin/shared/format.ts';
 import { useTaskTexts } from './taskTexts.ts';
 import type { Transfer } from './transferStore.ts';
 
-export function TransferRow({
+/**
+ * Memoised, with handlers that take the transfer's id: a change to one transfer renders its row only,
+ * not the hundreds beside it when a folder of small files uploads (bench/results/browser-upload.md).
+ */
+export const TransferRow = memo(function TransferRow({
   transfer: x,
   onCancel,
   onRetry,
   onRemove,
 }: {
   transfer: Transfer;
-  onCancel(): void;
-  onRetry(): void;
-  onRemove(): void;
+  onCancel(id: string): void;
+  onRetry(id: string): void;
+  onRemove(id: string): void;
 }) {
   const { t } = useLingui();
   const text = useTaskTexts();
@@ -56,17 +61,17 @@ export function TransferRow({
           ` · ${isCopy ? t`Copy the items again to finish.` : t`Upload the same file to this folder again to resume.`}`}
         <span className="spacer" />
         {active && (
-          <button type="button" className="button small" onClick={onCancel}>
+          <button type="button" className="button small" onClick={() => onCancel(x.id)}>
             {t`Cancel`}
           </button>
         )}
         {!active && failures.length > 0 && (
-          <button type="button" className="button small" onClick={onRetry}>
+          <button type="button" className="button small" onClick={() => onRetry(x.id)}>
             {t`Retry failed`}
           </button>
         )}
         {!active && (
-          <button type="button" className="button small" onClick={onRemove}>
+          <button type="button" className="button small" onClick={() => onRemove(x.id)}>
             {t`Remove`}
           </button>
         )}
@@ -82,4 +87,4 @@ export function TransferRow({
       )}
     </li>
   );
-}
+});

@@ -1,21 +1,29 @@
-/** Uploads started in the explorer: one file after another, each a transfer with progress and cancel. */
+/**
+ * Uploads started in the explorer, each a transfer with progress and cancel. Several files go at once
+ * (a small file is one request, so one at a time left the connection idle between them), and a large
+ * file's resumable parts go six at a time, as the CLI sends them (bench/results/browser-upload.md).
+ */
 import type { ClipClient } from '@clip/sdk';
 import {
   addTransfers,
   endTransfer,
   pageIsLeaving,
   patchTransfer,
-  saveTransfers,
   saveTransfersSoon,
   transferSignal,
 } from './transferStore.ts';
 
-/** Resolves when every file ended (completed, failed or cancelled); `onEach` after each completed one. */
-export async function uploadFiles(
-  client: ClipClient,
-  entries: { folder: string; file: File }[],
-  onEach?: () => void,
-): Promise<void> {
+/** Files uploading at once. */
+export const FILES_IN_FLIGHT = 4;
+/** Parts of one large file in flight at once (the SDK's default is 3). */
+export const PARTS_IN_FLIGHT = 6;
+/** The folder on screen is read again at most this often while files complete (and once at the end). */
+const REFRESH_EVERY_MS = 1000;
+
+type Entry = { folder: string; file: File };
+
+/** Resolves when every file ended (completed, failed or cancelled); `onEach` after completed ones, at most once a second. */
+export async function uploadFiles(client: ClipClient, entries: Entry[], onEach?: () => void): Promise<void> {
   const ids = addTransfers(
     entries.map(({ folder, file }) => ({
       kind: 'upload',
@@ -26,40 +34,56 @@ export async function uploadFiles(
       speed: 0,
     })),
   );
-  for (const [i, { folder, file }] of entries.entries()) {
-    const id = ids[i];
-    const signal = transferSignal(id);
-    if (!signal || signal.aborted) {
-      patchTransfer(id, { status: 'cancelled' });
-      endTransfer(id);
-      continue;
+  let refreshed = 0;
+  const completed = () => {
+    if (!onEach || Date.now() - refreshed < REFRESH_EVERY_MS) return;
+    refreshed = Date.now();
+    onEach();
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length && !pageIsLeaving()) {
+      const i = next++;
+      await uploadOne(client, ids[i], entries[i], completed);
     }
-    patchTransfer(id, { status: 'running', startedAt: Date.now() });
-    saveTransfers();
-    try {
-      // Resumable: a multipart upload of the same file to the same folder after a reload continues
-      // from the parts the server already has. A cancel is the user's choice: the session goes too.
-      await client.fs.upload(folder, file, {
-        createParents: true,
-        abortOnCancel: true,
-        signal,
-        onProgress: (p) => {
-          patchTransfer(id, { loaded: p.loaded, speed: p.speed });
-          saveTransfersSoon();
-        },
-      });
-      patchTransfer(id, { status: 'completed', loaded: file.size, speed: 0 });
-      onEach?.();
-    } catch (err) {
-      if (pageIsLeaving()) return;
-      const cancelled = signal.aborted;
-      patchTransfer(id, {
-        status: cancelled ? 'cancelled' : 'failed',
-        speed: 0,
-        error: cancelled ? undefined : (err as Error).message,
-      });
-    } finally {
-      endTransfer(id);
-    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, entries.length) }, worker));
+}
+
+async function uploadOne(client: ClipClient, id: string, { folder, file }: Entry, completed: () => void) {
+  const signal = transferSignal(id);
+  if (!signal || signal.aborted) {
+    patchTransfer(id, { status: 'cancelled' });
+    endTransfer(id);
+    return;
+  }
+  patchTransfer(id, { status: 'running', startedAt: Date.now() });
+  // Kept within a second: after a reload a file started meanwhile shows as pending-turned-interrupted too.
+  saveTransfersSoon();
+  try {
+    // Resumable: a multipart upload of the same file to the same folder after a reload continues
+    // from the parts the server already has. A cancel is the user's choice: the session goes too.
+    await client.fs.upload(folder, file, {
+      createParents: true,
+      abortOnCancel: true,
+      concurrency: PARTS_IN_FLIGHT,
+      signal,
+      onProgress: (p) => {
+        patchTransfer(id, { loaded: p.loaded, speed: p.speed });
+        saveTransfersSoon();
+      },
+    });
+    patchTransfer(id, { status: 'completed', loaded: file.size, speed: 0 });
+    completed();
+  } catch (err) {
+    if (pageIsLeaving()) return;
+    const cancelled = signal.aborted;
+    patchTransfer(id, {
+      status: cancelled ? 'cancelled' : 'failed',
+      speed: 0,
+      error: cancelled ? undefined : (err as Error).message,
+    });
+  } finally {
+    endTransfer(id);
   }
 }
