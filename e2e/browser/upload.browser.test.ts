@@ -167,6 +167,41 @@ test('a file over the maximum upload size is refused before sending', async ({ e
   }
 });
 
+test('a file chosen before the limit arrives is judged by that limit, not the fallback', async ({
+  env,
+  key,
+}) => {
+  const admin = await env.server.adminClient();
+  await admin.system.updateSettings({ max_upload_size: 200 });
+  try {
+    const page = await env.open('/admin');
+    await signInWithKey(page, key);
+    // The limit's answer is held until the file is in the list.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/system/max-upload-size', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Upload' }).first().click();
+    await page.getByTestId('drop-zone').waitFor();
+    // Over the 100 MB fallback, under the server's 200 MB.
+    await dropFiles(page, [{ name: 'film.bin', type: 'application/octet-stream', size: 101 * 1024 * 1024 }]);
+    await page.locator('.upload-item', { hasText: 'film.bin' }).waitFor();
+    release();
+    await page.getByText('Up to 200.0 MiB per file.').waitFor();
+    const item = page.locator('.upload-item', { hasText: 'film.bin' });
+    assert.is(await item.getAttribute('data-status'), 'pending');
+    assert.not.match((await item.textContent()) ?? '', /over the maximum upload size/);
+    assert.ok(await page.getByRole('button', { name: 'Upload', exact: true }).isEnabled());
+    await page.context().close();
+  } finally {
+    await admin.system.updateSettings({ max_upload_size: 100 });
+  }
+});
+
 test('a URL upload falls back to the server proxy when the browser may not fetch the file', async ({
   env,
   key,

@@ -9,7 +9,8 @@ import type { QueueItem } from './uploadQueue.ts';
 
 interface Props {
   items: QueueItem[];
-  maxMb: number;
+  /** Null until the server's limit is known (no file is refused as too large before). */
+  maxMb: number | null;
   onRemove: (id: string) => void;
   onCancel: (id: string) => void;
 }
@@ -31,7 +32,7 @@ export function UploadList({ items, maxMb, onRemove, onCancel }: Props) {
     const size = formatBytes(item.file.size);
     switch (item.problem?.code) {
       case 'too-large': {
-        const limit = formatMegabytes(maxMb);
+        const limit = maxMb === null ? '' : formatMegabytes(maxMb);
         return t`${size} is over the maximum upload size of ${limit}`;
       }
       case 'empty':

@@ -131,7 +131,7 @@ export default function UploadPage() {
     );
 
   const pendingCount = pendingItems(queue).length;
-  const maxLabel = formatMegabytes(maxMb);
+  const maxLabel = maxMb === null ? null : formatMegabytes(maxMb);
   return (
     <div className="upload-page">
       <h1>{t`Upload files`}</h1>
@@ -154,7 +154,7 @@ export default function UploadPage() {
           {tab === 'files' ? (
             <>
               <DropZone onFiles={(files) => set((q) => addFiles(q, files, maxUploadBytes(maxMb)))} />
-              <p className="muted">{t`Up to ${maxLabel} per file.`}</p>
+              {maxLabel !== null && <p className="muted">{t`Up to ${maxLabel} per file.`}</p>}
               <UploadList
                 items={queue}
                 maxMb={maxMb}

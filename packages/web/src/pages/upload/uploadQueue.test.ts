@@ -45,6 +45,23 @@ test('a limit that arrives after files were chosen refuses the waiting ones over
   assert.is(applyLimit(chosen, null), chosen);
 });
 
+test('a file refused under the fallback limit waits again when the real, larger limit arrives', () => {
+  const chosen = addFiles([], [file('big.bin', 2048), file('huge.bin', 8192)], 1024);
+  assert.equal(
+    chosen.map((i) => i.status),
+    ['error', 'error'],
+  );
+  const real = applyLimit(chosen, 4096);
+  assert.equal(
+    real.map((i) => [i.file.name, i.status, i.problem?.code ?? null]),
+    [
+      ['big.bin', 'pending', null],
+      ['huge.bin', 'error', 'too-large'],
+    ],
+  );
+  assert.is(applyLimit(real, 4096), real, 'judged again under the same limit: the same list');
+});
+
 test('progress, removal and clearing keep running uploads', () => {
   let queue = addFiles([], [file('a', 1), file('b', 1), file('c', 1)], null);
   const [a, b, c] = queue.map((i) => i.id);

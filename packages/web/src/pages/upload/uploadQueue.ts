@@ -43,16 +43,21 @@ export function addFiles(queue: QueueItem[], files: File[], maxBytes: number | n
 }
 
 /**
- * Marks waiting files over the limit as too large: the limit may arrive from the server after files
- * were already chosen, and those must be refused the same as files chosen later.
+ * Judges the files not yet sent against the limit (bytes; null = unknown): the limit may arrive from the
+ * server after files were chosen, or change, so a waiting file over it becomes too large and one refused
+ * under an earlier, smaller limit waits again. Answers the same list when nothing changes.
  */
 export function applyLimit(queue: QueueItem[], maxBytes: number | null): QueueItem[] {
-  if (maxBytes === null || !queue.some((i) => i.status === 'pending' && i.file.size > maxBytes)) return queue;
-  return queue.map((item) =>
-    item.status === 'pending' && item.file.size > maxBytes
-      ? { ...item, status: 'error', problem: { code: 'too-large' } }
-      : item,
-  );
+  if (maxBytes === null) return queue;
+  const judged = (item: QueueItem): QueueItem => {
+    if (item.status === 'pending' && item.file.size > maxBytes)
+      return { ...item, status: 'error', problem: { code: 'too-large' } };
+    if (item.problem?.code === 'too-large' && item.file.size <= maxBytes)
+      return { ...item, status: 'pending', problem: null };
+    return item;
+  };
+  const next = queue.map(judged);
+  return next.some((item, i) => item !== queue[i]) ? next : queue;
 }
 
 export function updateItem(queue: QueueItem[], id: string, patch: Partial<QueueItem>): QueueItem[] {
