@@ -41,8 +41,8 @@ export interface Cluster {
   processes: ClusterProcess[];
   /** Kills process `i` (SIGKILL unless told) and waits for it to exit. */
   kill(i: number, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts process `i` again on its port and data dir. */
-  restart(i: number): Promise<void>;
+  /** Starts process `i` again on its port and data dir (with `env` over the cluster's). */
+  restart(i: number, env?: Record<string, string>): Promise<void>;
   adminClient(): Promise<ClipClient>;
   close(): Promise<void>;
 }
@@ -71,7 +71,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const processes: ClusterProcess[] = [];
   let haproxy: TestHaproxy | null = null;
 
-  const envOf = (i: number): NodeJS.ProcessEnv => ({
+  const envOf = (i: number, more: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     CLIP_PORT: String(processes[i].port),
     CLIP_HOST: '127.0.0.1',
     CLIP_DATA_DIR: dataDirs[i],
@@ -85,9 +85,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     CLIP_SWEEP_INTERVAL_MS: '0',
     CLIP_TASK_POLL_MS: '200',
     ...options.env,
+    ...more,
   });
-  const launch = async (i: number) => {
-    processes[i].instance = await startServerInstance(envOf(i));
+  const launch = async (i: number, more?: Record<string, string>) => {
+    processes[i].instance = await startServerInstance(envOf(i, more));
   };
   const close = async () => {
     await haproxy?.close();
