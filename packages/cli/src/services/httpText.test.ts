@@ -65,7 +65,7 @@ test('an error status is the SDK error; a 401 ends the session', async () => {
       ended = e;
     },
   });
-  const err = await t.request('GET', '/things').catch((e) => e);
+  const err = (await t.request('GET', '/things').catch((e) => e)) as ClipError;
   assert.instance(err, ClipError);
   assert.is(err.status, 401);
   assert.is(ended, err);
@@ -77,7 +77,7 @@ test('a refused connection is a network error naming the server', async () => {
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   const t = new Transport({ baseUrl: `http://127.0.0.1:${port}`, requestText });
-  const err = await t.request('GET', '/things').catch((e) => e);
+  const err = (await t.request('GET', '/things').catch((e) => e)) as ClipError;
   assert.instance(err, ClipError);
   assert.is(err.code, 'NETWORK_ERROR');
   assert.match(err.message, `127.0.0.1:${port}`);
