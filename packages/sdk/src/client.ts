@@ -8,6 +8,7 @@ import {
   errorFromResponse,
 } from './errors.ts';
 import { networkFailureMessage } from './networkFailure.ts';
+import type { RawResponse } from './upload/types.ts';
 
 export type Auth = { type: 'none' } | { type: 'admin'; token: string } | { type: 'apikey'; key: string };
 export type AuthType = Auth['type'];
@@ -15,16 +16,11 @@ export type AuthType = Auth['type'];
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** A JSON call's answer, read whole: all `Transport.request` needs of a response. */
-export interface TextResponse {
-  status: number;
-  statusText: string;
-  text: string;
-}
+export type TextResponse = RawResponse;
 /**
  * Sends a call whose body is JSON text (or none) and answers its response as text. A client given one
  * sends its JSON calls through it instead of `fetch` (streams, uploads and downloads still use fetch):
- * the CLI passes one over `node:http`, which costs a short command a third of the CPU of fetch's
- * stack (docs/performance.md).
+ * the CLI passes `nodeRequestText` ('@clip/sdk/node'), ADR 0071.
  */
 export type TextRequester = (
   url: string,
