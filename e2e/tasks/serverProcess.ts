@@ -95,6 +95,17 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** Runs one query on `databaseUrl` on a connection of its own (the tests' look at tasks and items). */
+export async function sqlOn<T>(databaseUrl: string, query: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query(query, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
 export async function until<T>(
   check: () => Promise<T | null | undefined | false>,
   what: string,

@@ -7,11 +7,10 @@ import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Task } from '@clip/sdk';
 import { startS3rver, type TestS3 } from '@clip/server/testing';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Fleet, startFleet } from './fleet.ts';
-import { until } from './serverProcess.ts';
+import { sqlOn, until } from './serverProcess.ts';
 
 const MiB = 1024 * 1024;
 let s3: TestS3;
@@ -46,15 +45,7 @@ async function fleetWithMounts(size: number, env: Record<string, string> = {}) {
     storage_type: 's3',
     storage_config_id: s3Config.id,
   });
-  const sql = async <T>(query: string, values: unknown[] = []): Promise<T[]> => {
-    const c = new pg.Client({ connectionString: fleet.databaseUrl });
-    await c.connect();
-    try {
-      return (await c.query(query, values)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  };
+  const sql = <T>(query: string, values: unknown[] = []) => sqlOn<T>(fleet.databaseUrl, query, values);
   return { fleet, admin, localRoot, sql };
 }
 

@@ -5,24 +5,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accepts } from './haproxy.ts';
 import { until } from './until.ts';
 
 export interface TestNginx {
   close(): Promise<void>;
 }
-
-const accepts = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** `http`: what goes inside nginx's `http { }` block; `port`: the one it listens on, waited for. */
 export async function startNginx(http: string, port: number): Promise<TestNginx> {
