@@ -2,8 +2,9 @@
  * A clip cluster as docs/guide/scaling.md sets one up: three server processes, each with its own data
  * directory, on one Postgres database, one secret and one storage (the default local config pointed at
  * a shared folder; suites add their s3rver bucket), behind HAProxy (round-robin, no stickiness, health
- * checks on /api/health), with CLIP_PUBLIC_URL the balancer's address and CLIP_TRUST_PROXY=1.
- * HAProxy names the process that answered in `X-Clip-Backend`, so a test can see where a request went.
+ * checks on /api/health) or nginx (the guide's configuration), with CLIP_PUBLIC_URL the balancer's
+ * address and CLIP_TRUST_PROXY=1. The balancer names the process that answered in `X-Clip-Backend`,
+ * so a test can see where a request went.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,10 +15,10 @@ import {
   freePort,
   type ServerInstance,
   startHaproxy,
+  startNginx,
   startServerInstance,
   TEST_ADMIN,
   type TestDatabase,
-  type TestHaproxy,
   testDialect,
   until,
 } from '@clip/server/testing';
@@ -41,8 +42,8 @@ export interface Cluster {
   processes: ClusterProcess[];
   /** Kills process `i` (SIGKILL unless told) and waits for it to exit. */
   kill(i: number, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts process `i` again on its port and data dir. */
-  restart(i: number): Promise<void>;
+  /** Starts process `i` again on its port and data dir (with `env` over the cluster's). */
+  restart(i: number, env?: Record<string, string>): Promise<void>;
   adminClient(): Promise<ClipClient>;
   close(): Promise<void>;
 }
@@ -51,6 +52,65 @@ export interface ClusterOptions {
   size?: number;
   /** Extra environment for every process (e.g. a short task lease). */
   env?: Record<string, string>;
+  /** The load balancer: HAProxy (default) or nginx, each with docs/guide/scaling.md's configuration. */
+  balancer?: 'haproxy' | 'nginx';
+}
+
+/** HAProxy as the guide sets it up, plus a header naming the process that answered. */
+function haproxyInFront(processes: ClusterProcess[], webPort: number): Promise<{ close(): Promise<void> }> {
+  const servers = processes
+    .map((p) => `  server ${p.name} 127.0.0.1:${p.port} check inter 500ms fall 2 rise 1`)
+    .join('\n');
+  return startHaproxy(
+    `frontend web
+  bind 127.0.0.1:{port:web}
+  option forwardfor
+  default_backend clip
+backend clip
+  balance roundrobin
+  # A process that stopped (a kill, a rolling restart) before the checks saw it: try another.
+  retries 3
+  option redispatch 1
+  option httpchk GET /api/health
+  http-check expect status 200
+  http-response set-header X-Clip-Backend %s
+${servers}
+`,
+    { ports: { web: webPort } },
+  );
+}
+
+/** nginx with the guide's configuration (plain HTTP on loopback instead of TLS), plus the same header. */
+function nginxInFront(processes: ClusterProcess[], webPort: number): Promise<{ close(): Promise<void> }> {
+  const servers = processes
+    .map((p) => `    server 127.0.0.1:${p.port} max_fails=2 fail_timeout=5s;`)
+    .join('\n');
+  return startNginx(
+    `  upstream clip {
+${servers}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${webPort};
+    client_max_body_size 0;
+    proxy_request_buffering off;
+    proxy_buffering off;
+    proxy_read_timeout 300s;
+    proxy_send_timeout 300s;
+    location / {
+      proxy_pass http://clip;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_next_upstream error timeout http_502 http_503;
+      add_header X-Clip-Backend $upstream_addr always;
+    }
+  }`,
+    webPort,
+  );
 }
 
 const exited = (instance: ServerInstance) =>
@@ -69,9 +129,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const url = `http://127.0.0.1:${webPort}`;
   const dataDirs: string[] = [];
   const processes: ClusterProcess[] = [];
-  let haproxy: TestHaproxy | null = null;
+  let balancer: { close(): Promise<void> } | null = null;
 
-  const envOf = (i: number): NodeJS.ProcessEnv => ({
+  const envOf = (i: number, more: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     CLIP_PORT: String(processes[i].port),
     CLIP_HOST: '127.0.0.1',
     CLIP_DATA_DIR: dataDirs[i],
@@ -85,12 +145,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     CLIP_SWEEP_INTERVAL_MS: '0',
     CLIP_TASK_POLL_MS: '200',
     ...options.env,
+    ...more,
   });
-  const launch = async (i: number) => {
-    processes[i].instance = await startServerInstance(envOf(i));
+  const launch = async (i: number, more?: Record<string, string>) => {
+    processes[i].instance = await startServerInstance(envOf(i, more));
   };
   const close = async () => {
-    await haproxy?.close();
+    await balancer?.close();
     for (const p of processes) if (p.instance) p.instance.child.kill('SIGKILL');
     await Promise.all(processes.filter((p) => p.instance).map((p) => exited(p.instance)));
     await database.release();
@@ -107,26 +168,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await launch(0);
     await Promise.all(processes.slice(1).map((_, i) => launch(i + 1)));
 
-    const servers = processes
-      .map((p) => `  server ${p.name} 127.0.0.1:${p.port} check inter 500ms fall 2 rise 1`)
-      .join('\n');
-    haproxy = await startHaproxy(
-      `frontend web
-  bind 127.0.0.1:{port:web}
-  option forwardfor
-  default_backend clip
-backend clip
-  balance roundrobin
-  # A process that stopped (a kill, a rolling restart) before the checks saw it: try another.
-  retries 3
-  option redispatch 1
-  option httpchk GET /api/health
-  http-check expect status 200
-  http-response set-header X-Clip-Backend %s
-${servers}
-`,
-      { ports: { web: webPort } },
-    );
+    balancer = await (options.balancer === 'nginx' ? nginxInFront : haproxyInFront)(processes, webPort);
     // Round-robin reaches every process once the health checks have seen them all.
     const seen = new Set<string>();
     await until(async () => {

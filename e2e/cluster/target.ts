@@ -6,7 +6,7 @@
  */
 import { ClipClient } from '@clip/sdk';
 import { TEST_ADMIN, type TestServer, useTestServerTarget } from '@clip/server/testing';
-import { type Cluster, startCluster } from './cluster.ts';
+import { type Cluster, type ClusterOptions, startCluster } from './cluster.ts';
 
 /** Test-server settings the cluster passes on, as the variables the processes read. */
 const ENV_OF: Record<string, (v: unknown) => [string, string]> = {
@@ -50,15 +50,19 @@ function asTestServer(cluster: Cluster): TestServer {
   };
 }
 
-useTestServerTarget(async (overrides, options) => {
-  if (options.clock || options.logger)
-    throw new Error('a cluster target takes no injected clock or logger: they cannot cross processes');
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(overrides)) {
-    const toEnv = ENV_OF[name];
-    if (!toEnv) throw new Error(`a cluster target cannot pass the test-server setting "${name}"`);
-    const [variable, text] = toEnv(value);
-    env[variable] = text;
-  }
-  return asTestServer(await startCluster({ env }));
-});
+/** Makes every later startTestServer() start a cluster behind `balancer`. */
+export const useClusterTarget = (balancer: ClusterOptions['balancer']) =>
+  useTestServerTarget(async (overrides, options) => {
+    if (options.clock || options.logger)
+      throw new Error('a cluster target takes no injected clock or logger: they cannot cross processes');
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(overrides)) {
+      const toEnv = ENV_OF[name];
+      if (!toEnv) throw new Error(`a cluster target cannot pass the test-server setting "${name}"`);
+      const [variable, text] = toEnv(value);
+      env[variable] = text;
+    }
+    return asTestServer(await startCluster({ env, balancer }));
+  });
+
+useClusterTarget('haproxy');

@@ -6,10 +6,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClipClient } from '@clip/sdk';
 import { s3ConfigBody, startS3rver, type TestS3 } from '@clip/server/testing';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { until } from '../tasks/serverProcess.ts';
+import { sqlOn, until } from '../tasks/serverProcess.ts';
 import { type Cluster, startCluster } from './cluster.ts';
 
 const FILES = 3000;
@@ -19,15 +18,7 @@ let admin: ClipClient;
 let storage: string;
 const created = new Map<string, number>();
 
-async function sql<T>(query: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: cluster.databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query(query, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T>(query: string, values: unknown[] = []) => sqlOn<T>(cluster.databaseUrl, query, values);
 
 interface TaskState {
   status: string;

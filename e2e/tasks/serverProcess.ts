@@ -18,6 +18,12 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Peak resident memory of process `pid` so far (VmHWM), bytes. */
+export async function peakRssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
 export async function startServerProcess(options: {
   dataDir: string;
   databaseUrl: string;
@@ -63,10 +69,7 @@ export async function startServerProcess(options: {
     url,
     pid: child.pid!,
     child,
-    async peakRss() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
-    },
+    peakRss: () => peakRssOf(child.pid!),
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
@@ -90,6 +93,17 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Runs one query on `databaseUrl` on a connection of its own (the tests' look at tasks and items). */
+export async function sqlOn<T>(databaseUrl: string, query: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query(query, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
 }
 
 export async function until<T>(

@@ -1,61 +1,30 @@
 // Tasks across real server processes on one Postgres: exactly-once with three processes, a kill -9 in
-// the middle of a task, and the memory of a 300 MiB copy across storages.
+// the middle of a task, and the memory of a 300 MiB copy across storages. Each test runs on a fleet of
+// its own (fleet.ts): processes at their own addresses here, a cluster behind HAProxy when
+// e2e/cluster/tasks-e2e.cluster.test.ts runs this file.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ClipClient, type Task } from '@clip/sdk';
+import type { Task } from '@clip/sdk';
 import { startS3rver, type TestS3 } from '@clip/server/testing';
-import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  ADMIN_PASSWORD,
-  createPostgresDatabase,
-  type ServerProcess,
-  startServerProcess,
-  until,
-} from './serverProcess.ts';
+import { type Fleet, startFleet } from './fleet.ts';
+import { sqlOn, until } from './serverProcess.ts';
 
 const MiB = 1024 * 1024;
 let s3: TestS3;
-let db: { url: string; drop(): Promise<void> };
-let dataDir: string;
-let localRoot: string;
-const running: ServerProcess[] = [];
+const fleets: Fleet[] = [];
 const created = new Map<string, number>();
 
-async function start(env: Record<string, string> = {}) {
-  const p = await startServerProcess({ dataDir, databaseUrl: db.url, env });
-  running.push(p);
-  return p;
-}
-async function adminOf(p: ServerProcess) {
-  const anonymous = new ClipClient({ baseUrl: p.url });
-  const { token } = await anonymous.auth.login('admin', ADMIN_PASSWORD);
-  return new ClipClient({ baseUrl: p.url, auth: { type: 'admin', token } });
-}
-async function sql<T>(query: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: db.url });
-  await c.connect();
-  try {
-    return (await c.query(query, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-test.before(async () => {
-  [s3, db, dataDir] = await Promise.all([
-    startS3rver(),
-    createPostgresDatabase(),
-    mkdtemp(join(tmpdir(), 'clip-tasks-e2e-')),
-  ]);
-  s3.onObjectCreated((key) => created.set(key, (created.get(key) ?? 0) + 1));
-  const first = await start();
-  const admin = await adminOf(first);
+/** A fleet with the suite's two mounts: `/loc` (the default local storage) and `/s3` (s3rver). */
+async function fleetWithMounts(size: number, env: Record<string, string> = {}) {
+  const fleet = await startFleet({ size, env });
+  fleets.push(fleet);
+  const admin = await fleet.adminClient();
   const local = (await admin.storageConfigs.list()).items.find((c) => c.provider_type === 'local')!;
-  localRoot = (local as unknown as { root_path: string }).root_path;
+  const localRoot = (local as unknown as { root_path: string }).root_path;
+  await mkdir(localRoot, { recursive: true });
   const s3Config = await admin.storageConfigs.create({
     name: 's3rver',
     provider_type: 'minio',
@@ -76,22 +45,41 @@ test.before(async () => {
     storage_type: 's3',
     storage_config_id: s3Config.id,
   });
+  const sql = <T>(query: string, values: unknown[] = []) => sqlOn<T>(fleet.databaseUrl, query, values);
+  return { fleet, admin, localRoot, sql };
+}
+
+/** The fleet's process whose runner holds a lease (runner ids start with the process id). */
+function runnerOf(fleet: Fleet, leaseOwner: string | null): number {
+  const pid = Number(leaseOwner?.split('-')[0]);
+  const i = Array.from({ length: fleet.size }, (_, k) => k).find((k) => fleet.pid(k) === pid);
+  assert.ok(i !== undefined, `runner ${leaseOwner} is one of the fleet's processes`);
+  return i;
+}
+
+/** Stops a fleet the test is done with (the CPU goes to the next test's). */
+async function close(fleet: Fleet) {
+  fleets.splice(fleets.indexOf(fleet), 1);
+  await fleet.close();
+}
+
+test.before(async () => {
+  s3 = await startS3rver();
+  s3.onObjectCreated((key) => created.set(key, (created.get(key) ?? 0) + 1));
 });
 test.after(async () => {
-  for (const p of running) await p.kill('SIGKILL');
-  await db?.drop();
+  for (const fleet of fleets) await fleet.close();
   await s3?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 test('three processes on one Postgres, 30 copy tasks: every task runs once, every target is written once', async () => {
+  const { fleet, localRoot, sql } = await fleetWithMounts(3);
   for (let t = 0; t < 30; t++) {
     await mkdir(join(localRoot, 'once', `t${t}`), { recursive: true });
     for (let f = 0; f < 3; f++)
       await writeFile(join(localRoot, 'once', `t${t}`, `f${f}.txt`), `task ${t} file ${f}`);
   }
-  const processes = [running[0], await start(), await start()];
-  const clients = await Promise.all(processes.map(adminOf));
+  const clients = await Promise.all([0, 1, 2].map((i) => fleet.adminClient(i)));
   const ids: string[] = [];
   for (let t = 0; t < 30; t++) {
     const answer = await clients[t % 3].fs.batchCopy({
@@ -123,28 +111,25 @@ test('three processes on one Postgres, 30 copy tasks: every task runs once, ever
   for (let t = 0; t < 30; t++)
     for (let f = 0; f < 3; f++)
       assert.is(created.get(`once-t${t}/f${f}.txt`), 1, `once-t${t}/f${f}.txt written once`);
-  await processes[1].kill();
-  await processes[2].kill();
+  await close(fleet);
 });
 
 test('kill -9 mid-task, start again: the task completes and skips the items that were done', async () => {
-  for (const p of running) await p.kill();
-  // A short lease so the restarted process takes the dead one's task over quickly.
-  const env = { CLIP_TASK_LEASE_MS: '2000' };
-  const a = await start(env);
+  // A short lease so the dead process's task is taken over quickly (by the restarted process or, in a
+  // cluster, another); short enough to lapse under load too, so the restarted process has the default.
+  const { fleet, admin, localRoot, sql } = await fleetWithMounts(1, { CLIP_TASK_LEASE_MS: '4000' });
   await mkdir(join(localRoot, 'restart'), { recursive: true });
   // Many small objects: the task runs long enough (in items) to be caught in the middle.
   for (let f = 0; f < 600; f++)
     await writeFile(join(localRoot, 'restart', `f${String(f).padStart(3, '0')}.bin`), randomBytes(16 * 1024));
-  const admin = await adminOf(a);
   const answer = (await admin.fs.batchCopy({
     items: [{ sourcePath: '/loc/restart', targetPath: '/s3/restart' }],
     skipExisting: false,
   })) as { task_id: string };
   const done = await until(
     async () => {
-      const [row] = await sql<{ next_item: number; status: string }>(
-        'SELECT next_item, status FROM tasks WHERE id = $1',
+      const [row] = await sql<{ next_item: number; status: string; lease_owner: string | null }>(
+        'SELECT next_item, status, lease_owner FROM tasks WHERE id = $1',
         [answer.task_id],
       );
       return row.status === 'running' && Number(row.next_item) >= 8 ? row : null;
@@ -152,7 +137,8 @@ test('kill -9 mid-task, start again: the task completes and skips the items that
     'the task to get going',
     60_000,
   );
-  await a.kill('SIGKILL');
+  const victim = runnerOf(fleet, done.lease_owner);
+  await fleet.kill(victim, 'SIGKILL');
   const [atKill] = await sql<{ next_item: number; payload: string }>(
     'SELECT next_item, payload FROM tasks WHERE id = $1',
     [answer.task_id],
@@ -163,10 +149,10 @@ test('kill -9 mid-task, start again: the task completes and skips the items that
   const keyOf = (target: string) => target.replace(/^\/s3\//, '');
   const before = new Map(created);
 
-  const b = await start(env);
-  const adminB = await adminOf(b);
+  await fleet.restart(victim, { CLIP_TASK_LEASE_MS: '30000' });
+  const again = await fleet.adminClient(victim);
   let final: Task | null = null;
-  for await (const t of adminB.tasks.watch(answer.task_id, { intervalMs: 100 })) final = t;
+  for await (const t of again.tasks.watch(answer.task_id, { intervalMs: 100 })) final = t;
   assert.is(final!.status, 'completed');
   assert.is(final!.total, 601);
   const [row] = await sql<{ attempts: number }>('SELECT attempts FROM tasks WHERE id = $1', [answer.task_id]);
@@ -178,10 +164,11 @@ test('kill -9 mid-task, start again: the task completes and skips the items that
     if (i < watermark) assert.is(writesAfter, 0, `${key} was done before the kill and not written again`);
     else assert.ok((created.get(key) ?? 0) >= 1, `${key} was written`);
   }
-  await b.kill();
+  await close(fleet);
 });
 
 test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte-identical', async () => {
+  const { fleet, admin, localRoot } = await fleetWithMounts(1);
   const hash = createHash('sha256');
   const file = await open(join(localRoot, 'huge.bin'), 'w');
   const block = randomBytes(MiB);
@@ -191,8 +178,6 @@ test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte
     await file.write(block);
   }
   await file.close();
-  const server = await start();
-  const admin = await adminOf(server);
   // A copy is held to max_upload_size (MiB) like any write.
   await admin.system.updateSettings({ max_upload_size: 400 });
   const answer = (await admin.fs.batchCopy({
@@ -204,9 +189,12 @@ test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte
   for await (const t of admin.tasks.watch(answer.task_id, { intervalMs: 200 })) final = t;
   assert.is(final!.status, 'completed');
   assert.is(final!.bytes_done, 300 * MiB);
-  const peak = await server.peakRss();
-  assert.ok(peak < 250 * MiB, `server peak RSS ${Math.round(peak / MiB)} MiB`);
-  const res = await fetch(`${server.url}/api/admin/fs/download?path=/s3/huge.bin`, {
+  // Whichever process ran the copy: none went over.
+  for (let i = 0; i < fleet.size; i++) {
+    const peak = await fleet.peakRss(i);
+    assert.ok(peak < 250 * MiB, `server ${i} peak RSS ${Math.round(peak / MiB)} MiB`);
+  }
+  const res = await fetch(`${admin.transport.baseUrl}/api/admin/fs/download?path=/s3/huge.bin`, {
     headers: {
       authorization: `Bearer ${admin.transport.auth.type === 'admin' ? admin.transport.auth.token : ''}`,
     },
@@ -215,7 +203,7 @@ test('a 300 MiB copy across storages keeps the server under 250 MiB of RSS, byte
   const copy = createHash('sha256');
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) copy.update(chunk);
   assert.is(copy.digest('hex'), hash.digest('hex'));
-  await server.kill();
+  await close(fleet);
 });
 
 test.run();

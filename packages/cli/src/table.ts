@@ -4,6 +4,8 @@
  */
 import { cutToWidth, displayWidth, padToWidth } from './services/displayWidth.ts';
 
+export { shortTime } from './shortTime.ts';
+
 export interface Column<T> {
   header: string;
   value: (row: T) => string;
@@ -51,10 +53,4 @@ export function streamedTable<T>(columns: readonly Column<T>[]): {
 /** Shortens long free text for a table cell to `max` terminal columns. */
 export function truncate(text: string | null | undefined, max = 30): string {
   return text ? cutToWidth(text, max) : '';
-}
-
-/** An ISO time as `YYYY-MM-DD HH:MM` in UTC, or a fallback for null. */
-export function shortTime(iso: string | null | undefined, fallback = '-'): string {
-  if (!iso) return fallback;
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }

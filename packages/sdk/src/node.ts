@@ -9,6 +9,7 @@ export {
   fileSource,
   streamingFetch,
 } from './upload/sources/node.ts';
+export { nodeRequestText } from './upload/sources/nodeRequest.ts';
 export { tempFileSink } from './upload/sources/nodeSink.ts';
 
 export function createNodeFetch(

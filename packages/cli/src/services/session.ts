@@ -5,6 +5,7 @@
  * which is sent only to the server it was issued by.
  */
 import { type Auth, ClipClient, type ClipError, DEFAULT_SERVER_URL } from '@clip/sdk';
+import { nodeRequestText } from '@clip/sdk/node';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { clearCredentials, loadConfig, type StoredConfig } from './config.ts';
@@ -70,6 +71,7 @@ export async function withSession<T>(
   const client = new ClipClient({
     baseUrl: target.server,
     auth: target.auth,
+    requestText: nodeRequestText,
     onSessionEnded: (error) => {
       seen.ended = error;
     },
@@ -87,7 +89,7 @@ export async function withSession<T>(
 
 /** A client that carries no credential, for public reads (shares) on any server. */
 export function anonymousClient(server: string): ClipClient {
-  return new ClipClient({ baseUrl: server });
+  return new ClipClient({ baseUrl: server, requestText: nodeRequestText });
 }
 
 /**
@@ -99,5 +101,5 @@ export async function readerClient(globals: GlobalOptions, server: string): Prom
   const env = process.env;
   const target = resolveTarget(globals, await loadConfig(env), env);
   if (target.server !== server || target.auth.type === 'none') return anonymousClient(server);
-  return new ClipClient({ baseUrl: server, auth: target.auth });
+  return new ClipClient({ baseUrl: server, auth: target.auth, requestText: nodeRequestText });
 }

@@ -25,7 +25,8 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-const accepts = (port: number): Promise<boolean> =>
+/** Whether something accepts TCP connections on 127.0.0.1:`port` (a proxy started and listening). */
+export const accepts = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     socket.once('connect', () => {

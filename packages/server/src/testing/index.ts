@@ -10,6 +10,7 @@ export {
   s3Mount,
   s3rverConfig,
 } from './mounts.ts';
+export { startNginx, type TestNginx } from './nginx.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export {
   type ServerInstance,
