@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
 import { loadModels } from '../../db/models/loadModels.ts';
 import { storageUsage } from '../../services/admission/admissionStore.ts';
-import { countCreation } from '../../services/creationTally.ts';
+import { countCreation } from '../../services/creationTallyStore.ts';
 import { whereExpired, whereUsedUp } from '../../shares/core/deadShareSql.ts';
 import { LIVE_SQL } from '../../shares/core/liveness.ts';
 import { whereAnyContains } from '../../shares/core/searchSql.ts';

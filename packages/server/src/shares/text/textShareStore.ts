@@ -16,7 +16,7 @@ import {
 } from '../../db/hotStatements.ts';
 import { sameTurnBatch, settle, settledError, settledValue } from '../../db/sameTurnBatch.ts';
 import { utcDay } from '../../services/activity.ts';
-import { CREATION_TALLY, perDay, withCreationTally } from '../../services/creationTally.ts';
+import { CREATION_TALLY, perDay, withCreationTally } from '../../services/creationTallyStore.ts';
 import { LIVE_SQL } from '../core/liveness.ts';
 import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShareStore.ts';
 import { PASTE_COLUMNS, type PasteRow, type ReadRow } from './pasteRow.ts';
