@@ -60,8 +60,10 @@ export function createDashboardStore(knex: Knex) {
         .groupBy('s3_config_id');
     },
     /** Shares created per UTC day and kind since `firstDay` (the tally creates write; sweeps leave it alone). */
-    createdSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
-      return knex('daily_creations').select('day', 'kind', 'count').where('day', '>=', firstDay);
+    async createdSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
+      return (await loadModels()).DailyCreationModel.query(knex)
+        .select('day', 'kind', 'count')
+        .where('day', '>=', firstDay);
     },
     async viewsSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
       return (await loadModels()).ShareViewDailyModel.query(knex)
