@@ -54,14 +54,8 @@ export function createDashboardService(knex: Knex, clock: Clock = systemClock): 
     });
   }
 
-  /** Creations per UTC day since `since`. */
-  async function createdPerDay(table: ShareTable, since: number): Promise<Map<string, number>> {
-    const rows = await store.createdPerDay(table, since);
-    return new Map(rows.map((r) => [utcDay(num(r.day_index) * DAY_MS), num(r.n)]));
-  }
-
-  async function viewsPerDay(firstDay: string): Promise<Map<string, { text: number; file: number }>> {
-    const rows = await store.viewsSince(firstDay);
+  /** A tally's rows (creations or views) as text and file counts per UTC day. */
+  function perDay(rows: { day: string; kind: string; count: unknown }[]) {
     const out = new Map<string, { text: number; file: number }>();
     for (const r of rows) {
       const entry = out.get(r.day) ?? { text: 0, file: 0 };
@@ -71,20 +65,19 @@ export function createDashboardService(knex: Knex, clock: Clock = systemClock): 
     return out;
   }
 
-  async function activity(now: number, hasFiles: boolean): Promise<ActivityDay[]> {
+  async function activity(now: number): Promise<ActivityDay[]> {
     const todayStart = Math.floor(now / DAY_MS) * DAY_MS;
     const since = todayStart - (ACTIVITY_DAYS - 1) * DAY_MS;
-    const [texts, files, views] = await Promise.all([
-      createdPerDay('pastes', since),
-      hasFiles ? createdPerDay('file_shares', since) : new Map<string, number>(),
-      viewsPerDay(utcDay(since)),
+    const [created, views] = await Promise.all([
+      store.createdSince(utcDay(since)).then(perDay),
+      store.viewsSince(utcDay(since)).then(perDay),
     ]);
     return Array.from({ length: ACTIVITY_DAYS }, (_, i) => {
       const date = utcDay(since + i * DAY_MS);
       return {
         date,
-        text_created: texts.get(date) ?? 0,
-        file_created: files.get(date) ?? 0,
+        text_created: created.get(date)?.text ?? 0,
+        file_created: created.get(date)?.file ?? 0,
         text_views: views.get(date)?.text ?? 0,
         file_views: views.get(date)?.file ?? 0,
       };
@@ -106,7 +99,7 @@ export function createDashboardService(knex: Knex, clock: Clock = systemClock): 
         hasConfigs ? store.count('storage_configs') : 0,
         hasMounts ? store.count('mounts') : 0,
         hasConfigs ? storage(hasFiles) : [],
-        activity(now, hasFiles),
+        activity(now),
       ]);
       return {
         text_shares: textShares,

@@ -5,8 +5,6 @@
 import type { Knex } from 'knex';
 import { loadModels } from '../db/models/loadModels.ts';
 
-const DAY_MS = 86_400_000;
-
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /** SQL for "this row's share can no longer be read": expired, or its view limit reached. */
@@ -61,12 +59,11 @@ export function createDashboardStore(knex: Knex) {
         .select('s3_config_id as config_id', knex.raw('SUM(size) AS bytes'), knex.raw('COUNT(*) AS files'))
         .groupBy('s3_config_id');
     },
-    /** Creations per UTC day since `since`: integer division of epoch ms by a day, grouped. */
-    createdPerDay(table: ShareTable, since: number): Promise<{ day_index: unknown; n: unknown }[]> {
-      return shares(table)
-        .select(knex.raw(`created_at / ${DAY_MS} AS day_index`), knex.raw('COUNT(*) AS n'))
-        .where('created_at', '>=', since)
-        .groupByRaw(`created_at / ${DAY_MS}`);
+    /** Shares created per UTC day and kind since `firstDay` (the tally creates write; sweeps leave it alone). */
+    async createdSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
+      return (await loadModels()).DailyCreationModel.query(knex)
+        .select('day', 'kind', 'count')
+        .where('day', '>=', firstDay);
     },
     async viewsSince(firstDay: string): Promise<{ day: string; kind: string; count: unknown }[]> {
       return (await loadModels()).ShareViewDailyModel.query(knex)

@@ -112,7 +112,8 @@ test('a pending share upload becomes a session; mount sessions keep their parts;
     created_at: T,
   });
 
-  await knex.migrate.latest({ migrationSource: upTo() });
+  // Through 023 only: `down` then undoes 023 itself, whatever later migrations exist.
+  await knex.migrate.latest({ migrationSource: upTo('024') });
   const moved = await knex('upload_sessions').where({ share_id: 'share1' }).first();
   assert.equal(
     [moved.kind, moved.mount_id, moved.storage_upload_id, moved.object_key, Number(moved.file_size)],
@@ -127,7 +128,7 @@ test('a pending share upload becomes a session; mount sessions keep their parts;
   assert.is(parts.length, 1, "the mount session's part survived the rebuild");
   assert.is((await knex('upload_sessions').where({ id: 'fs1' }).first()).share_id, null);
 
-  await knex.migrate.down({ migrationSource: upTo() });
+  await knex.migrate.down({ migrationSource: upTo('024') });
   const share = await knex('file_shares').where({ id: 'share1' }).first();
   assert.is(share.upload_id, 'S3-UPLOAD-1');
   assert.is(await knex('upload_sessions').where({ id: 'share1' }).first(), undefined);

@@ -20,6 +20,7 @@ import * as accessLog from './020_access_log.ts';
 import * as e2eShares from './021_e2e_shares.ts';
 import * as cluster from './022_cluster.ts';
 import * as shareUploadSessions from './023_share_upload_sessions.ts';
+import * as dailyCreations from './024_daily_creations.ts';
 import * as thumbnails from './025_thumbnails.ts';
 import * as taskSummary from './026_task_summary.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Migration[] = [
   { name: '021_e2e_shares', ...e2eShares },
   { name: '022_cluster', ...cluster },
   { name: '023_share_upload_sessions', ...shareUploadSessions },
+  { name: '024_daily_creations', ...dailyCreations },
   { name: '025_thumbnails', ...thumbnails },
   { name: '026_task_summary', ...taskSummary },
 ];

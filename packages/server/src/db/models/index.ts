@@ -7,6 +7,7 @@ export { AdminModel } from './AdminModel.ts';
 export { AdminTokenModel } from './AdminTokenModel.ts';
 export { ApiKeyModel } from './ApiKeyModel.ts';
 export { CacheVersionModel } from './CacheVersionModel.ts';
+export { DailyCreationModel } from './DailyCreationModel.ts';
 export { DavLockModel } from './DavLockModel.ts';
 export { DavPropertyModel } from './DavPropertyModel.ts';
 export { FileShareModel } from './FileShareModel.ts';

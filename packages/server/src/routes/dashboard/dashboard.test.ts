@@ -233,4 +233,28 @@ test('file shares: counts, storage usage per config against its capacity, file v
   assert.equal([today?.file_created, today?.file_views], [3, 3]);
 });
 
+test('the history counts creations: sweeping expired and used-up shares leaves it as it was', async () => {
+  const admin = await server.adminClient();
+  const today = utcDay(clock.now());
+  const before = dayOf(await admin.dashboard.stats(), today);
+  await admin.pastes.create({ content: 'gone in 36 s', expires_in: 0.01 });
+  const once = await admin.pastes.create({ content: 'read once', max_views: 1 });
+  await server.client().pastes.get(once.slug);
+  const file = await admin.files.upload(new Blob(['x']), { max_views: 1 }, { filename: 'once.bin' });
+  await server.client().files.getPublic(file.slug);
+  const made = await admin.dashboard.stats();
+  assert.is(dayOf(made, today)?.text_created, (before?.text_created ?? 0) + 2);
+  assert.is(dayOf(made, today)?.file_created, (before?.file_created ?? 0) + 1);
+
+  // Two hours on (still today): the text share has expired, the used-up file's last links have lapsed.
+  clock.advance(2 * 3_600_000);
+  const { sweepPastes, sweepFiles } = server.app.services;
+  assert.ok((await sweepPastes()).deleted >= 2, 'the text shares are swept');
+  assert.ok((await sweepFiles()).deleted >= 1, 'the used-up file share is swept');
+  const swept = await admin.dashboard.stats();
+  assert.ok(swept.text_shares.total < made.text_shares.total, 'fewer text shares survive');
+  assert.ok(swept.file_shares.total < made.file_shares.total, 'fewer file shares survive');
+  assert.equal(swept.activity, made.activity, 'the history is what was created, swept or not');
+});
+
 test.run();

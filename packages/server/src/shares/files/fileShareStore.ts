@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Dialect } from '../../db/connect.ts';
 import { loadModels } from '../../db/models/loadModels.ts';
 import { storageUsage } from '../../services/admission/admissionStore.ts';
+import { countCreation } from '../../services/creationTallyStore.ts';
 import { whereExpired, whereUsedUp } from '../../shares/core/deadShareSql.ts';
 import { LIVE_SQL } from '../../shares/core/liveness.ts';
 import { whereAnyContains } from '../../shares/core/searchSql.ts';
@@ -66,6 +67,12 @@ export interface FileShareStore {
   bySlug(slug: string): Promise<FileShareRow | null>;
   /** Applies `changes` when the row is still in `status`; answers whether it was. */
   update(id: string, changes: Partial<FileShareRow>, status?: FileStatus): Promise<boolean>;
+  /**
+   * Makes a pending upload ready with `changes` (their `created_at` is the moment) and counts it in the
+   * dashboard's creations tally, in one transaction; answers false (nothing written) when it was no
+   * longer pending.
+   */
+  commitReady(id: string, changes: Partial<FileShareRow> & { created_at: number }): Promise<boolean>;
   /** Points the share at the object `to` if it still points at `from` (an object move); answers whether it did. */
   repoint(id: string, from: string, to: string): Promise<boolean>;
   /** Deletes the row (only while it is in `status`, when given); answers whether it did. */
@@ -119,6 +126,16 @@ export function createFileShareStore(
       const q = table().where({ id });
       if (status) q.andWhere({ status });
       return (await q.update({ ...changes, updated_at: changes.updated_at ?? Date.now() })) > 0;
+    },
+    async commitReady(id, changes) {
+      return knex.transaction(async (trx) => {
+        const updated =
+          (await trx<FileShareRow>('file_shares')
+            .where({ id, status: 'pending' })
+            .update({ ...changes, updated_at: changes.updated_at ?? changes.created_at })) > 0;
+        if (updated) await countCreation(trx, 'file', changes.created_at);
+        return updated;
+      });
     },
     async repoint(id, from, to) {
       return (await table().where({ id, storage_path: from }).update({ storage_path: to })) > 0;

@@ -141,7 +141,7 @@ export async function makeReady(
   stored: { size: number; etag: string | null },
 ): Promise<FileShareRow> {
   const settings = await shareSettings(fields, row);
-  const changes: Partial<FileShareRow> = {
+  const changes = {
     ...settings,
     ...readyChanges(settings, deps.clock.now()),
     slug: customSlug(fields.slug) ?? row.slug,
@@ -151,7 +151,7 @@ export async function makeReady(
   };
   let updated: boolean;
   try {
-    updated = await deps.repo.update(row.id, changes, 'pending');
+    updated = await deps.repo.commitReady(row.id, changes);
   } catch (err) {
     throw isUniqueViolation(err) ? slugTaken() : err;
   }

@@ -54,7 +54,7 @@ export async function shareSettings(
 export function readyChanges(
   row: Pick<FileShareRow, 'expires_in_hours'>,
   now: number,
-): Partial<FileShareRow> {
+): Partial<FileShareRow> & { created_at: number } {
   return {
     status: 'ready',
     upload_expires_at: null,

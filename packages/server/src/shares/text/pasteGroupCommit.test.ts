@@ -36,6 +36,9 @@ const knex = () => server.app.services.db.knex;
 const today = () => new Date(clock.now()).toISOString().slice(0, 10);
 const tally = async () =>
   Number((await knex()('share_views_daily').where({ day: today(), kind: 'text' }).first())?.count ?? 0);
+/** The dashboard's count of text shares created today (daily_creations). */
+const createdToday = async () =>
+  Number((await knex()('daily_creations').where({ day: today(), kind: 'text' }).first())?.count ?? 0);
 const viewsOf = async (id: string) => Number((await knex()('pastes').where({ id }).first()).views);
 
 /** Each read's outcome: its view number, or the HTTP status it was refused with. */
@@ -91,7 +94,8 @@ test('one turn mixing shares: each counted on its own; unknown, expired and prot
   assert.is(await tally(), before + 9);
 });
 
-test('creates in one turn: random slugs all stored; one custom slug asked for 10 times is given once (409 for the rest)', async () => {
+test('creates in one turn: random slugs all stored; one custom slug asked for 10 times is given once (409 for the rest); the creations tally counts what was stored', async () => {
+  const createdBefore = await createdToday();
   const made = await Promise.all(
     Array.from({ length: 20 }, (_, i) => pastes.create(admin, { content: `r${i}` })),
   );
@@ -117,12 +121,14 @@ test('creates in one turn: random slugs all stored; one custom slug asked for 10
     [201, 409, 409, 409, 409, 409, 409, 409, 409, 409],
   );
   assert.is((await knex()('pastes').where({ slug: 'one-custom-slug' })).length, 1);
+  assert.is(await createdToday(), createdBefore + 20 + 1, 'refused creates are not counted');
 });
 
 test('a row the database refuses fails only its own create, not the others of its turn', async () => {
   // Postgres refuses a title over its column's 200 characters (the route's schema stops it earlier);
   // SQLite does not check the length, so there all three are stored.
   const titles = ['fine', 'x'.repeat(300), 'also fine'];
+  const createdBefore = await createdToday();
   const outcomes = await Promise.all(
     titles.map((title) =>
       pastes.create(admin, { content: 'c', title }).then(
@@ -135,6 +141,7 @@ test('a row the database refuses fails only its own create, not the others of it
   assert.is(outcomes[1] === null, server.databaseUrl !== null);
   const ids = outcomes.filter((id): id is string => id !== null);
   assert.is((await knex()('pastes').whereIn('id', ids)).length, ids.length);
+  assert.is(await createdToday(), createdBefore + ids.length, 'the tally counts the stored rows only');
 });
 
 test('two processes on one database, 30 reads each in one turn, max_views 10: exactly 10 served in all', async () => {

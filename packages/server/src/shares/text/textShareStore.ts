@@ -16,6 +16,7 @@ import {
 } from '../../db/hotStatements.ts';
 import { sameTurnBatch, settle, settledError, settledValue } from '../../db/sameTurnBatch.ts';
 import { utcDay } from '../../services/activity.ts';
+import { CREATION_TALLY, perDay, withCreationTally } from '../../services/creationTallyStore.ts';
 import { LIVE_SQL } from '../core/liveness.ts';
 import { createOwnedTextShares, type OwnedTextShares } from './ownedTextShareStore.ts';
 import { PASTE_COLUMNS, type PasteRow, type ReadRow } from './pasteRow.ts';
@@ -53,12 +54,16 @@ function countingRead(name: string, update: string): HotStatement {
 }
 const VERIFIED = countingRead('paste_count_verified', COUNT_VERIFIED);
 
+const INSERT_ONE = `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')}) VALUES (${PASTE_COLUMNS.map(() => '?').join(', ')})`;
+/** SQLite: the insert alone (its unit bumps the creations tally); Postgres: the tally in the same statement. */
 const INSERT = hotStatement(
   'paste_insert',
-  `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')}) VALUES (${PASTE_COLUMNS.map(() => '?').join(', ')})`,
+  INSERT_ONE,
+  withCreationTally(`${numbered(INSERT_ONE)[0]} RETURNING id, created_at`, 'text'),
 );
 
 const ID_COLUMN = PASTE_COLUMNS.indexOf('id');
+const CREATED_AT_COLUMN = PASTE_COLUMNS.indexOf('created_at');
 
 /**
  * The share as stored: what tells a refused read 404 from 410. Hot, because a used-up or expired share
@@ -87,16 +92,19 @@ const COLUMN_ARRAY_TYPES: Record<(typeof PASTE_COLUMNS)[number], string> = {
   updated_at: 'bigint[]',
 };
 /**
- * Postgres: a group of rows in one statement, one array per column. A row whose slug is taken (also
- * by another row of the group) is skipped and missing from the answer: that caller gets a unique
- * violation, as from its own INSERT.
+ * Postgres: a group of rows in one statement, one array per column, which also bumps the creations
+ * tally by the rows inserted. A row whose slug is taken (also by another row of the group) is skipped
+ * and missing from the answer: that caller gets a unique violation, as from its own INSERT.
  */
 const INSERT_GROUP = hotStatement(
   'paste_insert_group',
   '-- Postgres only',
-  `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')})
+  withCreationTally(
+    `INSERT INTO pastes (${PASTE_COLUMNS.join(', ')})
   SELECT * FROM unnest(${PASTE_COLUMNS.map((c, i) => `$${i + 1}::${COLUMN_ARRAY_TYPES[c]}`).join(', ')})
-  ON CONFLICT (slug) DO NOTHING RETURNING id`,
+  ON CONFLICT (slug) DO NOTHING RETURNING id, created_at`,
+    'text',
+  ),
 );
 
 /** What a skipped row's caller gets: Postgres' unique-violation code, which the slug retry knows. */
@@ -106,27 +114,31 @@ function slugConflict(): Error {
   });
 }
 
-/** Postgres: the group in one statement; should it fail, each row alone, so an error stays its own row's. */
+/** Postgres: the group (and its tally) in one statement; should it fail, each row alone, so an error stays its own row's. */
 function postgresInsertGroup(hot: HotStatements) {
-  return sameTurnBatch<unknown[], void>(async (rows) => {
-    let inserted: Set<unknown>;
-    try {
-      const columns = PASTE_COLUMNS.map((_, c) => rows.map((values) => values[c]));
-      inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
-    } catch {
-      return Promise.all(
-        rows.map((values) =>
-          hot.run(INSERT, values).then(
-            () => settledValue(undefined),
-            (error: unknown) => settledError<void>(error),
+  return sameTurnBatch<unknown[], void>(
+    async (rows) => {
+      let inserted: Set<unknown>;
+      try {
+        const columns = PASTE_COLUMNS.map((_, c) => rows.map((values) => values[c]));
+        inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
+      } catch {
+        return Promise.all(
+          rows.map((values) =>
+            hot.run(INSERT, values).then(
+              () => settledValue(undefined),
+              (error: unknown) => settledError<void>(error),
+            ),
           ),
-        ),
+        );
+      }
+      return rows.map((values) =>
+        inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
       );
-    }
-    return rows.map((values) =>
-      inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
-    );
-  });
+      // Every group writes the day's creations tally row: one group at a time (as the view groups do).
+    },
+    { oneAtATime: true },
+  );
 }
 
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
@@ -148,12 +160,20 @@ export function createTextShareStore(
       return row;
     });
   }
-  // Creates of one turn share a commit. SQLite: a unique violation undoes only its own INSERT.
+  // Creates of one turn share a commit. SQLite: a unique violation undoes only its own INSERT; the
+  // creations tally grows once per day by the rows inserted, in the same transaction.
   const insertGroup = sqliteHot
     ? sameTurnBatch<unknown[], void>((rows) =>
-        sqliteHot.unit((run) =>
-          rows.map((values) => settle(() => void run(INSERT, values), isSqliteConstraintError)),
-        ),
+        sqliteHot.unit((run) => {
+          const outcomes = rows.map((values) =>
+            settle(() => void run(INSERT, values), isSqliteConstraintError),
+          );
+          const created = rows
+            .filter((_, i) => outcomes[i].ok)
+            .map((values) => Number(values[CREATED_AT_COLUMN]));
+          for (const [day, n] of perDay(created)) run(CREATION_TALLY, [day, 'text', n]);
+          return outcomes;
+        }),
       )
     : postgresInsertGroup(hot);
 

@@ -1,11 +1,27 @@
 import type { FileRecord } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { Fragment } from 'react';
 import type { Column } from '../shared/DataTable.tsx';
 import { formatBytes } from '../shared/format.ts';
 import { useShareLifeColumns } from '../shared/shareColumns.tsx';
 import { ShareBadges } from '../shared/status.tsx';
 
 export type FileSort = 'created_at' | 'size';
+
+/**
+ * A MIME type that may wrap after its dots and slash: lines do not break at a dot by themselves, so
+ * "officedocument.presentationml.presentation" would be one unbreakable run as wide as a column.
+ */
+function BreakableMimetype({ type }: { type: string }) {
+  return type.split(/(?<=[./+])/).map((part, i) => (
+    // The parts of one string never change places: the index is their identity.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 export function useFileColumns(
   showCreator: boolean,
@@ -46,7 +62,9 @@ export function useFileColumns(
       cell: (f) => (
         <>
           <div>{storageName(f.s3_config_id)}</div>
-          <div className="cell-sub">{f.mimetype}</div>
+          <div className="cell-sub">
+            <BreakableMimetype type={f.mimetype} />
+          </div>
         </>
       ),
     },

@@ -16,7 +16,9 @@ export function useKeyColumns(): Column<ApiKey, KeySort>[] {
       cell: (k) => (
         <>
           <div className="cell-main">{k.name}</div>
-          <div className="cell-sub mono">{maskKey(k.key)}</div>
+          <div className="cell-sub mono ellipsis" title={maskKey(k.key)}>
+            {maskKey(k.key)}
+          </div>
         </>
       ),
     },

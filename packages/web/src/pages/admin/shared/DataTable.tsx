@@ -1,9 +1,13 @@
 /**
  * The admin list table: sortable column headers (the caller decides what sorting means: server or
  * client side), row selection for bulk actions, and loading / error / empty states in place of rows.
+ * A table wider than its container scrolls sideways inside it and draws a shadow at the side that has
+ * more (useScrollEdges.ts); in a narrow container (a phone) each row is a card whose cells carry their
+ * column's name (admin.css), so no column is hidden and nothing covers another.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useScrollEdges } from './useScrollEdges.ts';
 
 export type SortOrder = 'asc' | 'desc';
 export interface SortState<K extends string> {
@@ -44,6 +48,8 @@ export function DataTable<T, K extends string>(props: DataTableProps<T, K>) {
   const allSelected = selectable && keys.length > 0 && keys.every((k) => selected?.has(k));
   const someSelected = selectable && keys.some((k) => selected?.has(k));
   const span = columns.length + (selectable ? 1 : 0) + (props.actions ? 1 : 0);
+  const { ref, edges } = useScrollEdges<HTMLDivElement>();
+  const hintId = useId();
 
   const toggle = (key: string) => {
     const next = new Set(selected);
@@ -98,7 +104,12 @@ export function DataTable<T, K extends string>(props: DataTableProps<T, K>) {
             </td>
           )}
           {columns.map((c) => (
-            <td key={c.id} className={c.className}>
+            // The column's name, shown beside the value when the row is laid out as a card.
+            <td
+              key={c.id}
+              className={c.className}
+              data-label={typeof c.header === 'string' ? c.header : undefined}
+            >
               {c.cell(row)}
             </td>
           ))}
@@ -107,40 +118,61 @@ export function DataTable<T, K extends string>(props: DataTableProps<T, K>) {
       );
     });
 
+  const scrolls = edges.start || edges.end;
   return (
-    <div className="table-wrap" aria-busy={props.loading || undefined}>
-      <table className="data-table" aria-label={props.label}>
-        <thead>
-          <tr>
-            {selectable && (
-              <th className="check">
-                <input
-                  type="checkbox"
-                  checked={allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = someSelected && !allSelected;
-                  }}
-                  onChange={toggleAll}
-                  disabled={keys.length === 0}
-                  aria-label={t`Select all on this page`}
-                />
-              </th>
-            )}
-            {columns.map((c) => (
-              <th key={c.id} className={c.className} aria-sort={ariaSort(c)} scope="col">
-                {header(c)}
-              </th>
-            ))}
-            {props.actions && (
-              <th className="row-actions" scope="col">
-                <span className="visually-hidden">{t`Actions`}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>{body}</tbody>
-      </table>
-    </div>
+    <>
+      <div
+        className="table-frame"
+        data-scroll-start={edges.start || undefined}
+        data-scroll-end={edges.end || undefined}
+      >
+        <div
+          ref={ref}
+          className="table-wrap"
+          aria-busy={props.loading || undefined}
+          // A scroller is reachable from the keyboard (arrow keys scroll it) and says that it scrolls.
+          tabIndex={scrolls ? 0 : undefined}
+          aria-describedby={scrolls ? hintId : undefined}
+        >
+          <table className="data-table" aria-label={props.label}>
+            <thead>
+              <tr>
+                {selectable && (
+                  <th className="check">
+                    <input
+                      type="checkbox"
+                      checked={allSelected}
+                      ref={(el) => {
+                        if (el) el.indeterminate = someSelected && !allSelected;
+                      }}
+                      onChange={toggleAll}
+                      disabled={keys.length === 0}
+                      aria-label={t`Select all on this page`}
+                    />
+                  </th>
+                )}
+                {columns.map((c) => (
+                  <th key={c.id} className={c.className} aria-sort={ariaSort(c)} scope="col">
+                    {header(c)}
+                  </th>
+                ))}
+                {props.actions && (
+                  <th className="row-actions" scope="col">
+                    <span className="visually-hidden">{t`Actions`}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>{body}</tbody>
+          </table>
+        </div>
+      </div>
+      {scrolls && (
+        <p className="table-scroll-hint" id={hintId}>
+          {t`The table is wider than the window: scroll it sideways to see every column.`}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
 /**
  * The columns every share table ends with (text, file and path shares): views against the limit,
- * when it expires, when it was made and, for whoever sees everyone's shares, by whom.
+ * when it expires, when it was made and, for whoever sees everyone's shares, by whom (under when).
  */
 import type { PasteListItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
+import { Fragment } from 'react';
 import type { Column } from './DataTable.tsx';
 import { formatDateTime, formatRelative, formatShortDateTime } from './format.ts';
 import { useCreatorNames } from './useCreatorNames.ts';
@@ -43,12 +44,28 @@ export function useShareLifeColumns<T extends ShareLife, K extends string>({
       id: 'created',
       header: createdHeader,
       sortKey: createdSort,
-      className: 'nowrap',
-      cell: (s) => (
-        <span title={formatDateTime(s.created_at, i18n.locale)}>{formatShortDateTime(s.created_at)}</span>
-      ),
+      className: 'date-time',
+      // Who made it, for whoever sees everyone's shares, under when: a column of its own did not fit 1280 px.
+      cell: (s) => {
+        const who = showCreator ? creator(s.created_by) : null;
+        return (
+          <>
+            <span title={formatDateTime(s.created_at, i18n.locale)}>
+              {/* The date and the time each whole, on one line or two. */}
+              {formatShortDateTime(s.created_at)
+                .split(' ')
+                .map((part, i) => (
+                  <Fragment key={part}>
+                    {i > 0 && ' '}
+                    <span className="nowrap">{part}</span>
+                  </Fragment>
+                ))}
+            </span>
+            {who !== null && <div className="cell-sub">{t`by ${who}`}</div>}
+          </>
+        );
+      },
     },
   ];
-  if (showCreator) columns.push({ id: 'creator', header: t`Created by`, cell: (s) => creator(s.created_by) });
   return columns;
 }

@@ -1,5 +1,5 @@
 /** The state badges of a share: password, expired or used up, view limit. */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatShortDateTime, isExpired } from './format.ts';
 
 export interface ShareStateLike {
@@ -28,7 +28,7 @@ export function ShareBadges({ share }: { share: ShareStateLike }) {
           <span className="badge bad">{t`Used up`}</span>
           {share.removed_after && (
             <span className="muted" data-testid="removed-after">
-              {t`removed after ${formatShortDateTime(share.removed_after)}`}
+              <RemovedAfter iso={share.removed_after} />
             </span>
           )}
         </>
@@ -37,5 +37,15 @@ export function ShareBadges({ share }: { share: ShareStateLike }) {
       )}
       {share.has_password && <span className="badge accent">{t`Password`}</span>}
     </span>
+  );
+}
+
+/** "removed after <date> <time>": the date and the time each stay whole when the line wraps. */
+function RemovedAfter({ iso }: { iso: string }) {
+  const [day, time] = formatShortDateTime(iso).split(' ');
+  return (
+    <Trans>
+      removed after <span className="nowrap">{day}</span> <span className="nowrap">{time}</span>
+    </Trans>
   );
 }

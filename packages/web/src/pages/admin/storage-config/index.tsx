@@ -19,6 +19,10 @@ import { useProviderNames } from './providerNames.ts';
 import { TestResultDialog } from './TestResultDialog.tsx';
 import '../admin.css';
 
+/** Where a config keeps its bytes: the folder, or the endpoint and bucket. */
+const where = (c: StorageConfig) =>
+  c.provider_type === 'local' ? (c.root_path ?? '') : `${c.endpoint_url ?? 'AWS'} · ${c.bucket_name}`;
+
 type Open = { kind: 'form'; config: StorageConfig | null } | { kind: 'test'; config: StorageConfig } | null;
 type ConfigSort = 'name' | 'provider';
 
@@ -124,10 +128,8 @@ export default function StorageConfigs() {
                 <div className="cell-main">
                   {configDisplayName(c)} {c.is_default && <span className="badge accent">{t`Default`}</span>}
                 </div>
-                <div className="cell-sub mono">
-                  {c.provider_type === 'local'
-                    ? c.root_path
-                    : `${c.endpoint_url ?? 'AWS'} · ${c.bucket_name}`}
+                <div className="cell-sub mono ellipsis" title={where(c)}>
+                  {where(c)}
                 </div>
               </>
             ),
