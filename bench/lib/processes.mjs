@@ -114,8 +114,9 @@ function serverEntry() {
 /**
  * Starts the server as `npm start` does (serverEntry) on a free port with a fresh data dir (SQLite + local
  * storage unless `env.DATABASE_URL` is given). Answers { url, pid, dataDir, admin, output(), stop() }.
+ * `entry`: another build of the server (an A/B against a copy of the bundle made before a change).
  */
-export async function startClip(env = {}) {
+export async function startClip(env = {}, { entry } = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'clip-bench-'));
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server into <dir> when it stops.
@@ -124,18 +125,21 @@ export async function startClip(env = {}) {
     : [];
   // BENCH_NODE_FLAGS="--trace-gc ..." passes V8/Node flags NODE_OPTIONS refuses (its output: clip.output()).
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const { child, output } = spawnServer([...profile, ...serverNodeFlags(), ...flags, serverEntry()], {
-    ...serverEnvDefaults(),
-    ...process.env,
-    CLIP_PORT: String(port),
-    CLIP_HOST: '127.0.0.1',
-    CLIP_DATA_DIR: dataDir,
-    CLIP_LOG_LEVEL: 'warn',
-    CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
-    CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
-    CLIP_SWEEP_INTERVAL_MS: '60000',
-    ...env,
-  });
+  const { child, output } = spawnServer(
+    [...profile, ...serverNodeFlags(), ...flags, entry ?? serverEntry()],
+    {
+      ...serverEnvDefaults(),
+      ...process.env,
+      CLIP_PORT: String(port),
+      CLIP_HOST: '127.0.0.1',
+      CLIP_DATA_DIR: dataDir,
+      CLIP_LOG_LEVEL: 'warn',
+      CLIP_ADMIN_USERNAME: BENCH_ADMIN.username,
+      CLIP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+      CLIP_SWEEP_INTERVAL_MS: '60000',
+      ...env,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, child, output);

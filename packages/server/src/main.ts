@@ -5,6 +5,7 @@ import { type RunningApp, startApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, flushLog } from './logging.ts';
 import { startupFailure } from './startupFailure.ts';
+import { releaseStartupGarbage } from './startupGarbage.ts';
 
 const bundledWeb = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -30,6 +31,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     process.exit(1);
   }
   process.stdout.write(banner(app, config));
+  releaseStartupGarbage();
 
   let stopping = false;
   const stop = async () => {

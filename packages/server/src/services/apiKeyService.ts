@@ -29,8 +29,12 @@ export interface ApiKeyService {
   update(id: string, body: UpdateApiKeyBody): Promise<ApiKey>;
   remove(id: string): Promise<void>;
   batchDelete(ids: string[]): Promise<BatchDeleteResult>;
-  /** The API-key actor for a presented key, or null when unknown or expired. */
-  actorForKey(key: string): Promise<Actor | null>;
+  /**
+   * The API-key actor for a presented key, or null when unknown or expired. `cleared`: a check the
+   * caller runs alongside the lookup (the client's guessing budget) that must pass before the key counts
+   * (and its `last_used` moves); its refusal is the answer whatever the lookup found.
+   */
+  actorForKey(key: string, cleared?: Promise<void>): Promise<Actor | null>;
   /** The API-key actor for a key id as it stands now (a signed link's issuer), or null when gone or expired. */
   actorForId(id: string): Promise<Actor | null>;
   verification(actor: Actor): ApiKeyVerification;
@@ -156,8 +160,9 @@ export function createApiKeyService(
       };
     },
 
-    async actorForKey(key) {
-      const row = await keys.byHash(sha256(key));
+    async actorForKey(key, cleared) {
+      // The lookup starts at once, alongside the caller's check; the key counts only once that has passed.
+      const [, row] = await Promise.all([cleared, keys.byHash(sha256(key))]);
       const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)

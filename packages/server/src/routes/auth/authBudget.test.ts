@@ -11,10 +11,13 @@ const BUDGET = 10;
 let server: TestServer;
 let token: string;
 let key: string;
+/** A right key first presented once the budget is spent. */
+let unused: { id: string; key: string };
 test.before(async () => {
   server = await startTestServer({ loginMaxFailures: BUDGET, loginWindowMs: 60_000 });
   token = await server.adminToken();
   key = (await server.keyClient({ text: true })).key;
+  unused = await server.keyClient({ text: true });
 });
 test.after(async () => server?.close());
 
@@ -85,6 +88,10 @@ test(`${BUDGET} wrong guesses across login, change-password, WebDAV Basic, keys 
     ),
   };
   for (const [what, answer] of Object.entries(refused)) assert.is(answer, 429, what);
+  // The budget is read alongside the key's lookup, but a refused key is not counted as used.
+  assert.is(await status(withAuth('/test/api-key', `ApiKey ${unused.key}`)), 429);
+  const row = await server.app.services.db.knex('api_keys').where({ id: unused.id }).first();
+  assert.is(row.last_used, null, 'last_used of a key refused by the spent budget');
   // A request that presents no credential guesses nothing: public routes stay open.
   assert.is(await status(fetch(`${server.url}/api/health`)), 200);
 });

@@ -77,8 +77,13 @@ export function sqliteViewCounter(sqliteHot: SqliteHotStatements): CountView {
  * granted as many as still fit, and set to `old + granted`; the tally grows by the sum in the same
  * statement. Rows are locked in id order (then the tally row), so two processes' groups cannot
  * deadlock on each other. `$2` is the group's latest `now`, so no read is judged earlier than it asked.
+ * A group that counted only shares without a view limit commits without waiting for the WAL's flush
+ * (`synchronous_commit` off for this transaction alone): those counts are statistics, and a Postgres
+ * crash could at worst forget the last fraction of a second of them. A group that counted a limited
+ * share keeps the database's durability, so a view that was served can never be handed out again
+ * (ADR 0083).
  */
-const COUNT_GROUP = hotStatement(
+export const COUNT_GROUP = hotStatement(
   'paste_count_unprotected_group',
   '-- Postgres only',
   `WITH asked AS (
@@ -102,8 +107,13 @@ const COUNT_GROUP = hotStatement(
     INSERT INTO share_views_daily (day, kind, count)
     SELECT $3, 'text', sum(granted) FROM hit HAVING count(*) > 0
     ON CONFLICT (day, kind) DO UPDATE SET count = share_views_daily.count + excluded.count
+  ),
+  durability AS (
+    SELECT set_config('synchronous_commit',
+      CASE WHEN bool_and(max_views = 0) THEN 'off' ELSE current_setting('synchronous_commit') END, true)
+    FROM hit
   )
-  SELECT * FROM hit`,
+  SELECT hit.* FROM hit, durability`,
 );
 
 type GroupRow = Omit<ReadRow, 'views'> & { old: number; granted: number };
