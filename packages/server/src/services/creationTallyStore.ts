@@ -11,9 +11,15 @@ import { type ShareKind, utcDay } from './activity.ts';
 /** Bumps a day's count of `kind` by `n` (SQLite, inside a hot unit). */
 export const CREATION_TALLY = hotStatement(
   'creation_tally_n',
-  `INSERT INTO daily_creations (day, kind, count) VALUES (?, ?, ?)
-  ON CONFLICT (day, kind) DO UPDATE SET count = daily_creations.count + excluded.count`,
+  `INSERT INTO daily_creations (day, kind, shard, count) VALUES (?, ?, 0, ?)
+  ON CONFLICT (day, kind, shard) DO UPDATE SET count = daily_creations.count + excluded.count`,
 );
+
+/**
+ * Rows a day's count is spread over on Postgres, by the writing connection's backend: groups in flight
+ * on different connections update different rows, so none waits for another's commit.
+ */
+const POSTGRES_SHARDS = 8;
 
 /**
  * Postgres: wraps an INSERT (with `RETURNING created_at`) so the same statement bumps the tally by the
@@ -22,10 +28,11 @@ export const CREATION_TALLY = hotStatement(
 export function withCreationTally(insertReturningCreatedAt: string, kind: ShareKind): string {
   return `WITH created AS (${insertReturningCreatedAt}),
   tally AS (
-    INSERT INTO daily_creations (day, kind, count)
-    SELECT to_char(timestamp 'epoch' + created_at * interval '1 millisecond', 'YYYY-MM-DD'), '${kind}', count(*)
+    INSERT INTO daily_creations (day, kind, shard, count)
+    SELECT to_char(timestamp 'epoch' + created_at * interval '1 millisecond', 'YYYY-MM-DD'), '${kind}',
+      pg_backend_pid() % ${POSTGRES_SHARDS}, count(*)
     FROM created GROUP BY 1
-    ON CONFLICT (day, kind) DO UPDATE SET count = daily_creations.count + excluded.count
+    ON CONFLICT (day, kind, shard) DO UPDATE SET count = daily_creations.count + excluded.count
   )
   SELECT id FROM created`;
 }
@@ -44,7 +51,7 @@ export async function countCreation(
   at: number,
 ): Promise<void> {
   await trx('daily_creations')
-    .insert({ day: utcDay(at), kind, count: 1 })
-    .onConflict(['day', 'kind'])
+    .insert({ day: utcDay(at), kind, shard: 0, count: 1 })
+    .onConflict(['day', 'kind', 'shard'])
     .merge({ count: trx.raw('daily_creations.count + 1') });
 }

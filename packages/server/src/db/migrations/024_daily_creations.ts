@@ -3,8 +3,10 @@ import type { Knex } from 'knex';
 /**
  * Shares created per UTC day and kind, for the dashboard's history (issue 33 item 10, ADR 0077). Counting
  * the surviving rows made the history shrink as sweeps removed shares; this tally is written with each
- * create and nothing else ever lowers it. One row per (day, kind), incremented in place, as
- * share_views_daily (005). Filled from the shares that still exist: what was swept before is gone.
+ * create and nothing else ever lowers it. Rows per (day, kind, shard), incremented in place and summed
+ * when read: a Postgres connection writes the shard of its backend, so create groups on several
+ * connections and processes never queue on one row (SQLite, one connection, writes shard 0). Filled
+ * from the shares that still exist: what was swept before is gone.
  */
 const DAY_MS = 86_400_000;
 
@@ -14,8 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('day', 10).notNullable();
     // 'text' or 'file'.
     t.string('kind', 8).notNullable();
+    t.smallint('shard').notNullable().defaultTo(0);
     t.bigInteger('count').notNullable().defaultTo(0);
-    t.primary(['day', 'kind']);
+    t.primary(['day', 'kind', 'shard']);
   });
   await backfill(knex, 'text', knex('pastes'));
   await backfill(knex, 'file', knex('file_shares').where('status', 'ready'));

@@ -36,9 +36,12 @@ const knex = () => server.app.services.db.knex;
 const today = () => new Date(clock.now()).toISOString().slice(0, 10);
 const tally = async () =>
   Number((await knex()('share_views_daily').where({ day: today(), kind: 'text' }).first())?.count ?? 0);
-/** The dashboard's count of text shares created today (daily_creations). */
+/** The dashboard's count of text shares created today (daily_creations: the sum of the day's shards). */
 const createdToday = async () =>
-  Number((await knex()('daily_creations').where({ day: today(), kind: 'text' }).first())?.count ?? 0);
+  Number(
+    (await knex()('daily_creations').where({ day: today(), kind: 'text' }).sum({ n: 'count' }).first())?.n ??
+      0,
+  );
 const viewsOf = async (id: string) => Number((await knex()('pastes').where({ id }).first()).views);
 
 /** Each read's outcome: its view number, or the HTTP status it was refused with. */

@@ -116,29 +116,25 @@ function slugConflict(): Error {
 
 /** Postgres: the group (and its tally) in one statement; should it fail, each row alone, so an error stays its own row's. */
 function postgresInsertGroup(hot: HotStatements) {
-  return sameTurnBatch<unknown[], void>(
-    async (rows) => {
-      let inserted: Set<unknown>;
-      try {
-        const columns = PASTE_COLUMNS.map((_, c) => rows.map((values) => values[c]));
-        inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
-      } catch {
-        return Promise.all(
-          rows.map((values) =>
-            hot.run(INSERT, values).then(
-              () => settledValue(undefined),
-              (error: unknown) => settledError<void>(error),
-            ),
+  return sameTurnBatch<unknown[], void>(async (rows) => {
+    let inserted: Set<unknown>;
+    try {
+      const columns = PASTE_COLUMNS.map((_, c) => rows.map((values) => values[c]));
+      inserted = new Set((await hot.rows<{ id: string }>(INSERT_GROUP, columns)).map((r) => r.id));
+    } catch {
+      return Promise.all(
+        rows.map((values) =>
+          hot.run(INSERT, values).then(
+            () => settledValue(undefined),
+            (error: unknown) => settledError<void>(error),
           ),
-        );
-      }
-      return rows.map((values) =>
-        inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
+        ),
       );
-      // Every group writes the day's creations tally row: one group at a time (as the view groups do).
-    },
-    { oneAtATime: true },
-  );
+    }
+    return rows.map((values) =>
+      inserted.has(values[ID_COLUMN]) ? settledValue(undefined) : settledError<void>(slugConflict()),
+    );
+  });
 }
 
 /** `sqliteHot` on SQLite, null on Postgres (where `hot` runs the counting read and its tally as one statement). */
