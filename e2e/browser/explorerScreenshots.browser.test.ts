@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -74,12 +75,43 @@ test.before(async (ctx) => {
   ];
   for (const [name, text, type] of files)
     await admin.fs.upload('/team', new Blob([text], { type }), { filename: name });
+  // Two pictures, so the grid shows its thumbnails.
+  for (const [name, from, to] of [
+    ['harbour.jpg', [20, 90, 160], [240, 170, 90]],
+    ['meadow.jpg', [60, 140, 70], [230, 220, 120]],
+  ] as const)
+    await admin.fs.upload(
+      '/team',
+      new Blob([await gradientJpeg(640, 420, from, to)], { type: 'image/jpeg' }),
+      {
+        filename: name,
+      },
+    );
   // A finished copy task for the task manager (across storages, so it runs as a task).
   const copy = await admin.fs.batchCopy({
     items: [{ sourcePath: '/team/reports', targetPath: '/archive/reports' }],
   });
   if ('task_id' in copy) for await (const _ of admin.tasks.watch(copy.task_id, { intervalMs: 100 }));
 });
+/** A diagonal blend of two colours as a JPEG: a picture without a committed binary fixture. */
+function gradientJpeg(
+  width: number,
+  height: number,
+  from: readonly number[],
+  to: readonly number[],
+): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + y / height) / 2;
+      for (let c = 0; c < 3; c++)
+        pixels[(y * width + x) * 3 + c] = Math.round(from[c] + (to[c] - from[c]) * t);
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 test.after(async (ctx) => {
   await ctx.env?.close();
 });
@@ -94,6 +126,13 @@ async function signedIn(
   await page.evaluate((token) => localStorage.setItem('admin_token', token), ctx.token);
   return { context, page };
 }
+
+/** Both pictures' thumbnails drawn in the grid (they load lazily, after the tiles). */
+const thumbnailsShown = (page: Page) =>
+  page.waitForFunction(() => {
+    const pictures = [...document.querySelectorAll<HTMLImageElement>('img.entry-thumb')];
+    return pictures.length === 2 && pictures.every((p) => p.complete && p.naturalWidth > 0);
+  });
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -121,6 +160,7 @@ for (const language of ['en', 'zh'] as const) {
       await shot('mount-explorer-list');
       await page.locator('.segmented button').nth(1).click();
       await page.locator('.entry.grid[data-entry="README.md"]').waitFor();
+      await thumbnailsShown(page);
       await shot('mount-explorer-grid');
       await page.locator('.segmented button').nth(0).click();
       await page.locator('.entry.list[data-entry="README.md"]').waitFor();
@@ -161,6 +201,7 @@ test('the explorer and mount management fit a 390 px phone', async (ctx) => {
   await page.keyboard.press('Escape');
   await page.locator('.segmented button').nth(1).click();
   await page.locator('.entry.grid[data-entry="README.md"]').waitFor();
+  await thumbnailsShown(page);
   assert.ok(await fitsWidth(page), 'explorer grid');
   await page.screenshot({ path: `${OUT}mount-explorer-grid-390.png` });
   await page.locator('.segmented button').nth(0).click();
