@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startRefused, startServerInstance } from '../testing/serverInstance.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+import { until } from '../testing/until.ts';
 import { secretFingerprint } from './secretFingerprint.ts';
 
 const SECRET = 'the-cluster-secret-0123456789';
@@ -62,14 +63,17 @@ test('the first start keeps an HMAC of the secret; another secret, or a generate
   assert.not.ok(kept[0].value.includes(SECRET));
   assert.match(kept[0].value, /^[0-9a-f]{64}$/);
   // The default local storage ("storage", relative) is this process's own folder: said once at start.
-  const warnings = first
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg: string; rootPath?: string });
-  const relative = warnings.filter((w) =>
-    /^local storage "[^"]+" has the relative root "storage"/.test(w.msg),
-  );
+  // The log line is written asynchronously, so it may follow the "listening" line: wait for it.
+  const relativeWarnings = () =>
+    first
+      .output()
+      .split('\n')
+      // Whole lines only: the last one may still be arriving.
+      .filter((line) => line.startsWith('{') && line.endsWith('}'))
+      .map((line) => JSON.parse(line) as { msg: string; rootPath?: string })
+      .filter((w) => /^local storage "[^"]+" has the relative root "storage"/.test(w.msg));
+  await until(() => relativeWarnings().length > 0, 'the relative-root warning');
+  const relative = relativeWarnings();
   assert.is(relative.length, 1, first.output());
   assert.match(relative[0].msg, /CLIP_DATA_DIR/);
 
