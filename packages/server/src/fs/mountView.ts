@@ -18,6 +18,7 @@ import {
   type StorageDriver,
   StorageNotFoundError,
   type StreamPutCapability,
+  type TempSweepCapability,
 } from '../storage/driver.ts';
 import { isReservedName, isServerObjectPath } from '../storage/serverObjects.ts';
 
@@ -30,7 +31,8 @@ type AnyDriver = StorageDriver &
   AdoptCapability &
   StagedPartsCapability &
   MkdirCapability &
-  ObjectUrlCapability;
+  ObjectUrlCapability &
+  TempSweepCapability;
 type Method = Exclude<keyof AnyDriver, 'type'>;
 
 /**
@@ -60,6 +62,7 @@ const PATH_ARGS: Record<Method, readonly number[]> = {
   dropParts: [],
   mkdir: [0],
   objectUrl: [0],
+  sweepTempFiles: [0],
 };
 
 const views = new WeakMap<StorageDriver, StorageDriver>();
