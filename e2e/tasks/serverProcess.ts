@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MALLOC_ENV, SERVER_NODE_ARGS } from '@clip/server/testing';
 import pg from 'pg';
 
 const mainTs = fileURLToPath(new URL('../../packages/server/src/main.ts', import.meta.url));
@@ -29,8 +30,9 @@ export async function startServerProcess(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', mainTs], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, mainTs], {
     env: {
+      ...SERVER_MALLOC_ENV,
       ...process.env,
       CLIP_PORT: '0',
       CLIP_HOST: '127.0.0.1',

@@ -13,6 +13,8 @@ export {
 export { startNginx, type TestNginx } from './nginx.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export {
+  SERVER_MALLOC_ENV,
+  SERVER_NODE_ARGS,
   type ServerInstance,
   startRefused,
   startServerInstance,

@@ -7,6 +7,20 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
+/**
+ * How `npm start` runs the server (bin/clip-server): its Node flags and glibc's malloc thresholds (ADRs
+ * 0033, 0036, 0084), so a process under test holds the memory a deployed one does.
+ */
+export const SERVER_NODE_ARGS = [
+  '--max-semi-space-size=4',
+  '--expose-gc',
+  '--disable-warning=ExperimentalWarning',
+];
+export const SERVER_MALLOC_ENV = {
+  MALLOC_MMAP_THRESHOLD_: '8388608',
+  MALLOC_TRIM_THRESHOLD_: '33554432',
+};
+
 export interface ServerInstance {
   child: ChildProcess;
   url: string;
@@ -15,8 +29,8 @@ export interface ServerInstance {
 }
 
 export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInstance> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN], {
+    env: { ...SERVER_MALLOC_ENV, ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -40,8 +54,8 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
 export function startRefused(
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', MAIN], {
-    env: { ...process.env, ...env },
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, MAIN], {
+    env: { ...SERVER_MALLOC_ENV, ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
