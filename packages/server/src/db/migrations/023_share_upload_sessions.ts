@@ -17,17 +17,29 @@ export const config = { transaction: false };
 const isSqlite = (knex: Knex) => knex.client.config.client === 'better-sqlite3';
 
 export async function up(knex: Knex): Promise<void> {
-  const alterSessions = (db: Knex) =>
-    db.schema.alterTable('upload_sessions', (t) => {
-      // The pending file share this session uploads; null for an upload into a mount.
-      t.string('share_id', 64).nullable().index();
-      t.string('mount_id', 64).nullable().alter();
-    });
-  if (isSqlite(knex)) await alterSessions(knex);
+  if (isSqlite(knex)) await alterSqliteSessions(knex);
   await knex.transaction(async (trx) => {
-    if (!isSqlite(knex)) await alterSessions(trx);
+    if (!isSqlite(knex))
+      await trx.schema.alterTable('upload_sessions', (t) => {
+        // The pending file share this session uploads; null for an upload into a mount.
+        t.string('share_id', 64).nullable().index();
+        t.string('mount_id', 64).nullable().alter();
+      });
     await moveShareUploads(trx);
   });
+}
+
+/**
+ * SQLite's steps outside a transaction, each safe to run again: a start that lost a race for the
+ * database (SQLITE_BUSY) between them retries the migration from its first step (db/connect.ts).
+ */
+async function alterSqliteSessions(knex: Knex): Promise<void> {
+  const added = await knex.schema.hasColumn('upload_sessions', 'share_id');
+  await knex.schema.alterTable('upload_sessions', (t) => {
+    if (!added) t.string('share_id', 64).nullable();
+    t.string('mount_id', 64).nullable().alter();
+  });
+  await knex.raw('CREATE INDEX IF NOT EXISTS upload_sessions_share_id_index ON upload_sessions (share_id)');
 }
 
 async function moveShareUploads(knex: Knex): Promise<void> {
