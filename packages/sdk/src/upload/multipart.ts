@@ -2,11 +2,11 @@
  * Presigned multipart upload (spec section 4: init, then parts, then complete; abort on error or
  * cancel). Parts go straight to storage, a few at once (p-queue), each with a time limit and retries.
  */
-import PQueue from 'p-queue';
 import type { CompletedPart, FileShareCreated, MultipartInitResult } from '../contract/index.ts';
 import { ClipError } from '../errors.ts';
-import { isCancellation, partFailed, presignFailed, uploadCancelled } from './errors.ts';
+import { partFailed, presignFailed, uploadCancelled } from './errors.ts';
 import type { UploadJob } from './job.ts';
+import { sendMissingParts } from './missingParts.ts';
 import { PartUrls } from './partUrls.ts';
 import { type PutContext, putRange } from './put.ts';
 import { withRetries } from './retry.ts';
@@ -29,7 +29,7 @@ export async function multipartUpload(job: UploadJob): Promise<FileShareCreated>
   const partSignal = AbortSignal.any([signal, stop.signal]);
   try {
     reporter.stage('uploading');
-    const parts = await uploadParts(job, init, partSignal, stop);
+    const parts = await uploadParts(job, init, partSignal);
     reporter.stage('processing');
     reporter.stage('completing');
     return await job.endpoints.multipartComplete({ ...ids, parts, ...job.share }, signal);
@@ -45,7 +45,6 @@ async function uploadParts(
   job: UploadJob,
   init: MultipartInitResult,
   signal: AbortSignal,
-  stop: AbortController,
 ): Promise<CompletedPart[]> {
   const urls = new PartUrls(job.endpoints, init, signal);
   const context: PutContext = {
@@ -55,27 +54,19 @@ async function uploadParts(
     timeoutMs: job.partTimeoutMs,
     reporter: job.reporter,
   };
-  const queue = new PQueue({ concurrency: job.concurrency });
   const done: CompletedPart[] = [];
-  let failure: unknown = null;
-  for (let n = 1; n <= init.part_count; n++) {
-    const start = (n - 1) * init.part_size;
-    const end = Math.min(start + init.part_size, job.source.size);
-    queue.add(async () => {
-      if (signal.aborted) return;
-      try {
-        done.push({ partNumber: n, etag: await uploadPart(job, context, urls, n, start, end) });
-      } catch (err) {
-        // Keep the first real failure: the others are parts stopped because of it.
-        if (failure === null || (isCancellation(failure) && !isCancellation(err))) failure = err;
-        stop.abort();
-        queue.clear();
-      }
-    });
-  }
-  await queue.onIdle();
-  if (failure !== null) throw failure;
-  if (signal.aborted) throw uploadCancelled();
+  await sendMissingParts({
+    parts: init.part_count,
+    have: new Set(),
+    concurrency: job.concurrency,
+    signal,
+    async send(n, partSignal) {
+      const start = (n - 1) * init.part_size;
+      const end = Math.min(start + init.part_size, job.source.size);
+      const etag = await uploadPart(job, { ...context, signal: partSignal }, urls, n, start, end);
+      done.push({ partNumber: n, etag });
+    },
+  });
   return done.sort((a, b) => a.partNumber - b.partNumber);
 }
 
