@@ -26,7 +26,8 @@ test.before(async (ctx) => {
 });
 test.after(async (ctx) => {
   await ctx.env?.close();
-  await new Promise((resolve) => ctx.remote?.close(resolve));
+  // A before hook that failed early left no server: resolve rather than wait for ever.
+  await new Promise((resolve) => (ctx.remote ? ctx.remote.close(resolve) : resolve(null)));
 });
 
 async function uploadPage(env: BrowserEnv, key: string): Promise<Page> {

@@ -174,7 +174,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await until(async () => {
       const res = await fetch(`${url}/api/health`);
       await res.arrayBuffer();
-      if (res.ok) seen.add(res.headers.get('x-clip-backend') ?? '');
+      // Only the balancer adds the header: an answer without it came from something else on the port.
+      const backend = res.headers.get('x-clip-backend');
+      if (res.ok && backend) seen.add(backend);
       return seen.size === size;
     }, 'every process behind the balancer');
 

@@ -58,6 +58,9 @@ export function outcomeOf({ code, output, events, database, declared }) {
     problems.push(`.only left in suite "${e.suite}" (test "${e.test}"): the other tests did not run`);
   }
 
+  for (const e of events.filter((e) => e.event === 'hook-failed'))
+    problems.push(`${e.hook} hook of suite "${e.suite}" failed: ${e.message.split('\n')[0]}`);
+
   const opened = new Set(events.filter((e) => e.event === 'database').map((e) => e.dialect));
   if (database === 'postgres' && !opened.has('postgres')) {
     failed++;
@@ -70,9 +73,10 @@ export function outcomeOf({ code, output, events, database, declared }) {
     );
   }
 
-  if (code !== 0 && failed === 0) {
+  if ((code !== 0 || events.some((e) => e.event === 'hook-failed')) && failed === 0) {
     failed = 1;
-    problems.push(`exited with ${code === null ? 'a signal' : `code ${code}`} and no failed test counted`);
+    if (code !== 0)
+      problems.push(`exited with ${code === null ? 'a signal' : `code ${code}`} and no failed test counted`);
   }
   if (code === 0 && total === null && notRunTests === 0) {
     failed++;

@@ -1,7 +1,7 @@
 /**
  * The test gate itself: run-tests.mjs over the fixture files in __fixtures__, checking that passed,
- * failed and skipped are counted apart, that a .only, a forgotten .run() and a false database
- * declaration fail the run, and that a missing Chromium is named on the final line.
+ * failed and skipped are counted apart, that a .only, a forgotten .run(), a failing hook and a false
+ * database declaration fail the run, and that a missing Chromium is named on the final line.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,13 @@ test('a suite that is never run counts its tests as failed', async () => {
   const run = await runRunner(['/forgotten.test.ts']);
   assert.is(run.last, '1 passed, 2 failed, 0 skipped', run.output);
   assert.match(run.output, /registered but never run \(suite "forgotten"/);
+  assert.is(run.code, 1);
+});
+
+test('a before hook that throws fails its suite and names its error', async () => {
+  const run = await runRunner(['/hookFails.test.ts']);
+  assert.is(run.last, '0 passed, 2 failed, 0 skipped', run.output);
+  assert.match(run.output, /before hook of suite "\(default suite 1\)" failed: no database today/);
   assert.is(run.code, 1);
 });
 

@@ -6,6 +6,23 @@ import { reportToRunner } from './report.mjs';
 const pending = new Set();
 let unnamed = 0;
 
+/**
+ * uvu swallows an error thrown by a `before` hook (its runner returns from a `finally`): the suite's
+ * tests count as not passed, but why is never printed. Each hook's error is printed and reported.
+ */
+function reportingHook(register, hook, label) {
+  return (fn) =>
+    register(async (state) => {
+      try {
+        return await fn(state);
+      } catch (err) {
+        process.stderr.write(`${hook} hook of suite ${label} failed: ${err?.stack ?? err}\n`);
+        reportToRunner({ event: 'hook-failed', suite: label, hook, message: String(err?.message ?? err) });
+        throw err;
+      }
+    });
+}
+
 function guard(original, name) {
   const label = name || `(default suite ${++unnamed})`;
   const count = { label, tests: 0 };
@@ -15,6 +32,10 @@ function guard(original, name) {
     return original(title, handler);
   };
   Object.assign(wrapped, original);
+  for (const kind of ['before', 'after']) {
+    wrapped[kind] = reportingHook(original[kind], kind, label);
+    wrapped[kind].each = reportingHook(original[kind].each, `${kind}.each`, label);
+  }
   wrapped.only = (title, handler) => {
     count.tests++;
     pending.add(count);

@@ -42,7 +42,8 @@ test.before(async () => {
   remoteUrl = `http://127.0.0.1:${(remote.address() as { port: number }).port}/files/remote.bin`;
 });
 test.after(async () => {
-  await new Promise((resolve) => remote?.close(resolve));
+  // A before hook that failed early left no server: resolve rather than wait for ever.
+  await new Promise((resolve) => (remote ? remote.close(resolve) : resolve(null)));
   await server?.close();
   await rm(dir, { recursive: true, force: true });
 });

@@ -5,36 +5,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accepts, freePort } from './ports.ts';
 import { until } from './until.ts';
 
 export interface TestHaproxy {
   ports: Record<string, number>;
   close(): Promise<void>;
 }
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Whether something accepts TCP connections on 127.0.0.1:`port` (a proxy started and listening). */
-export const accepts = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 const DEFAULTS = `defaults
   mode http

@@ -1,7 +1,7 @@
 /** Test helpers other packages' tests use to start a real server. */
 
 export { type OffsetClock, offsetClock } from '../clock.ts';
-export { freePort, startHaproxy, type TestHaproxy } from './haproxy.ts';
+export { startHaproxy, type TestHaproxy } from './haproxy.ts';
 export {
   type LocalMountOptions,
   localMount,
@@ -11,6 +11,7 @@ export {
   s3rverConfig,
 } from './mounts.ts';
 export { startNginx, type TestNginx } from './nginx.ts';
+export { freePort } from './ports.ts';
 export { startS3rver, type TestS3 } from './s3rver.ts';
 export {
   SERVER_MALLOC_ENV,

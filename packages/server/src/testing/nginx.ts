@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { accepts } from './haproxy.ts';
+import { accepts } from './ports.ts';
 import { until } from './until.ts';
 
 export interface TestNginx {
