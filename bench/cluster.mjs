@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createApiKey, createPaste } from './lib/clipApi.mjs';
+import { pidsNamed } from './lib/cpuTime.mjs';
 import { compareThroughput } from './lib/load.mjs';
 import {
   DEFAULT_LOGGING,
@@ -124,6 +125,13 @@ try {
   references.push(...(await Promise.all([startReference(), startReference(), startReference()])));
   haproxy = await startHaproxy(processes, references);
   const [first] = processes;
+  // Where the machine's CPU goes in each round, by process group.
+  const cpuGroups = {
+    clip: () => processes.map((p) => p.pid),
+    koa: () => references.map((p) => p.pid),
+    postgres: () => pidsNamed('postgres'),
+    haproxy: () => [haproxy.pid],
+  };
   const key = await createApiKey(first, { text_permission: true });
   const share = await createPaste(first, key.header, { content: CONTENT, max_views: 0 });
   const json = { 'content-type': 'application/json' };
@@ -155,7 +163,7 @@ try {
         { label: 'HAProxy, three processes', request: request(haproxy.three) },
         { label: 'bare Koa: HAProxy, one process', request: koa(haproxy.koaOne) },
         { label: 'bare Koa: HAProxy, three processes', request: koa(haproxy.koaThree) },
-      ],
+      ].map((target) => ({ ...target, cpuGroups })),
       settings,
     );
     rows.push({ measurement, direct, viaOne, viaThree, koaOne, koaThree });
@@ -172,6 +180,12 @@ const scaling = (r) => ({
   clip: r.viaThree.rps / r.viaOne.rps,
   koa: r.koaThree.rps / r.koaOne.rps,
 });
+/** A target's machine figures: idle share, machine CPU per request, and its server's, Postgres's and HAProxy's share of it. */
+const machineCell = (m, server) => {
+  const g = m.groupCpuMicrosPerRequest;
+  const name = server === 'koa' ? 'Koa' : 'clip';
+  return `${percent(m.machineIdle)} idle, ${fixed(m.machineCpuMicrosPerRequest)} us (${name} ${fixed(g[server])}, Postgres ${fixed(g.postgres)}, HAProxy ${fixed(g.haproxy)})`;
+};
 const TARGETS = ['direct', 'viaOne', 'viaThree', 'koaOne', 'koaThree'];
 const table = [
   '## Throughput (medians over rounds)',
@@ -190,6 +204,17 @@ const table = [
   ...rows.map(
     (r) =>
       `| ${r.measurement} | ${TARGETS.map((t) => `${fixed(r[t].latencyMeanMs, 2)} / ${fixed(r[t].latencyP99Ms)} ms`).join(' | ')} |`,
+  ),
+  '',
+  '## The machine during the rounds (medians)',
+  '',
+  "Idle: the share of every core's time nobody used during a round; then the machine's busy CPU time per request (every process: clip, Postgres, HAProxy, the load generator), and of it the clip (or Koa) processes', Postgres's (every backend) and HAProxy's. Three processes with the cores still idle while their throughput drops would mean they wait on each other; idle near zero with more CPU per request means each request costs the machine more work, and the groups say whose.",
+  '',
+  `| Measurement | ${TARGETS.map((t) => rows[0]?.[t].label).join(' | ')} |`,
+  `|---|${TARGETS.map(() => '---:').join('|')}|`,
+  ...rows.map(
+    (r) =>
+      `| ${r.measurement} | ${TARGETS.map((t) => machineCell(r[t], t.startsWith('koa') ? 'koa' : 'clip')).join(' | ')} |`,
   ),
   '',
   '### Rounds (req/s)',

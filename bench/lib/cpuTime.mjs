@@ -2,7 +2,7 @@
 // time by its request count gives the cost of one request, a figure that, unlike requests/second,
 // does not move when other processes compete for the same cores.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond;
 function clockTicks() {
@@ -52,3 +52,46 @@ export function exitedChildrenCpuMs() {
   const fields = statFields('self');
   return ((Number(fields[13]) + Number(fields[14])) * 1000) / clockTicks();
 }
+
+/**
+ * The whole machine's CPU time so far (/proc/stat, every core), in ms: busy (user, nice, system, irq,
+ * softirq, steal) and idle (idle, iowait). Over a load round, an idle share near zero says the cores
+ * were the limit; a large one while throughput drops says something made the work wait (a lock).
+ */
+export function machineCpuMs() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  const toMs = (ticks) => (ticks * 1000) / clockTicks();
+  return { busyMs: toMs(user + nice + system + irq + softirq + steal), idleMs: toMs(idle + iowait) };
+}
+
+/** The pids of every running process whose command name is `name` (e.g. each Postgres backend). */
+export function pidsNamed(name) {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) pids.push(Number(entry));
+    } catch {
+      // the process ended while being looked at
+    }
+  }
+  return pids;
+}
+
+/** CPU time so far per pid of `pids`, in ms; a process that ended is left out. */
+export function cpuMsOf(pids) {
+  const used = new Map();
+  for (const pid of pids) {
+    try {
+      used.set(pid, cpuMs(pid));
+    } catch {
+      // ended
+    }
+  }
+  return used;
+}
+
+/** CPU time between two cpuMsOf() readings, over the processes present in both, in ms. */
+export const cpuMsBetween = (before, after) =>
+  [...after].reduce((sum, [pid, ms]) => sum + (before.has(pid) ? ms - before.get(pid) : 0), 0);

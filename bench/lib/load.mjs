@@ -3,7 +3,7 @@
 // over the rounds.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { cpuMs, mainThreadCpuMs } from './cpuTime.mjs';
+import { cpuMs, cpuMsBetween, cpuMsOf, machineCpuMs, mainThreadCpuMs } from './cpuTime.mjs';
 import { BENCH_DIR, node24 } from './paths.mjs';
 import { median } from './stats.mjs';
 
@@ -35,28 +35,45 @@ function assertClean(label, run) {
 }
 
 /**
- * runLoad plus the server's CPU time per request over the run and the share of the run its main thread
- * was on a CPU (`pid` is the server's process).
+ * runLoad plus the whole machine's idle share and busy CPU per request over the run (load generator,
+ * balancer and databases included), and, for a target with a `pid` (the server's process), that
+ * process's CPU time per request and the share of the run its main thread was on a CPU.
  */
 async function measure(target, settings) {
   const { pid } = target;
-  if (!pid)
-    return { ...(await runLoad(target.request, settings)), cpuMicrosPerRequest: null, mainThreadBusy: null };
-  const before = cpuMs(pid);
-  const mainBefore = mainThreadCpuMs(pid);
+  const groups = Object.entries(target.cpuGroups ?? {}).map(([name, pids]) => [name, cpuMsOf(pids())]);
+  const machineBefore = machineCpuMs();
+  const before = pid ? cpuMs(pid) : 0;
+  const mainBefore = pid ? mainThreadCpuMs(pid) : 0;
   const run = await runLoad(target.request, settings);
+  const machineAfter = machineCpuMs();
+  const busy = machineAfter.busyMs - machineBefore.busyMs;
+  const idle = machineAfter.idleMs - machineBefore.idleMs;
+  const machine = {
+    machineIdle: busy + idle > 0 ? idle / (busy + idle) : null,
+    machineCpuMicrosPerRequest: run.total ? (busy * 1000) / run.total : null,
+    groupCpuMicrosPerRequest: Object.fromEntries(
+      groups.map(([name, before]) => [
+        name,
+        run.total ? (cpuMsBetween(before, cpuMsOf([...before.keys()])) * 1000) / run.total : null,
+      ]),
+    ),
+  };
+  if (!pid) return { ...run, ...machine, cpuMicrosPerRequest: null, mainThreadBusy: null };
   const used = cpuMs(pid) - before;
   const mainUsed = mainThreadCpuMs(pid) - mainBefore;
   return {
     ...run,
+    ...machine,
     cpuMicrosPerRequest: run.total ? (used * 1000) / run.total : null,
     mainThreadBusy: mainUsed / (settings.durationSec * 1000),
   };
 }
 
 /**
- * Measures every target `rounds` times, alternating. A target is { label, request, pid? } where
- * request is what runLoad takes and pid the server process whose CPU time is read. Answers per target
+ * Measures every target `rounds` times, alternating. A target is { label, request, pid?, cpuGroups? }
+ * where request is what runLoad takes, pid the server process whose CPU time is read, and cpuGroups
+ * named lists of processes (functions answering pids) whose CPU time per request is summed per group. Answers per target
  * the rounds and the medians of rps, latency and server CPU per request.
  */
 export async function compareThroughput(targets, settings, log = (s) => process.stderr.write(s)) {
@@ -77,8 +94,9 @@ export async function compareThroughput(targets, settings, log = (s) => process.
         run.cpuMicrosPerRequest === null
           ? ''
           : `, ${Math.round(run.cpuMicrosPerRequest)} us CPU/request, main thread ${(100 * run.mainThreadBusy).toFixed(0)}% busy`;
+      const idle = run.machineIdle === null ? '' : `, machine ${(100 * run.machineIdle).toFixed(0)}% idle`;
       log(
-        `  round ${r}/${rounds} ${t.label}: ${Math.round(run.rps)} req/s, mean ${run.latencyMeanMs.toFixed(2)} ms${cpu}\n`,
+        `  round ${r}/${rounds} ${t.label}: ${Math.round(run.rps)} req/s, mean ${run.latencyMeanMs.toFixed(2)} ms${cpu}${idle}\n`,
       );
     }
   }
@@ -92,6 +110,14 @@ export async function compareThroughput(targets, settings, log = (s) => process.
       latencyP99Ms: median(list.map((x) => x.latencyP99Ms)),
       cpuMicrosPerRequest: t.pid ? median(list.map((x) => x.cpuMicrosPerRequest)) : null,
       mainThreadBusy: t.pid ? median(list.map((x) => x.mainThreadBusy)) : null,
+      machineIdle: median(list.map((x) => x.machineIdle)),
+      machineCpuMicrosPerRequest: median(list.map((x) => x.machineCpuMicrosPerRequest)),
+      groupCpuMicrosPerRequest: Object.fromEntries(
+        Object.keys(t.cpuGroups ?? {}).map((name) => [
+          name,
+          median(list.map((x) => x.groupCpuMicrosPerRequest[name])),
+        ]),
+      ),
     };
   });
 }
