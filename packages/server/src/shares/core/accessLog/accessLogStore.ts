@@ -1,6 +1,13 @@
-/** The SQL of `access_log`: batched inserts, the filtered newest-first read, and the sweep by age. */
+/**
+ * The SQL of `access_log`: batched inserts, the filtered newest-first read, and the sweep by age.
+ * Every share read is an event, so the insert is a hot statement (db/hotStatements.ts): knex built a
+ * 500-row INSERT of 5,500 values per batch and SQLite compiled it anew each time, together about as much
+ * CPU as the read itself. SQLite runs one prepared single-row INSERT per event inside one transaction;
+ * Postgres inserts the batch from one array per column (`unnest`) in one prepared statement.
+ */
 import type { AccessAction, AccessOutcome, AccessShareKind } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
+import { type HotStatements, hotStatement, type SqliteHotStatements } from '../../../db/hotStatements.ts';
 
 export interface AccessLogRow {
   id: string;
@@ -25,10 +32,49 @@ export interface AccessLogFilter {
   outcome?: AccessOutcome;
 }
 
-/** Rows per INSERT: well under SQLite's 32766 bound parameters (11 columns each). */
-const INSERT_CHUNK = 500;
+const COLUMNS = [
+  'id',
+  'share_kind',
+  'share_id',
+  'owner',
+  'at',
+  'action',
+  'outcome',
+  'ip',
+  'user_agent',
+  'bytes',
+  'path',
+] as const satisfies readonly (keyof AccessLogRow)[];
 
-export function createAccessLogStore(knex: Knex) {
+/** Postgres: the batch as one array per column, in COLUMNS' order (the table's column types). */
+const POSTGRES_TYPES = [
+  'text',
+  'text',
+  'text',
+  'text',
+  'int8',
+  'text',
+  'text',
+  'text',
+  'text',
+  'int8',
+  'text',
+];
+
+const INSERT_ONE = hotStatement(
+  'access_log_insert_one',
+  `INSERT INTO access_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
+);
+const INSERT_BATCH = hotStatement(
+  'access_log_insert_batch',
+  '',
+  `INSERT INTO access_log (${COLUMNS.join(', ')}) SELECT * FROM unnest(${POSTGRES_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
+);
+
+export function createAccessLogStore(
+  knex: Knex,
+  hot: { statements: HotStatements; sqlite: SqliteHotStatements | null },
+) {
   const filtered = (f: AccessLogFilter) => {
     const q = knex('access_log');
     if (f.owners) q.whereIn('owner', f.owners);
@@ -41,8 +87,21 @@ export function createAccessLogStore(knex: Knex) {
 
   return {
     async insertMany(rows: AccessLogRow[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-        await knex('access_log').insert(rows.slice(i, i + INSERT_CHUNK));
+      if (rows.length === 0) return;
+      if (hot.sqlite) {
+        await hot.sqlite.unit((run) => {
+          for (const row of rows)
+            run(
+              INSERT_ONE,
+              COLUMNS.map((c) => row[c]),
+            );
+        });
+        return;
+      }
+      await hot.statements.run(
+        INSERT_BATCH,
+        COLUMNS.map((c) => rows.map((row) => row[c])),
+      );
     },
 
     async list(
