@@ -134,7 +134,7 @@ test('the path share shows a huge folder’s first rows before its later pages a
   await shoot(page, ctx.shots, 'share-huge-loading', () => more.waitFor());
 
   await pages.release();
-  await more.waitFor({ state: 'detached' });
+  await page.getByText(/^Loading more entries…/).waitFor({ state: 'detached' });
   const list = page.getByRole('region', { name: 'Files in big' });
   assert.is(await list.getAttribute('data-count'), String(COUNT + 2));
   // Folders first, by name: the last page's subfolder is merged in second.
