@@ -210,7 +210,9 @@ try {
     ]) {
       const ms = await firstRowAfter(slug, { share: true });
       if (round > 0) firstRows[key].push(ms);
-      log(`  ${round ? `run ${round}` : 'warm-up'}: first rows of the share /s/${slug} after ${ms.toFixed(0)} ms`);
+      log(
+        `  ${round ? `run ${round}` : 'warm-up'}: first rows of the share /s/${slug} after ${ms.toFixed(0)} ms`,
+      );
     }
     // s3rver's own first page of the big folder, fetched by the bench process: what (a) waits for.
     const listed = performance.now();

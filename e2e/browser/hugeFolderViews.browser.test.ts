@@ -35,7 +35,11 @@ test.before(async (ctx) => {
   ctx.env = await startBrowserEnv();
   const admin = await ctx.env.server.adminClient();
   ctx.token = await ctx.env.server.adminToken();
-  const disk = await admin.storageConfigs.create({ name: 'Huge', provider_type: 'local', root_path: ctx.root });
+  const disk = await admin.storageConfigs.create({
+    name: 'Huge',
+    provider_type: 'local',
+    root_path: ctx.root,
+  });
   await admin.mounts.create({
     name: 'Huge',
     mount_path: '/huge',
@@ -64,7 +68,8 @@ async function holdLaterPages(page: Page, pattern: string) {
   });
   return {
     held,
-    asked: () => (held.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+    asked: () =>
+      held.length > 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)),
     async release() {
       holding = false;
       for (const route of held.splice(0)) await route.continue();
@@ -84,7 +89,10 @@ async function shoot(page: Page, shots: string, file: string, ready: () => Promi
 }
 
 test('the folder tree shows a huge folder’s first subfolder before its later pages arrive', async (ctx) => {
-  const context = await ctx.env.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const context = await ctx.env.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await page.goto('/');
   await page.evaluate((token) => localStorage.setItem('admin_token', token), ctx.token);
@@ -109,7 +117,9 @@ test('the folder tree shows a huge folder’s first subfolder before its later p
   await more.waitFor({ state: 'detached' });
   // Only the folders: none of the 5,000 files is in the tree.
   assert.equal(
-    await picker.locator('[data-folder^="/huge/big/"]').evaluateAll((els) => els.map((e) => e.dataset.folder)),
+    await picker
+      .locator('[data-folder^="/huge/big/"]')
+      .evaluateAll((els) => els.map((e) => e.dataset.folder)),
     [`/huge/big/${FIRST_SUB}`, `/huge/big/${LAST_SUB}`],
   );
   await picker.getByRole('button', { name: LAST_SUB, exact: true }).click();
@@ -120,7 +130,10 @@ test('the folder tree shows a huge folder’s first subfolder before its later p
 });
 
 test('the path share shows a huge folder’s first rows before its later pages arrive', async (ctx) => {
-  const context = await ctx.env.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
+  const context = await ctx.env.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const pages = await holdLaterPages(page, '**/api/public/s/big/list*');
   await page.goto('/s/big');

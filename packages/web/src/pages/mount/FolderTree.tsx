@@ -117,10 +117,11 @@ function FolderNode({
               load={load}
             />
           ))}
-          {failed ? (
-            <li className="muted">{t`Could not load this folder.`}</li>
-          ) : (
-            !complete && <li className="muted">{folders === null ? t`Loading…` : t`Loading more…`}</li>
+          {(failed || !complete) && (
+            // Under the folder's children, where the next of them would go.
+            <li className="muted tree-note" style={{ paddingInlineStart: `${(depth + 1) * 1.1 + 0.35}rem` }}>
+              {failed ? t`Could not load this folder.` : folders === null ? t`Loading…` : t`Loading more…`}
+            </li>
           )}
         </ul>
       )}
