@@ -4,7 +4,8 @@
 //     folder's first row in the page, for the 100,000-entry folder on local disk and in s3rver, against
 //     the same page on a 1,000-entry folder of the same storage (the reference), and for s3rver its own
 //     first page of the folder (ListObjectsV2 from the bench process), which clip's first page waits for;
-//     target <= 1.5 s;
+//     and a visitor's first rows of a path share of each local folder (its view reads page by page
+//     too); target <= 1.5 s;
 // (b) long tasks (PerformanceObserver 'longtask', every main-thread task over 50 ms) while the local
 //     folder's later pages arrive, while scrolling to its end (mouse wheel), while typing a filter and
 //     clearing it, and while switching through the sorts; the same steps on the 1,000-entry folder are
@@ -20,7 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { chromium } from 'playwright-core';
-import { adminAuth } from './lib/clipApi.mjs';
+import { adminAuth, apiCall } from './lib/clipApi.mjs';
 import { writeExplorerReport } from './lib/explorerReport.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/lighthouseRun.mjs';
 import { startClip } from './lib/processes.mjs';
@@ -57,7 +58,7 @@ const clip = await startClip({ CLIP_WEB_DIR: web.dir });
 let s3;
 let browser;
 let s3Client;
-const firstRows = { disk: [], diskSmall: [], s3: [], s3Small: [], s3Own: [] };
+const firstRows = { disk: [], diskSmall: [], s3: [], s3Small: [], s3Own: [], share: [], shareSmall: [] };
 const tasks = { big: [], small: [] };
 try {
   s3 = await startS3rverProcess('bench-explorer');
@@ -68,6 +69,12 @@ try {
   await seedS3rverFolder(s3, 'small', SMALL);
   await seedLocalFolder(join(work, 'disk', 'big'), OBJECTS);
   await seedLocalFolder(join(work, 'disk', 'small'), SMALL);
+  for (const folder of ['big', 'small'])
+    await apiCall(`${clip.url}/api/admin/path-shares`, {
+      method: 'POST',
+      auth,
+      body: { path: `/disk/${folder}`, slug: `bench-${folder}` },
+    });
 
   s3Client = new S3Client({
     endpoint: s3.url,
@@ -79,21 +86,22 @@ try {
   const token = auth.replace(/^Bearer /, '');
 
   /** A page in a fresh context (nothing cached), signed in, watching long tasks and the first row. */
-  async function freshPage() {
+  async function freshPage({ signedIn = true } = {}) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     context.setDefaultTimeout(600_000);
-    await context.addInitScript((t) => {
-      localStorage.setItem('admin_token', t);
-      localStorage.setItem('clip-explorer-view', 'list');
-    }, token);
+    if (signedIn)
+      await context.addInitScript((t) => {
+        localStorage.setItem('admin_token', t);
+        localStorage.setItem('clip-explorer-view', 'list');
+      }, token);
     await context.addInitScript(INIT);
     return { context, page: await context.newPage() };
   }
 
-  /** (a): the time from the navigation's start to the folder's first row. */
-  async function firstRowAfter(folder) {
-    const { context, page } = await freshPage();
-    await page.goto(`${clip.url}/mount-explorer${folder}`);
+  /** (a): the time from the navigation's start to the first row of a folder (or a share's, as a visitor). */
+  async function firstRowAfter(folder, { share = false } = {}) {
+    const { context, page } = await freshPage({ signedIn: !share });
+    await page.goto(share ? `${clip.url}/s/${folder}` : `${clip.url}/mount-explorer${folder}`);
     await page.waitForFunction(() => window.__firstRow !== null, null, { polling: 100 });
     const ms = await page.evaluate(() => window.__firstRow);
     await context.close();
@@ -195,6 +203,16 @@ try {
       const ms = await firstRowAfter(folder);
       if (round > 0) firstRows[key].push(ms);
       log(`  ${round ? `run ${round}` : 'warm-up'}: first rows of ${folder} after ${ms.toFixed(0)} ms`);
+    }
+    for (const [key, slug] of [
+      ['share', 'bench-big'],
+      ['shareSmall', 'bench-small'],
+    ]) {
+      const ms = await firstRowAfter(slug, { share: true });
+      if (round > 0) firstRows[key].push(ms);
+      log(
+        `  ${round ? `run ${round}` : 'warm-up'}: first rows of the share /s/${slug} after ${ms.toFixed(0)} ms`,
+      );
     }
     // s3rver's own first page of the big folder, fetched by the bench process: what (a) waits for.
     const listed = performance.now();

@@ -31,6 +31,7 @@ export function writeExplorerReport({ objects, small, runs, loads, firstRows, ta
   for (const [label, big, ref] of [
     ['local disk', firstRows.disk, firstRows.diskSmall],
     ['s3rver', firstRows.s3, firstRows.s3Small],
+    ['local disk, path share (a visitor)', firstRows.share, firstRows.shareSmall],
   ]) {
     const value = median(big);
     lines.push(

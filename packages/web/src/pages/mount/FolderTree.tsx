@@ -1,20 +1,33 @@
 /**
  * A lazy tree of folders: a folder's children load when it is expanded. By default the tree of mounts
- * and their folders (the batch copy target picker, the key form's basic path tab); with `load` and
- * `root`, any other tree of folders (the mount form's folder inside a storage).
+ * and their folders (the batch copy target picker, the key form's basic path tab), read a page at a
+ * time so a huge folder's subfolders show from its first page on; with `load` and `root`, any other
+ * tree of folders (the mount form's folder inside a storage).
  */
+import type { ClipClient, FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { FIRST_PAGE_LIMIT } from '../../app/folderFirstPage.ts';
 import { useServices } from '../../app/services.ts';
 import { Icon } from '../../components/Icon.tsx';
+import type { TreeFolder } from './treeFolders.ts';
+import { type LoadFolders, useTreeFolders } from './useTreeFolders.ts';
 import './folderTree.css';
 
-export interface TreeFolder {
-  name: string;
-  path: string;
+export type { LoadFolders, TreeFolder };
+
+const foldersOf = (items: FsItem[]): TreeFolder[] =>
+  items.filter((i) => i.type === 'folder').map((i) => ({ name: i.name, path: i.path }));
+
+/** A mount folder's subfolders, a page at a time: a small first page, then the server's largest. */
+async function* mountedFolders(client: ClipClient, path: string, signal: AbortSignal) {
+  let page = await client.fs.list(path, { limit: FIRST_PAGE_LIMIT, signal });
+  yield foldersOf(page.items);
+  while (page.next_cursor) {
+    page = await client.fs.list(path, { cursor: page.next_cursor, signal });
+    yield foldersOf(page.items);
+  }
 }
-/** The folders directly inside `path`. */
-export type LoadFolders = (path: string) => Promise<TreeFolder[]>;
 
 export function FolderTree({
   selected,
@@ -31,10 +44,7 @@ export function FolderTree({
 }) {
   const { client } = useServices();
   const loadMounted = useCallback<LoadFolders>(
-    async (path) =>
-      (await client.fs.listAll(path)).items
-        .filter((i) => i.type === 'folder')
-        .map((i) => ({ name: i.name, path: i.path })),
+    (path, signal) => mountedFolders(client, path, signal),
     [client],
   );
   return (
@@ -71,19 +81,7 @@ function FolderNode({
 }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(initiallyOpen);
-  const [children, setChildren] = useState<{ name: string; path: string }[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!open || children) return;
-    let live = true;
-    load(path).then(
-      (folders) => live && setChildren([...folders].sort((a, b) => a.name.localeCompare(b.name))),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, open, children, path]);
+  const { folders, complete, failed } = useTreeFolders(path, open, load);
   const isSelected = selected === path;
   return (
     <li data-folder={path}>
@@ -108,9 +106,7 @@ function FolderNode({
       </div>
       {open && (
         <ul>
-          {failed && <li className="muted">{t`Could not load this folder.`}</li>}
-          {!failed && children === null && <li className="muted">{t`Loading…`}</li>}
-          {children?.map((c) => (
+          {folders?.map((c) => (
             <FolderNode
               key={c.path}
               path={c.path}
@@ -121,6 +117,12 @@ function FolderNode({
               load={load}
             />
           ))}
+          {(failed || !complete) && (
+            // Under the folder's children, where the next of them would go.
+            <li className="muted tree-note" style={{ paddingInlineStart: `${(depth + 1) * 1.1 + 0.35}rem` }}>
+              {failed ? t`Could not load this folder.` : folders === null ? t`Loading…` : t`Loading more…`}
+            </li>
+          )}
         </ul>
       )}
     </li>

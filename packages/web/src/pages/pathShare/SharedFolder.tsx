@@ -1,22 +1,26 @@
 /**
  * A shared folder as its visitor browses it: breadcrumbs inside the share only, list or grid (the mount
  * explorer's EntryList), a preview of a file (`?preview=name`, the explorer's PreviewPane), a download per
- * file and the whole folder as a ZIP. Read-only: nothing here selects, edits or deletes.
+ * file and the whole folder as a ZIP. Read-only: nothing here selects, edits or deletes. A large folder
+ * shows its first page at once and the rest as it arrives (useShareListing).
  */
-import type { FsItem, FsListResult } from '@clip/sdk';
+import type { FsItem } from '@clip/sdk';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathFor } from '../../app/navigation.ts';
-import { useServices } from '../../app/services.ts';
-import { errorMessage } from '../../i18n/errorMessage.ts';
 import { Dialog } from '../admin/shared/Dialog.tsx';
-import { EntryList, type ViewMode } from '../mount/EntryList.tsx';
-import { joinPath, sortItems } from '../mount/explorerModel.ts';
+import type { ViewMode } from '../mount/EntryList.tsx';
+import { joinPath, type SortSpec } from '../mount/explorerModel.ts';
+import { FolderContents } from '../mount/FolderContents.tsx';
 import { PreviewPane } from '../mount/PreviewPane.tsx';
 import { ShareBreadcrumbs } from './ShareBreadcrumbs.tsx';
 import type { ShareLinks } from './shareLinks.ts';
+import { useShareListing } from './useShareListing.ts';
 import { ZipDownload } from './ZipDownload.tsx';
+
+/** Folders first, then names, as the folder has always been shown to a visitor. */
+const BY_NAME: SortSpec = { key: 'name', order: 'asc' };
 
 export function SharedFolder({
   slug,
@@ -32,39 +36,16 @@ export function SharedFolder({
   links: ShareLinks;
 }) {
   const { t } = useLingui();
-  const { client } = useServices();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [listing, setListing] = useState<FsListResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [view, setView] = useState<ViewMode>('list');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to list again
-  useEffect(() => {
-    let live = true;
-    setListing(null);
-    setError(null);
-    (async () => {
-      const first = await client.pathShares.listInside(slug, path, { token });
-      const items = [...first.items];
-      for (let cursor = first.next_cursor; cursor; ) {
-        const page = await client.pathShares.listInside(slug, path, { token }, { cursor });
-        items.push(...page.items);
-        cursor = page.next_cursor;
-      }
-      return { ...first, items: sortItems(items, { key: 'name', order: 'asc' }), next_cursor: null };
-    })().then(
-      (l) => live && setListing(l),
-      (err) => live && setError(errorMessage(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, slug, path, token, attempt]);
+  const { listing, error } = useShareListing(slug, path, token, attempt);
+  // A new listing snapshot (a page arrived) is a new object: the view follows it.
+  const items = useMemo(() => (listing ? listing.index.view(BY_NAME, '') : []), [listing]);
 
   const previewName = params.get('preview');
-  const previewed = previewName ? (listing?.items.find((i) => i.name === previewName) ?? null) : null;
+  const previewed = previewName ? (listing?.index.get(previewName) ?? null) : null;
   const open = (item: FsItem) => {
     if (item.type === 'folder') navigate(pathFor('path-share', { slug, path: joinPath(path, item.name) }));
     else setParams({ preview: item.name });
@@ -91,32 +72,25 @@ export function SharedFolder({
           ))}
         </div>
       </div>
-      {error ? (
-        <div className="state error" role="alert">
-          <p>{t`This folder could not be loaded: ${error}`}</p>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t`Try again`}
-          </button>
-        </div>
-      ) : listing === null ? (
-        <p className="state muted" aria-busy="true">
-          {t`Loading…`}
-        </p>
-      ) : listing.items.length === 0 ? (
-        <p className="state muted">{t`This folder is empty.`}</p>
-      ) : (
-        <EntryList
-          items={listing.items}
-          view={view}
-          thumbnailOf={links.thumbnailOf}
-          selected={new Set()}
-          selectable={false}
-          onToggle={() => undefined}
-          onSelectAll={() => undefined}
-          onOpen={open}
-          onDeleteSelection={() => undefined}
-          label={t`Files in ${path === '/' ? rootName : path}`}
-          rowActions={(item) =>
+      <FolderContents
+        listing={listing}
+        error={error}
+        filter=""
+        atRoot={false}
+        canWrite={false}
+        onRetry={() => setAttempt((n) => n + 1)}
+        list={{
+          items,
+          view,
+          thumbnailOf: links.thumbnailOf,
+          selected: new Set(),
+          selectable: false,
+          onToggle: () => undefined,
+          onSelectAll: () => undefined,
+          onOpen: open,
+          onDeleteSelection: () => undefined,
+          label: t`Files in ${path === '/' ? rootName : path}`,
+          rowActions: (item) =>
             item.type === 'folder' ? null : (
               <a
                 className="button small"
@@ -126,10 +100,9 @@ export function SharedFolder({
               >
                 {t`Download`}
               </a>
-            )
-          }
-        />
-      )}
+            ),
+        }}
+      />
       {previewName && (
         <Dialog
           title={previewName}
@@ -156,7 +129,8 @@ export function SharedFolder({
                 source={links.source}
                 onDownload={() => window.location.assign(links.link('download', previewed.path))}
               />
-            ) : listing === null ? (
+            ) : !listing?.complete ? (
+              // A file of a page still to come is not missing yet.
               <p className="muted">{t`Loading…`}</p>
             ) : (
               <p className="muted" role="alert">{t`${previewName} is not in this folder.`}</p>
