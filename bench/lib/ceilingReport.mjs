@@ -17,14 +17,15 @@ export function ceilingLines({ ceilings, times, bytes, pages, clis }) {
   const sum = (key) => summarize(times[key], bytes);
   const present = (list) => list.filter((x) => times[x.key]?.length > 0);
   const cliRefs = present(clis);
+  const row = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
-    `| Shape (to the sink) | Median | ${cliRefs.map((c) => `Ceiling / ${c.label}`).join(' | ')} | Wall time per run |`,
-    `|---|---:|${cliRefs.map(() => '---:|').join('')}---|`,
+    row(['Shape (to the sink)', 'Median', ...cliRefs.map((c) => `Ceiling / ${c.label}`), 'Wall time per run']),
+    row(['---', '---:', ...cliRefs.map(() => '---:'), '---']),
   ];
   for (const c of measured) {
     const t = sum(c.key);
     const vs = cliRefs.map((cli) => percent(ratio(t, sum(cli.key))));
-    lines.push(`| ${c.label} | ${s(t.ms)}, ${rate(t)} | ${vs.join(' | ')} | ${t.times.map(s).join(', ')} |`);
+    lines.push(row([c.label, `${s(t.ms)}, ${rate(t)}`, ...vs, t.times.map(s).join(', ')]));
   }
   const best = measured.reduce((a, b) => (sum(a.key).ms <= sum(b.key).ms ? a : b));
   lines.push(
