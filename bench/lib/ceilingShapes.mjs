@@ -69,7 +69,9 @@ export async function sendInPage({ shape, partBytes, inFlight }) {
         body: file.slice(n * partBytes, Math.min((n + 1) * partBytes, file.size)),
       });
       if (!res.ok) throw new Error(`part ${n + 1}: ${res.status}`);
-      received += (await res.json()).received;
+      // Read first, then add: `received += await ...` would add to the value read before the await.
+      const got = (await res.json()).received;
+      received += got;
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
