@@ -274,7 +274,7 @@ try {
     times,
     bytes: SIZE,
     pages: [
-      { label: '(a) explorer upload input', key: 'explorer', shapeKey: 'ceil-parts-5x6' },
+      { label: '(a) explorer upload input', key: 'explorer', shapeKey: 'ceil-parts-16x6' },
       { label: '(b) upload page', key: 'uploadPage', shapeKey: 'ceil-form' },
     ],
     clis: [

@@ -9,7 +9,7 @@ const MIB = 1024 * 1024;
  * Shapes from a spec like `form,file,parts:5x6` (BENCH_CEILING): `form` one FormData POST, `file` one
  * POST of the File, `parts:<MiB>x<in flight>` parts of that size, that many at once.
  */
-export function ceilingShapes(spec = 'form,file,parts:5x6,parts:32x6') {
+export function ceilingShapes(spec = 'form,file,parts:5x6,parts:16x6,parts:64x6') {
   return spec.split(',').map((s) => {
     if (s === 'form') return { key: 'ceil-form', label: 'one POST of a FormData (XHR)', shape: 'form' };
     if (s === 'file') return { key: 'ceil-file', label: 'one POST of the File (XHR)', shape: 'file' };
