@@ -19,7 +19,12 @@ export function ceilingLines({ ceilings, times, bytes, pages, clis }) {
   const cliRefs = present(clis);
   const row = (cells) => `| ${cells.join(' | ')} |`;
   const lines = [
-    row(['Shape (to the sink)', 'Median', ...cliRefs.map((c) => `Ceiling / ${c.label}`), 'Wall time per run']),
+    row([
+      'Shape (to the sink)',
+      'Median',
+      ...cliRefs.map((c) => `Ceiling / ${c.label}`),
+      'Wall time per run',
+    ]),
     row(['---', '---:', ...cliRefs.map(() => '---:'), '---']),
   ];
   for (const c of measured) {
