@@ -256,6 +256,38 @@ test('an upload cancelled mid-way leaves nothing at the target and aborts its se
   await rm(dir, { recursive: true, force: true });
 });
 
+test('a large file picked through Upload goes to a local mount in 16 MiB parts', async ({ page, admin }) => {
+  await admin.fs.mkdir('/disk/big');
+  await page.goto('/mount-explorer/disk/big');
+  await page.getByTestId('explorer-empty').waitFor();
+  const dir = await mkdtemp(join(tmpdir(), 'clip-parts-'));
+  const file = join(dir, 'parts.bin');
+  const size = 40 * 1024 * 1024;
+  await writeFile(file, Buffer.alloc(size, 7));
+  const parts: string[] = [];
+  const onRequest = (r: { url(): string }) => {
+    if (/\/fs\/multipart\/part/.test(r.url())) parts.push(r.url());
+  };
+  page.on('request', onRequest);
+  const init = page.waitForRequest((r) => /\/fs\/multipart\/init/.test(r.url()));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await (await chooser).setFiles(file);
+  const asked = (await init).postDataJSON() as { partSize?: number };
+  assert.is(asked.partSize, 16 * 1024 * 1024, 'the explorer asks for 16 MiB parts');
+  await page
+    .locator('[data-task-kind="upload"][data-status="completed"]', { hasText: 'parts.bin' })
+    .waitFor();
+  page.off('request', onRequest);
+  assert.is(parts.length, 3, '40 MiB in three parts (16, 16, 8), not eight of 5 MiB');
+  const stored = (await admin.fs.listAll('/disk/big', { refresh: true })).items;
+  assert.equal(
+    stored.map((i) => [i.name, i.size]),
+    [['parts.bin', size]],
+  );
+  await rm(dir, { recursive: true, force: true });
+});
+
 test('client-side copy between two s3rver mounts: downloading, uploading, a failed item, retry', async ({
   page,
   admin,

@@ -4,6 +4,7 @@
  * The server derives where the bytes go; the `key` a client sends back must equal the one it was given.
  */
 import type { JSONSchemaType } from 'ajv';
+import { MULTIPART_CHUNK_BYTES } from '../constants.ts';
 import { FS_PATH_MAX, type FsItem } from './fs.ts';
 
 /** Sessions idle this long are aborted by the sweep. */
@@ -12,6 +13,11 @@ export const FS_UPLOAD_IDLE_MS = 24 * 3600_000;
 export const FS_MULTIPART_MAX_PARTS = 10_000;
 /** Largest file a mount upload may declare (S3's 5 TiB object limit). */
 export const FS_UPLOAD_MAX_BYTES = 5 * 1024 ** 4;
+/**
+ * The largest part size a client may ask for: a part the server refuses is still small enough to be read
+ * and dropped (so the client gets the answer, not a reset connection).
+ */
+export const FS_PART_MAX_BYTES = 64 * 1024 * 1024;
 
 const path = { type: 'string', minLength: 1, maxLength: FS_PATH_MAX } as const;
 const uploadId = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -36,6 +42,11 @@ export interface FsMultipartInitBody {
   fingerprint?: string;
   /** Creates missing parent folders instead of answering 409. */
   create_parents?: boolean;
+  /**
+   * The part size the client would rather send (whole MiB, 5 to 64 MiB; default 5 MiB). The answer's
+   * `partSize` is what counts: larger when the file needs it to fit 10,000 parts, a resumed session's own.
+   */
+  partSize?: number;
 }
 export const fsMultipartInitBodySchema: JSONSchemaType<FsMultipartInitBody> = {
   type: 'object',
@@ -46,6 +57,13 @@ export const fsMultipartInitBodySchema: JSONSchemaType<FsMultipartInitBody> = {
     fileSize,
     fingerprint: { type: 'string', minLength: 8, maxLength: 200, nullable: true },
     create_parents: { type: 'boolean', nullable: true },
+    partSize: {
+      type: 'integer',
+      minimum: MULTIPART_CHUNK_BYTES,
+      maximum: FS_PART_MAX_BYTES,
+      multipleOf: 1024 * 1024,
+      nullable: true,
+    },
   },
   required: ['path', 'filename', 'fileSize'],
   additionalProperties: false,

@@ -41,6 +41,35 @@ const cases: [string, string, string, unknown, RegExp, number?][] = [
   ['init without path', 'POST', init, { filename: 'a', fileSize: 1 }, /body\.path is required/],
   ['init with fileSize 0', 'POST', init, { path: '/bad', filename: 'a', fileSize: 0 }, /fileSize/],
   ['init with a string fileSize', 'POST', init, { path: '/bad', filename: 'a', fileSize: '9' }, /fileSize/],
+  // A part size the client asks for: whole MiB from 5 to 64 MiB.
+  [
+    'init with a 4 MiB partSize',
+    'POST',
+    init,
+    { path: '/bad', filename: 'a', fileSize: 9, partSize: 4 * 1024 * 1024 },
+    /partSize/,
+  ],
+  [
+    'init with a 65 MiB partSize',
+    'POST',
+    init,
+    { path: '/bad', filename: 'a', fileSize: 9, partSize: 65 * 1024 * 1024 },
+    /partSize/,
+  ],
+  [
+    'init with a partSize not in whole MiB',
+    'POST',
+    init,
+    { path: '/bad', filename: 'a', fileSize: 9, partSize: 6 * 1024 * 1024 + 1 },
+    /partSize/,
+  ],
+  [
+    'init with a string partSize',
+    'POST',
+    init,
+    { path: '/bad', filename: 'a', fileSize: 9, partSize: '8388608' },
+    /partSize/,
+  ],
   [
     'init with a relative path',
     'POST',

@@ -127,7 +127,7 @@ export function createMultipartService(deps: MultipartDeps) {
           expiresAt: iso(expires),
         };
       }
-      const { partSize, partCount } = partPlan(body.fileSize);
+      const { partSize, partCount } = partPlan(body.fileSize, body.partSize);
       const contentType = contentTypeFor(body.filename, body.contentType);
       let storageUploadId: string | null;
       try {

@@ -14,10 +14,13 @@ import type { UploadTarget } from './uploadHost.ts';
 
 const MIB = 1024 * 1024;
 
-/** The smallest whole-MiB part size (at least 5 MiB) that fits `size` into 10,000 parts. */
-export function partPlan(size: number): { partSize: number; partCount: number } {
+/**
+ * The smallest whole-MiB part size (at least 5 MiB, or the client's `wanted` whole-MiB size) that fits
+ * `size` into 10,000 parts.
+ */
+export function partPlan(size: number, wanted?: number | null): { partSize: number; partCount: number } {
   const needed = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
-  const partSize = Math.max(MULTIPART_CHUNK_BYTES, needed);
+  const partSize = Math.max(wanted ?? MULTIPART_CHUNK_BYTES, MULTIPART_CHUNK_BYTES, needed);
   return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
 }
 
