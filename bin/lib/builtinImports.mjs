@@ -8,32 +8,33 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-const escape = (s) => s.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
+const escapeRegExp = (s) => s.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
 const sources = new Map();
 
 /**
- * The names a file's import statements take from `specifier`: { def, names } or null when one of its
- * imports is of a form this does not read (a namespace import, a re-export).
+ * The names a file's import statements take from `specifier` (a default import needs none: the shim
+ * always exports the module as default), or null when one of its imports is of a form this does not
+ * read (a namespace import, a re-export).
  */
 function importedNames(file, specifier) {
   if (!sources.has(file)) sources.set(file, readFileSync(file, 'utf8'));
   const source = sources.get(file);
-  const from = `from\\s*['"]${escape(specifier)}['"]`;
+  const from = `from\\s*['"]${escapeRegExp(specifier)}['"]`;
   if (new RegExp(`export\\s[^;]*?${from}`).test(source)) return null;
-  let def = false;
   const names = new Set();
   for (const [, clause] of source.matchAll(new RegExp(`import\\s+([^;'"]*?)\\s*${from}`, 'g'))) {
     if (/^type\s/.test(clause)) continue;
     const m = /^(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\})?$/.exec(clause.trim());
     if (!m) return null;
-    if (m[1]) def = true;
     for (const part of (m[2] ?? '').split(',')) {
-      const name = part.trim().replace(/^type\s.*$/, '').split(/\s+as\s+/)[0];
-      if (name === 'default') def = true;
-      else if (name) names.add(name);
+      const name = part
+        .trim()
+        .replace(/^type\s.*$/, '')
+        .split(/\s+as\s+/)[0];
+      if (name && name !== 'default') names.add(name);
     }
   }
-  return { def, names: [...names].sort() };
+  return [...names].sort();
 }
 
 /** @type {import('esbuild').Plugin} */
@@ -45,7 +46,7 @@ export const builtinImports = {
       const wanted = importedNames(args.importer, args.path);
       if (!wanted) return undefined;
       const id = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
-      return { path: `${id}?${wanted.names.join(',')}`, namespace: 'builtin-import' };
+      return { path: `${id}?${wanted.join(',')}`, namespace: 'builtin-import' };
     });
     build.onLoad({ filter: /.*/, namespace: 'builtin-import' }, (args) => {
       const [id, list] = args.path.split('?');

@@ -41,12 +41,12 @@ test('a failure of the value read ahead while the consumer works reaches the con
   let caught: unknown = null;
   try {
     for await (const v of readAhead(logged(['a', 'b', 'c'], log, 1, failed))) {
-        seen.push(v);
-        // The consumer is slow: the read-ahead fails meanwhile, and a turn of the event loop passes
-        // (when Node reports a rejection nobody handles).
-        await failure;
-        await new Promise((r) => setImmediate(r));
-      }
+      seen.push(v);
+      // The consumer is slow: the read-ahead fails meanwhile, and a turn of the event loop passes
+      // (when Node reports a rejection nobody handles).
+      await failure;
+      await new Promise((r) => setImmediate(r));
+    }
   } catch (err) {
     caught = err;
   } finally {
