@@ -7,6 +7,7 @@
 // never hidden behind a stale bundle.
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from './lib/buildBundle.mjs';
+import { builtinImports } from './lib/builtinImports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 await buildBundle({
@@ -14,4 +15,6 @@ await buildBundle({
   outdir: `${root}packages/cli/.bundle`,
   // Loaded only by the commands that need them (the Ink app, uploads, QR codes, serve); kept as packages.
   external: ['ink', 'react', 'undici', 'qrcode', 'ajv', '@clip/server'],
+  // ES imports of Node's built-ins without the facade that runs every lazy getter (builtinImports.mjs).
+  plugins: [builtinImports],
 });

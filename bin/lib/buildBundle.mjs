@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-/** @param {{ entry: string, outdir: string, external: string[] }} options */
-export async function buildBundle({ entry, outdir, external }) {
+/** @param {{ entry: string, outdir: string, external: string[], plugins?: import('esbuild').Plugin[] }} options */
+export async function buildBundle({ entry, outdir, external, plugins = [] }) {
   const staging = `${outdir}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   await build({
@@ -21,6 +21,7 @@ export async function buildBundle({ entry, outdir, external }) {
     // The workspace packages' TypeScript source, as the launchers run it.
     conditions: ['source'],
     external,
+    plugins,
     logLevel: 'warning',
     legalComments: 'none',
     // CommonJS packages' require() of Node built-ins and packages needs a real require in ES module output.

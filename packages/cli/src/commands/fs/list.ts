@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { FS_ITEM_TYPES, type FsItem, type FsListResult } from '@clip/sdk';
 import type { GlobalOptions } from '../../globalOptions.ts';
 import { note, printJson, printLine, writeOut } from '../../output.ts';
+import { readAhead } from '../../services/readAhead.ts';
 import { withSession } from '../../services/session.ts';
 import { humanSize, normalizeVirtual, onPath, parseSeconds } from '../../services/virtualPath.ts';
 import { shortTime } from '../../shortTime.ts';
@@ -60,8 +61,9 @@ export async function ls(pathArg: string | undefined, options: LsOptions): Promi
   const path = normalizeVirtual(pathArg ?? '/');
   await withSession(options, authenticated, ({ client }) =>
     onPath(path, async () => {
-      // A page is printed as it arrives, so a folder of 100,000 never sits whole in memory.
-      const pages = client.fs.pages(path, { refresh: options.refresh });
+      // A page is printed as it arrives, so a folder of 100,000 never sits whole in memory; the next is
+      // asked for meanwhile (the server answers while this process prints).
+      const pages = readAhead(client.fs.pages(path, { refresh: options.refresh }));
       if (options.json) return printJsonPages(pages);
       const table = options.long ? await longTable() : null;
       let printed = 0;
