@@ -9,7 +9,7 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /**
  * How `npm start` runs the server (bin/clip-server): its Node flags and glibc's malloc thresholds (ADRs
- * 0033, 0036, 0084), so a process under test holds the memory a deployed one does.
+ * 0033, 0036, 0084, 0086), so a process under test holds the memory a deployed one does.
  */
 export const SERVER_NODE_ARGS = [
   '--max-semi-space-size=4',
@@ -19,6 +19,7 @@ export const SERVER_NODE_ARGS = [
 export const SERVER_MALLOC_ENV = {
   MALLOC_MMAP_THRESHOLD_: '8388608',
   MALLOC_TRIM_THRESHOLD_: '33554432',
+  MALLOC_ARENA_MAX: '2',
 };
 
 export interface ServerInstance {
