@@ -128,10 +128,18 @@ try {
       );
     });
   }
+  // AB_SETTLE_MS: how long the servers sit without requests before "after the loads" is read
+  // (bench/requests.mjs reads it after the bare Koa's last round, ~5 s after clip's load).
+  await sleep(Number(process.env.AB_SETTLE_MS || 0));
   for (const s of servers)
     lines.push(
       `RSS ${s.label}: idle ${mebibytes(s.idleRss)}, after the loads ${mebibytes(currentRss(s.clip.pid))}`,
     );
+  // AB_GREP=<text>: each server's last output lines holding it (e.g. `idle compaction` at CLIP_LOG_LEVEL=debug).
+  if (process.env.AB_GREP)
+    for (const s of servers)
+      for (const line of s.clip.output().split('\n'))
+        if (line.includes(process.env.AB_GREP)) lines.push(`${s.label}: ${line}`);
   // AB_SMAPS=<script>: a breakdown of each server's memory after the loads (any program taking a pid).
   if (process.env.AB_SMAPS)
     for (const s of servers)
