@@ -135,7 +135,7 @@ try {
     lines.push(
       `RSS ${s.label}: idle ${mebibytes(s.idleRss)}, after the loads ${mebibytes(currentRss(s.clip.pid))}`,
     );
-  // AB_GREP=<text>: each server's last output lines holding it (e.g. `idle compaction` at CLIP_LOG_LEVEL=debug).
+  // AB_GREP=<text>: each server's last output lines holding it (e.g. a warning the servers logged).
   if (process.env.AB_GREP)
     for (const s of servers)
       for (const line of s.clip.output().split('\n'))

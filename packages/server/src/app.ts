@@ -141,7 +141,7 @@ export async function startApp(
 
   const settings = createSettingsStore(db.knex);
   // Every share kind records its public accesses here; the events reach the database in batches.
-  const accessLogStore = createAccessLogStore(db.knex, { statements: db.hot, sqlite: db.sqliteHot });
+  const accessLogStore = createAccessLogStore(db.knex, db.sqliteHot);
   const accessRecorder = createAccessRecorder({ store: accessLogStore, settings, clock, logger });
   // The listening address, once known: the origin of links made outside a request (background work).
   let listeningUrl = '';

@@ -12,8 +12,8 @@ test.before(async () => {
 test.after(async () => server?.close());
 
 const store = () => {
-  const { knex, hot, sqliteHot } = server.app.services.db;
-  return createAccessLogStore(knex, { statements: hot, sqlite: sqliteHot });
+  const { knex, sqliteHot } = server.app.services.db;
+  return createAccessLogStore(knex, sqliteHot);
 };
 
 const rowOf = (i: number, shareId: string): AccessLogRow => ({

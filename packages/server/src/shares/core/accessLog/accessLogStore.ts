@@ -1,13 +1,15 @@
 /**
  * The SQL of `access_log`: batched inserts, the filtered newest-first read, and the sweep by age.
- * Every share read is an event, so the insert is a hot statement (db/hotStatements.ts): knex built a
- * 500-row INSERT of 5,500 values per batch and SQLite compiled it anew each time, together about as much
- * CPU as the read itself. SQLite runs one prepared single-row INSERT per event inside one transaction;
- * Postgres inserts the batch from one array per column (`unnest`) in one prepared statement.
+ * Every share read is an event. On SQLite the batch is one prepared single-row INSERT per event inside one
+ * transaction (db/hotStatements.ts): knex built a 500-row INSERT of 5,500 values per batch and SQLite
+ * compiled it anew each time, about as much CPU as the read itself on the event loop's thread. On Postgres
+ * the statement is compiled by the server, not in this process, and knex's batch stays: an `unnest`
+ * statement on the hot pool was tried and made reads wait (10,000 -> 600 req/s when two servers shared the
+ * database; not understood yet).
  */
 import type { AccessAction, AccessOutcome, AccessShareKind } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
-import { type HotStatements, hotStatement, type SqliteHotStatements } from '../../../db/hotStatements.ts';
+import { hotStatement, type SqliteHotStatements } from '../../../db/hotStatements.ts';
 
 export interface AccessLogRow {
   id: string;
@@ -46,35 +48,16 @@ const COLUMNS = [
   'path',
 ] as const satisfies readonly (keyof AccessLogRow)[];
 
-/** Postgres: the batch as one array per column, in COLUMNS' order (the table's column types). */
-const POSTGRES_TYPES = [
-  'text',
-  'text',
-  'text',
-  'text',
-  'int8',
-  'text',
-  'text',
-  'text',
-  'text',
-  'int8',
-  'text',
-];
+/** Rows per INSERT on Postgres: well under its 65535 bound parameters (11 columns each). */
+const INSERT_CHUNK = 500;
 
 const INSERT_ONE = hotStatement(
   'access_log_insert_one',
   `INSERT INTO access_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
 );
-const INSERT_BATCH = hotStatement(
-  'access_log_insert_batch',
-  '',
-  `INSERT INTO access_log (${COLUMNS.join(', ')}) SELECT * FROM unnest(${POSTGRES_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
-);
 
-export function createAccessLogStore(
-  knex: Knex,
-  hot: { statements: HotStatements; sqlite: SqliteHotStatements | null },
-) {
+/** `sqliteHot`: the SQLite connection's prepared statements; null on Postgres. */
+export function createAccessLogStore(knex: Knex, sqliteHot: SqliteHotStatements | null) {
   const filtered = (f: AccessLogFilter) => {
     const q = knex('access_log');
     if (f.owners) q.whereIn('owner', f.owners);
@@ -88,8 +71,8 @@ export function createAccessLogStore(
   return {
     async insertMany(rows: AccessLogRow[]): Promise<void> {
       if (rows.length === 0) return;
-      if (hot.sqlite) {
-        await hot.sqlite.unit((run) => {
+      if (sqliteHot) {
+        await sqliteHot.unit((run) => {
           for (const row of rows)
             run(
               INSERT_ONE,
@@ -98,10 +81,8 @@ export function createAccessLogStore(
         });
         return;
       }
-      await hot.statements.run(
-        INSERT_BATCH,
-        COLUMNS.map((c) => rows.map((row) => row[c])),
-      );
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await knex('access_log').insert(rows.slice(i, i + INSERT_CHUNK));
     },
 
     async list(

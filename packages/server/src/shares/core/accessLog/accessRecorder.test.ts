@@ -22,8 +22,8 @@ const admin = {
 };
 
 function recorder(shareId: string, maxQueued: number) {
-  const { knex, hot, sqliteHot } = server.app.services.db;
-  const store = createAccessLogStore(knex, { statements: hot, sqlite: sqliteHot });
+  const { knex, sqliteHot } = server.app.services.db;
+  const store = createAccessLogStore(knex, sqliteHot);
   const clock = manualClock(1_700_000_000_000);
   const warnings: object[] = [];
   // Nothing is written until flush() is called: a delay and batch size no test reaches.
