@@ -246,7 +246,7 @@ test('an s3rver mount: upload by the button, image and highlighted code previews
   await page.locator('[data-testid="preview-text"] code.hljs .hljs-keyword').first().waitFor();
 });
 
-test('a 30 MiB upload goes in parts and resumes after a reload from the parts the server has', async ({
+test('a 40 MiB upload goes in 16 MiB parts and resumes after a reload from the parts the server has', async ({
   page,
 }) => {
   await page.goto('/mount-explorer/s3');
@@ -254,11 +254,12 @@ test('a 30 MiB upload goes in parts and resumes after a reload from the parts th
   // A file on disk, so both picks carry the same modification time (part of the resume fingerprint).
   const dir = await mkdtemp(join(tmpdir(), 'clip-explorer-'));
   const file = join(dir, 'big.bin');
-  await writeFile(file, Buffer.alloc(30 * 1024 * 1024, 7));
-  // Two parts reach the server; the others are held in the browser until the page goes away.
+  await writeFile(file, Buffer.alloc(40 * 1024 * 1024, 7));
+  // The explorer asks for 16 MiB parts (ADR 0087): three. One reaches the server; the others are held in
+  // the browser until the page goes away.
   let passed = 0;
   await page.route(/\/fs\/multipart\/part/, (route) => {
-    if (passed < 2) {
+    if (passed < 1) {
       passed++;
       return route.continue();
     }
@@ -270,9 +271,9 @@ test('a 30 MiB upload goes in parts and resumes after a reload from the parts th
   });
   await page.getByTestId('upload-input').setInputFiles(file);
   await (async () => {
-    for (let i = 0; i < 600 && stored.length < 2; i++) await page.waitForTimeout(50);
+    for (let i = 0; i < 600 && stored.length < 1; i++) await page.waitForTimeout(50);
   })();
-  assert.is(stored.length, 2, 'two parts stored before the reload');
+  assert.is(stored.length, 1, 'one part stored before the reload');
   // Reload first: the held parts die with the page and never reach the server.
   await page.reload();
   await page.unroute(/\/fs\/multipart\/part/);
@@ -285,8 +286,8 @@ test('a 30 MiB upload goes in parts and resumes after a reload from the parts th
   });
   await page.getByTestId('upload-input').setInputFiles(file);
   await entry(page, 'big.bin').waitFor({ timeout: 120_000 });
-  assert.is(sentAfter.length, 4, 'only the four missing parts of six are sent again');
-  assert.match((await entry(page, 'big.bin').textContent()) ?? '', /30\.0 MiB/);
+  assert.is(sentAfter.length, 2, 'only the two missing parts of three are sent again');
+  assert.match((await entry(page, 'big.bin').textContent()) ?? '', /40\.0 MiB/);
   await rm(dir, { recursive: true, force: true });
 });
 
