@@ -9,6 +9,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localMount } from '@clip/server/testing';
 import type { Page, Route } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -35,17 +36,7 @@ test.before(async (ctx) => {
   ctx.env = await startBrowserEnv();
   const admin = await ctx.env.server.adminClient();
   ctx.token = await ctx.env.server.adminToken();
-  const disk = await admin.storageConfigs.create({
-    name: 'Huge',
-    provider_type: 'local',
-    root_path: ctx.root,
-  });
-  await admin.mounts.create({
-    name: 'Huge',
-    mount_path: '/huge',
-    storage_type: 'local',
-    storage_config_id: disk.id,
-  });
+  await localMount(ctx.env.server, { path: '/huge', name: 'Huge', root: ctx.root });
   await admin.pathShares.create({ path: '/huge/big', slug: 'big' });
 });
 test.after(async (ctx) => {
