@@ -1,11 +1,14 @@
 /**
  * The SQL of `access_log`: batched inserts, the filtered newest-first read, and the sweep by age.
- * Every share read is an event. On SQLite the batch is one prepared single-row INSERT per event inside one
- * transaction (db/hotStatements.ts): knex built a 500-row INSERT of 5,500 values per batch and SQLite
- * compiled it anew each time, about as much CPU as the read itself on the event loop's thread. On Postgres
- * the statement is compiled by the server, not in this process, and knex's batch stays: an `unnest`
- * statement on the hot pool was tried and made reads wait (10,000 -> 600 req/s when two servers shared the
- * database; not understood yet).
+ * Every share read is an event, so the insert is on every read's bill:
+ * - SQLite: one prepared single-row INSERT per event inside one transaction (db/hotStatements.ts): knex
+ *   built a 500-row INSERT of 5,500 values per batch and SQLite compiled it anew each time, about as much
+ *   CPU as the read itself on the event loop's thread.
+ * - Postgres: the batch goes as one JSON parameter that the server unpacks (`json_to_recordset`), so no
+ *   statement of thousands of placeholders is built here; and its commit does not wait for the WAL's
+ *   flush (ADR 0089): the events were only in this process's memory until then, a Postgres crash could
+ *   at worst forget the last fraction of a second of them, and a log write never holds the WAL lock that
+ *   the reads' and creates' own commits wait for.
  */
 import type { AccessAction, AccessOutcome, AccessShareKind } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
@@ -48,13 +51,33 @@ const COLUMNS = [
   'path',
 ] as const satisfies readonly (keyof AccessLogRow)[];
 
-/** Rows per INSERT on Postgres: well under its 65535 bound parameters (11 columns each). */
-const INSERT_CHUNK = 500;
+/** Each column's type as `json_to_recordset` reads it; the INSERT casts to the table's own. */
+const JSON_TYPES: Record<(typeof COLUMNS)[number], string> = {
+  id: 'text',
+  share_kind: 'text',
+  share_id: 'text',
+  owner: 'text',
+  at: 'bigint',
+  action: 'text',
+  outcome: 'text',
+  ip: 'text',
+  user_agent: 'text',
+  bytes: 'bigint',
+  path: 'text',
+};
+
+const PG_INSERT_JSON = `INSERT INTO access_log (${COLUMNS.join(', ')})
+  SELECT ${COLUMNS.map((c) => `r.${c}`).join(', ')}
+  FROM json_to_recordset(?::json) AS r(${COLUMNS.map((c) => `${c} ${JSON_TYPES[c]}`).join(', ')}),
+    (SELECT set_config('synchronous_commit', 'off', true)) AS without_flush_wait`;
 
 const INSERT_ONE = hotStatement(
   'access_log_insert_one',
   `INSERT INTO access_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
 );
+
+/** The row's columns only, so a caller's extra fields never reach the JSON. */
+const pick = (row: AccessLogRow) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]]));
 
 /** `sqliteHot`: the SQLite connection's prepared statements; null on Postgres. */
 export function createAccessLogStore(knex: Knex, sqliteHot: SqliteHotStatements | null) {
@@ -81,8 +104,7 @@ export function createAccessLogStore(knex: Knex, sqliteHot: SqliteHotStatements 
         });
         return;
       }
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-        await knex('access_log').insert(rows.slice(i, i + INSERT_CHUNK));
+      await knex.raw(PG_INSERT_JSON, [JSON.stringify(rows.map((row) => pick(row)))]);
     },
 
     async list(

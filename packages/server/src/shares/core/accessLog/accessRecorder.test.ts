@@ -77,4 +77,54 @@ test("the owner's visit is no event", async () => {
   await log.close();
 });
 
+test('events that arrive during a write wait for a full batch or the delay, not a write each', async () => {
+  const { knex, sqliteHot } = server.app.services.db;
+  const store = createAccessLogStore(knex, sqliteHot);
+  // The real store behind a gate, so a test can hold a write while events arrive.
+  const writes: number[] = [];
+  const held: (() => void)[] = [];
+  const gated = {
+    ...store,
+    async insertMany(rows: Parameters<typeof store.insertMany>[0]) {
+      writes.push(rows.length);
+      await new Promise<void>((release) => held.push(release));
+      return store.insertMany(rows);
+    },
+  };
+  const log = createAccessRecorder({
+    store: gated,
+    settings: server.app.services.settings,
+    clock: manualClock(1_700_000_000_000),
+    logger: { warn: () => {} },
+    flushDelayMs: 3_600_000,
+    batchSize: 10,
+  });
+  const share = { kind: 'text', id: 'arrivals', owner: 'apikey:k' } as const;
+  const record = (n: number) => {
+    for (let i = 0; i < n; i++) log.record(reader, share, { action: 'view', outcome: 'ok' });
+  };
+  const waitFor = async (what: () => boolean) => {
+    while (!what()) await new Promise((r) => setImmediate(r));
+  };
+  record(10);
+  await waitFor(() => held.length === 1);
+  record(35);
+  held.shift()?.();
+  await waitFor(() => held.length === 1);
+  assert.equal(writes, [10, 35], 'what arrived during the first write went as one batch');
+  record(3);
+  held.shift()?.();
+  // The loop ends with less than a batch queued: those three wait for the delay (an hour here).
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  assert.equal(writes, [10, 35], 'three events are not written at once');
+  const flushed = log.flush();
+  await waitFor(() => held.length === 1);
+  held.shift()?.();
+  await flushed;
+  assert.equal(writes, [10, 35, 3]);
+  const rows = await store.list({ owners: null, share_id: 'arrivals' }, { limit: 100, offset: 0 });
+  assert.is(rows.total, 48, 'every event written once');
+  await log.close();
+});
+
 test.run();

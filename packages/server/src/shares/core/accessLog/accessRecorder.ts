@@ -75,12 +75,14 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
   let dropped = 0;
   let droppedReported = 0;
   let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> = Promise.resolve();
+  /** The one write loop while it runs: it takes what is queued each time a batch is done. */
+  let writer: Promise<void> | null = null;
   let closed = false;
 
   function schedule(): void {
-    if (closed) return;
-    if (queue.length >= batchSize) void flush();
+    // A running writer takes this event with its next batch: nothing to start.
+    if (closed || writer) return;
+    if (queue.length >= batchSize) void write(false);
     else if (!timer) {
       timer = setTimeout(() => void flush(), flushDelayMs);
       timer.unref();
@@ -100,23 +102,39 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
     }
   }
 
-  /** One write at a time, each taking what is queued when it starts. */
-  function flush(): Promise<void> {
+  /** Writes what is queued, batch after batch, while a full batch waits (or, `untilEmpty`, anything). */
+  async function drain(untilEmpty: boolean): Promise<void> {
+    while (queue.length >= (untilEmpty ? 1 : batchSize)) {
+      const batch = queue;
+      queue = [];
+      await writeBatch(batch);
+    }
+    // Said once per drain, so an operator learns the log fell behind without a line per event.
+    if (dropped > droppedReported) {
+      deps.logger.warn({ dropped: dropped - droppedReported }, 'access log events dropped');
+      droppedReported = dropped;
+    }
+  }
+
+  /**
+   * Starts the one write loop unless it runs. (Each event queued past the batch size used to chain
+   * another write behind the running one: under load the chain grew by a closure per request, and the
+   * writes that followed each other took batches as small as the arrivals between two writes.)
+   */
+  function write(untilEmpty: boolean): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
-    writing = writing.then(async () => {
-      while (queue.length > 0) {
-        const batch = queue;
-        queue = [];
-        await writeBatch(batch);
-      }
-      // Said once per flush, so an operator learns the log fell behind without a line per event.
-      if (dropped > droppedReported) {
-        deps.logger.warn({ dropped: dropped - droppedReported }, 'access log events dropped');
-        droppedReported = dropped;
-      }
+    writer ??= drain(untilEmpty).finally(() => {
+      writer = null;
+      // Less than a batch is left: it goes when the delay runs out, or when it fills.
+      if (queue.length > 0) schedule();
     });
-    return writing;
+    return writer;
+  }
+
+  /** Everything queued so far, written: after a running loop, what it left. */
+  function flush(): Promise<void> {
+    return write(true).then(() => (queue.length > 0 ? flush() : undefined));
   }
 
   const isOwner = (visit: Visit, owner: string) => ownsRecord(visit.actor, owner);
