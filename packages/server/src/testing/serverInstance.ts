@@ -36,7 +36,9 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 60_000);
+    // A deadline, not a wait: instances that start together on a fresh database queue for the one
+    // that migrates it, which took over 60 s on a 2-core machine at load 12 (three starting at once).
+    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 180_000);
     const onData = (d: Buffer) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
