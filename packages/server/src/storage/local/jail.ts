@@ -26,9 +26,14 @@ export class Jail {
     this.#reserved = reserved;
   }
 
+  /** Whether a clean path names a reserved folder or something below it. */
+  isReserved(path: string): boolean {
+    return path !== '' && this.#reserved.some((dir) => isSameOrBelow(dir, path));
+  }
+
   #clean(rawPath: string): string {
     const path = cleanPath(rawPath);
-    if (path !== '' && this.#reserved.some((dir) => isSameOrBelow(dir, path)))
+    if (this.isReserved(path))
       throw new StoragePathError(`storage path "${rawPath}" is reserved for uploads in progress`);
     return path;
   }

@@ -116,6 +116,15 @@ jail(
   },
 );
 
+jail('a listing never shows the folders kept for uploads in progress', async ({ root }) => {
+  await mkdir(join(root, '.clip', 'uploads', 'some-upload'), { recursive: true });
+  await mkdir(join(root, '.clip', 'thumbs'), { recursive: true });
+  await mkdir(join(root, '.clip-uploads'), { recursive: true });
+  const driver = new LocalDriver({ root });
+  assert.equal((await driver.list('.clip')).entries.map((e) => e.name), ['thumbs']);
+  assert.not.ok((await driver.list('')).entries.some((e) => e.name === '.clip-uploads'));
+});
+
 jail.run();
 
 const large = suite('local driver: a large folder paged while it changes');

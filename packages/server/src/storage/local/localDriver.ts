@@ -110,7 +110,7 @@ export class LocalDriver
     const after = options.cursor ?? null;
     const start = after === null ? 0 : indexAfter(names, after);
     const page = names.slice(start, start + limit);
-    const entries = await Promise.all(page.map((name) => this.#entryIfInside(childPath(at.path, name))));
+    const entries = await Promise.all(page.map((name) => this.#childEntry(at, name)));
     const more = start + limit < names.length;
     return {
       entries: entries.filter((e): e is StorageEntry => e !== null),
@@ -123,7 +123,27 @@ export class LocalDriver
     return sweepTempFilesBelow((await this.#jail.locate(path)).full, before);
   }
 
-  /** A listed child, or null when it is a symlink leading out of the root, broken, or not a file or directory. */
+  /**
+   * A listed child of a folder the jail has resolved, or null when it is a symlink leading out of the
+   * root, broken, reserved, or not a file or directory. A plain file or folder in a folder that is inside
+   * is inside too: only a link needs the jail's realpath, which costs a system call per path component
+   * and was most of a large folder's listing time.
+   */
+  async #childEntry(folder: { path: string; full: string }, name: string): Promise<StorageEntry | null> {
+    const path = childPath(folder.path, name);
+    if (this.#jail.isReserved(path)) return null;
+    let st: Stats;
+    try {
+      st = await lstat(join(folder.full, name));
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    if (st.isSymbolicLink()) return this.#entryIfInside(path);
+    return st.isFile() || st.isDirectory() ? entryOf(path, st) : null;
+  }
+
+  /** A path's entry, or null when it is a symlink leading out of the root, broken, or not a file or directory. */
   async #entryIfInside(path: string): Promise<StorageEntry | null> {
     try {
       return await this.stat(path);
