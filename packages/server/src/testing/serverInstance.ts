@@ -38,7 +38,12 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
     let out = '';
     // A deadline, not a wait: instances that start together on a fresh database queue for the one
     // that migrates it, which took over 60 s on a 2-core machine at load 12 (three starting at once).
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${out}`)), 180_000);
+    // One that never starts is killed: left running, it kept the test's process alive for the runner's
+    // 15 minutes.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance did not start:\n${out}`));
+    }, 180_000);
     const onData = (d: Buffer) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
