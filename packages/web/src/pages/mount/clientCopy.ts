@@ -9,13 +9,13 @@ import { baseName, parentPath } from './explorerModel.ts';
 import {
   addTransfers,
   type CopyTransferPhase,
+  currentTransfers,
   endTransfer,
   pageIsLeaving,
   patchTransfer,
   saveTransfers,
   saveTransfersSoon,
   transferSignal,
-  transfers,
 } from './transferStore.ts';
 
 /** Starts a client-side copy of `pairs` as a transfer; resolves when it ended. */
@@ -47,7 +47,7 @@ export async function runClientCopy(
 
 /** Copies the failed items of an ended copy transfer again, as a new transfer. */
 export async function retryClientCopy(client: ClipClient, id: string, onEnd?: () => void): Promise<void> {
-  const failed = transfers.value.find((t) => t.id === id)?.failures ?? [];
+  const failed = currentTransfers().find((t) => t.id === id)?.failures ?? [];
   if (failed.length === 0) return;
   await runClientCopy(
     client,

@@ -68,6 +68,7 @@ async function uploadOne(client: ClipClient, id: string, { folder, file }: Entry
   patchTransfer(id, { status: 'running', startedAt: Date.now() });
   // Kept within a second: after a reload a file started meanwhile shows as pending-turned-interrupted too.
   saveTransfersSoon();
+  let shown = { loaded: 0, speed: 0 };
   try {
     // Resumable: a multipart upload of the same file to the same folder after a reload continues
     // from the parts the server already has. A cancel is the user's choice: the session goes too.
@@ -77,8 +78,12 @@ async function uploadOne(client: ClipClient, id: string, { folder, file }: Entry
       concurrency: PARTS_IN_FLIGHT,
       partSize: PART_BYTES,
       signal,
+      // The SDK reports each stage too (starting, uploading, processing, completed): only a change
+      // of bytes or speed is news to the task manager.
       onProgress: (p) => {
-        patchTransfer(id, { loaded: p.loaded, speed: p.speed });
+        if (p.loaded === shown.loaded && p.speed === shown.speed) return;
+        shown = { loaded: p.loaded, speed: p.speed };
+        patchTransfer(id, shown);
         saveTransfersSoon();
       },
     });
