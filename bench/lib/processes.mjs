@@ -1,7 +1,7 @@
 // Starts the servers under test as separate processes (never in the load generator's process) and
 // stops them by pid. The clip server is started with `node` directly so the pid is the server's own.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -91,11 +91,17 @@ export function serverEnvDefaults() {
 function spawnServer(args, env) {
   const child = spawn(node24(), args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  // BENCH_SERVER_OUTPUT=<prefix>: also writes all of the process's output to <prefix>.<pid> (e.g. the
+  // --trace-gc-nvp lines, which outgrow the 20 KB kept in memory).
+  const out = process.env.BENCH_SERVER_OUTPUT;
+  const file = out ? createWriteStream(`${out}.${child.pid}`) : null;
   const keep = (d) => {
     log = (log + d).slice(-20_000);
+    file?.write(d);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  child.on('exit', () => file?.end());
   return { child, output: () => log };
 }
 
