@@ -15,10 +15,10 @@ export function createCursorStarts() {
   return {
     /** The page after item `after` starts at `start` (given with the page whose last item it is). */
     remember(all: readonly FsItem[], after: string, start: number): void {
-      let starts = byFolder.get(all);
-      if (!starts) byFolder.set(all, (starts = new Map()));
-      else if (starts.size >= MAX_REMEMBERED) starts.clear();
+      const starts = byFolder.get(all) ?? new Map<string, number>();
+      if (starts.size >= MAX_REMEMBERED) starts.clear();
       starts.set(after, start);
+      byFolder.set(all, starts);
     },
     /** The index of the first item after the one named `after` (all.length when none is). */
     startAfter(all: readonly FsItem[], after: string): number {
