@@ -1,4 +1,4 @@
-// What the CLI bundle loads of Node for `clip ls` (ADR 0085): an ES import of a built-in would read every
+// What the CLI bundle loads of Node for `clip ls` (ADRs 0085, 0089): an ES import of a built-in would read every
 // export and so run its lazy getters (worker_threads for `node:process`, webcrypto for `node:crypto`), and
 // node:crypto itself is for uploads only. Runs the bundle built at npm ci against a server that is not
 // there: the command loads all it needs for a listing, sends its request, and fails.
@@ -48,7 +48,7 @@ async function modulesOfLs(): Promise<{ modules: string[]; stderr: string }> {
   }
 }
 
-test('clip ls loads node:http but not node:crypto, worker_threads or util.parseArgs', async () => {
+test('clip ls loads node:http but not node:crypto, worker_threads, util.parseArgs or fs/promises', async () => {
   const { modules, stderr } = await modulesOfLs();
   assert.match(stderr, /cannot connect to 127.0.0.1:9/, 'the listing was asked for');
   assert.ok(modules.includes('NativeModule http'), 'the request went over node:http');
@@ -57,6 +57,9 @@ test('clip ls loads node:http but not node:crypto, worker_threads or util.parseA
     'internal/crypto/webcrypto',
     'worker_threads',
     'internal/util/parse_args/parse_args',
+    // The config is read through node:fs, the requester taken without the SDK's upload sources (ADR 0089).
+    'fs/promises',
+    'internal/readline/interface',
   ])
     assert.not.ok(modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
 });

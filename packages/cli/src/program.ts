@@ -5,13 +5,36 @@ import { defineAuthCommands } from './definitions/authCommands.ts';
 import { defineFileCommands } from './definitions/fileCommands.ts';
 import { defineFsCommands } from './definitions/fsCommands.ts';
 import { defineKeyCommands } from './definitions/keyCommands.ts';
+import { defineLsCommand } from './definitions/lsCommand.ts';
 import { defineRequestCommands } from './definitions/requestCommands.ts';
 import { defineServeCommand } from './definitions/serveCommand.ts';
 import { defineShareCommands } from './definitions/shareCommands.ts';
 import { CliError, failureLine } from './errors.ts';
 import { cliVersion } from './version.ts';
 
-function buildProgram(): Command {
+/**
+ * Commands defined alone when a command line names them: they need nothing else of the tree to parse or
+ * to run, and the whole tree (~60 commands and their options) is a measurable part of a short command's
+ * start (docs/performance.md). Their own help and errors read as from the whole tree.
+ */
+const DEFINED_ALONE = new Map<string, (program: Command) => void>([['ls', defineLsCommand]]);
+
+/**
+ * The command a command line names: its first word after the global options. Undefined when there is
+ * none, when it asks for help (answered from the whole tree) or when an option comes first that is not
+ * a global one.
+ */
+export function namedCommand(args: string[]): string | undefined {
+  if (args.includes('--help') || args.includes('-h')) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--server') i++;
+    else if (arg !== '--json' && !arg.startsWith('--server=')) return arg.startsWith('-') ? undefined : arg;
+  }
+  return undefined;
+}
+
+function buildProgram(argv: string[]): Command {
   const program = new Command('clip')
     .description('clip: share text and files from the terminal')
     .version(cliVersion(), '-V, --version', 'print the version')
@@ -28,6 +51,11 @@ function buildProgram(): Command {
             .replace(/\s*\n\s*/g, ' ')}\n`,
         ),
     });
+  const alone = DEFINED_ALONE.get(namedCommand(argv.slice(2)) ?? '');
+  if (alone) {
+    alone(program);
+    return program;
+  }
   defineAuthCommands(program);
   defineKeyCommands(program);
   defineShareCommands(program);
@@ -49,7 +77,7 @@ export async function runCli(argv: string[]): Promise<number> {
   // `clip` alone on a terminal opens the browser; in a pipe it keeps printing the help.
   const bare = argv.length === 2 && process.stdin.isTTY && process.stdout.isTTY;
   try {
-    await buildProgram().parseAsync(bare ? [...argv, 'browse'] : argv);
+    await buildProgram(argv).parseAsync(bare ? [...argv, 'browse'] : argv);
     return 0;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;

@@ -1,19 +1,12 @@
 import type { Command } from 'commander';
+import { defineLsCommand } from './lsCommand.ts';
 
 /** ls, cat, put, cp, mv, rm, mkdir, link, edit on virtual paths; mounts; tasks; browse. */
 export function defineFsCommands(program: Command): void {
   const list = () => import('../commands/fs/list.ts');
   const transfer = () => import('../commands/fs/transfer.ts');
   const modify = () => import('../commands/fs/modify.ts');
-  program
-    .command('ls')
-    .description('list a folder of the mounts (default /)')
-    .argument('[path]', 'virtual path, e.g. /s3/photos')
-    .option('-l, --long', 'type, size and modified time')
-    .option('--refresh', 'bypass the server listing cache')
-    .action(async (path: string | undefined, _o, cmd: Command) =>
-      (await list()).ls(path, cmd.optsWithGlobals()),
-    );
+  defineLsCommand(program);
   program
     .command('cat')
     .description('write files to stdout')

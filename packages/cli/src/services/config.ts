@@ -3,7 +3,9 @@
  * `$XDG_CONFIG_HOME/clip/config.json` (default ~/.config/clip). The file holds a secret, so the
  * directory is 0700 and the file 0600, written atomically.
  */
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+// Read through node:fs, which Node has loaded before any command: node:fs/promises brings readline and
+// the fs watchers with it (~10 modules), which only a config write (login, logout) pays for.
+import { readFile } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../errors.ts';
@@ -30,7 +32,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   const path = configPath(env);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await new Promise<string>((resolve, reject) =>
+      readFile(path, 'utf8', (err, read) => (err ? reject(err) : resolve(read))),
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new CliError(`cannot read ${path}: ${(err as Error).message}`);
@@ -53,6 +57,7 @@ export async function saveConfig(
   config: StoredConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
+  const { chmod, mkdir, open, rename, rm } = await import('node:fs/promises');
   const dir = configDir(env);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await chmod(dir, 0o700);

@@ -5,7 +5,8 @@
  * which is sent only to the server it was issued by.
  */
 import { type Auth, ClipClient, type ClipError, DEFAULT_SERVER_URL } from '@clip/sdk';
-import { nodeRequestText } from '@clip/sdk/node';
+// Not from '@clip/sdk/node', whose upload sources and sinks (and node:fs/promises) would load with it.
+import { nodeRequestText } from '@clip/sdk/node-request';
 import { CliError } from '../errors.ts';
 import type { GlobalOptions } from '../globalOptions.ts';
 import { clearCredentials, loadConfig, type StoredConfig } from './config.ts';

@@ -11,6 +11,7 @@ import { fsChildVisible, fsScopeRoot } from '../services/permissions.ts';
 import type { ListResultPage, StorageEntry } from '../storage/driver.ts';
 import { childPath } from '../storage/paths.ts';
 import type { FsContext } from './context.ts';
+import { createCursorStarts } from './cursorStarts.ts';
 import { onStorage } from './errors.ts';
 import { MAX_CACHED_FOLDER_ITEMS } from './listingCache.ts';
 import { createPageMemo } from './pageMemo.ts';
@@ -25,6 +26,7 @@ const DRIVER = 'd:';
 export function createListing(ctx: FsContext) {
   const { cache } = ctx.deps;
   const pageOf = createPageMemo();
+  const cursorStarts = createCursorStarts();
 
   function virtualItems(mounts: MountRecord[], path: string): FsItem[] {
     return virtualChildren(mounts, path).map((c) =>
@@ -171,16 +173,11 @@ export function createListing(ctx: FsContext) {
         : null;
     if (Array.isArray(cached)) {
       const all = cached;
-      let start = 0;
-      if (cursor) {
-        const after = cursor.slice(CACHED.length);
-        const at = all.findIndex((i) => i.name === after);
-        start = at >= 0 ? at + 1 : all.findIndex((i) => i.name > after);
-        if (start < 0) start = all.length;
-      }
+      const start = cursor ? cursorStarts.startAfter(all, cursor.slice(CACHED.length)) : 0;
       const build = (): FsListResult => {
         const page = all.slice(start, start + limit);
         const more = start + limit < all.length;
+        if (more) cursorStarts.remember(all, page[page.length - 1].name, start + limit);
         return {
           path: r.path,
           is_virtual: false,
