@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { type RunningApp, startApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, flushLog } from './logging.ts';
-import { collectWhenQuiet } from './quietGarbage.ts';
 import { startupFailure } from './startupFailure.ts';
 import { releaseStartupGarbage } from './startupGarbage.ts';
 
@@ -33,14 +32,12 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
   }
   process.stdout.write(banner(app, config));
   releaseStartupGarbage();
-  const stopQuietCollections = collectWhenQuiet(env);
 
   let stopping = false;
   const stop = async () => {
     // A second signal while draining means "now".
     if (stopping) process.exit(0);
     stopping = true;
-    stopQuietCollections();
     await app.close({ graceMs: SHUTDOWN_GRACE_MS });
     await flushLog();
     process.exit(0);

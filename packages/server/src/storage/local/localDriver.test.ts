@@ -121,7 +121,10 @@ jail('a listing never shows the folders kept for uploads in progress', async ({ 
   await mkdir(join(root, '.clip', 'thumbs'), { recursive: true });
   await mkdir(join(root, '.clip-uploads'), { recursive: true });
   const driver = new LocalDriver({ root });
-  assert.equal((await driver.list('.clip')).entries.map((e) => e.name), ['thumbs']);
+  assert.equal(
+    (await driver.list('.clip')).entries.map((e) => e.name),
+    ['thumbs'],
+  );
   assert.not.ok((await driver.list('')).entries.some((e) => e.name === '.clip-uploads'));
 });
 

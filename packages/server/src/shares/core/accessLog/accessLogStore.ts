@@ -6,7 +6,7 @@
  *   CPU as the read itself on the event loop's thread.
  * - Postgres: the batch goes as one JSON parameter that the server unpacks (`json_to_recordset`), so no
  *   statement of thousands of placeholders is built here; and its commit does not wait for the WAL's
- *   flush (ADR 0089): the events were only in this process's memory until then, a Postgres crash could
+ *   flush (ADR 0092): the events were only in this process's memory until then, a Postgres crash could
  *   at worst forget the last fraction of a second of them, and a log write never holds the WAL lock that
  *   the reads' and creates' own commits wait for.
  */
