@@ -7,8 +7,8 @@
  * - Postgres: the batch goes as one JSON parameter that the server unpacks (`json_to_recordset`), so no
  *   statement of thousands of placeholders is built here; and its commit does not wait for the WAL's
  *   flush (ADR 0092): the events were only in this process's memory until then, a Postgres crash could
- *   at worst forget the last fraction of a second of them, and a log write never holds the WAL lock that
- *   the reads' and creates' own commits wait for.
+ *   at worst forget the last fraction of a second of them, and a log write's commit no longer holds the
+ *   WAL writer's lock through an fsync that other commits may queue behind.
  */
 import type { AccessAction, AccessOutcome, AccessShareKind } from '@clip/sdk/contract';
 import type { Knex } from 'knex';
@@ -76,9 +76,6 @@ const INSERT_ONE = hotStatement(
   `INSERT INTO access_log (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
 );
 
-/** The row's columns only, so a caller's extra fields never reach the JSON. */
-const pick = (row: AccessLogRow) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]]));
-
 /** `sqliteHot`: the SQLite connection's prepared statements; null on Postgres. */
 export function createAccessLogStore(knex: Knex, sqliteHot: SqliteHotStatements | null) {
   const filtered = (f: AccessLogFilter) => {
@@ -104,7 +101,8 @@ export function createAccessLogStore(knex: Knex, sqliteHot: SqliteHotStatements 
         });
         return;
       }
-      await knex.raw(PG_INSERT_JSON, [JSON.stringify(rows.map((row) => pick(row)))]);
+      // json_to_recordset reads the columns it names and nothing else of each object.
+      await knex.raw(PG_INSERT_JSON, [JSON.stringify(rows)]);
     },
 
     async list(
