@@ -243,11 +243,12 @@ test('the history counts creations: sweeping expired and used-up shares leaves i
   const file = await admin.files.upload(new Blob(['x']), { max_views: 1 }, { filename: 'once.bin' });
   await server.client().files.getPublic(file.slug);
   // A file's view reaches the day's tally after its answer (recordView is not awaited on the read path).
-  let made = await admin.dashboard.stats();
+  let made: DashboardStats | undefined;
   await until(async () => {
     made = await admin.dashboard.stats();
     return dayOf(made, today)?.file_views === (before?.file_views ?? 0) + 1;
   }, "the file's view in the day's tally");
+  if (!made) throw new Error('no stats read');
   assert.is(dayOf(made, today)?.text_created, (before?.text_created ?? 0) + 2);
   assert.is(dayOf(made, today)?.file_created, (before?.file_created ?? 0) + 1);
 

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { manualClock } from '../../../clock.ts';
 import { ANONYMOUS } from '../../../services/actor.ts';
 import { startTestServer, type TestServer } from '../../../testing/testServer.ts';
+import { until } from '../../../testing/until.ts';
 import { createAccessLogStore } from './accessLogStore.ts';
 import { createAccessRecorder } from './accessRecorder.ts';
 
@@ -103,14 +104,11 @@ test('events that arrive during a write wait for a full batch or the delay, not 
   const record = (n: number) => {
     for (let i = 0; i < n; i++) log.record(reader, share, { action: 'view', outcome: 'ok' });
   };
-  const waitFor = async (what: () => boolean) => {
-    while (!what()) await new Promise((r) => setImmediate(r));
-  };
   record(10);
-  await waitFor(() => held.length === 1);
+  await until(() => held.length === 1, 'a write held at the gate');
   record(35);
   held.shift()?.();
-  await waitFor(() => held.length === 1);
+  await until(() => held.length === 1, 'a write held at the gate');
   assert.equal(writes, [10, 35], 'what arrived during the first write went as one batch');
   record(3);
   held.shift()?.();
@@ -118,7 +116,7 @@ test('events that arrive during a write wait for a full batch or the delay, not 
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
   assert.equal(writes, [10, 35], 'three events are not written at once');
   const flushed = log.flush();
-  await waitFor(() => held.length === 1);
+  await until(() => held.length === 1, 'a write held at the gate');
   held.shift()?.();
   await flushed;
   assert.equal(writes, [10, 35, 3]);
