@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminAuth, apiCall, createApiKey } from './lib/clipApi.mjs';
 import { cpuMs } from './lib/cpuTime.mjs';
@@ -214,7 +214,7 @@ try {
     settings: [
       ...(ls?.settings ?? []),
       ...(start?.settings ?? []),
-      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)}: measured under load on a shared 2-core machine; wall times (and a round trip that waits on the loaded server) grow with the load, CPU times barely`,
+      `Load average (1 min) of the machine at start and end: ${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)}: ${Math.max(loadAtStart, loadavg()[0]) > cpus().length ? 'measured under load on a shared machine; wall times (and a round trip that waits on the loaded server) grow with the load, CPU times barely' : 'no more than the cores: a quiet machine, wall times as a user sees them'}`,
       '`clip put` of 1 GiB against `aws s3 cp`: bench/cli-put.mjs (bench/results/cli-put.md)',
     ],
     sections: [
