@@ -37,27 +37,33 @@ export async function seedLocalFolder(dir, count) {
   await eachLimited(count, 32, (i) => writeFile(join(dir, hugeName(i)), `object ${i}\n`));
 }
 
-/** s3rver's bucket mounted at /s3 and the local folder `diskRoot` at /disk, both with cache_ttl 3600 s. */
-export async function mountHugeStorages(clip, auth, s3, diskRoot) {
+/**
+ * s3rver's bucket mounted at /s3 and the local folder `diskRoot` at /disk, both with cache_ttl 3600 s;
+ * with `live`, the same storages also at /s3-live and /disk-live with no listing cache (every folder,
+ * whatever its size, is paged from storage as it is read).
+ */
+export async function mountHugeStorages(clip, auth, s3, diskRoot, { live = false } = {}) {
   const s3ConfigId = await prepareClip(clip, auth, s3, 100);
   const local = await apiCall(`${clip.url}/api/s3-configs`, {
     method: 'POST',
     auth,
     body: { name: 'bench local', provider_type: 'local', root_path: diskRoot },
   });
-  for (const [path, type, id] of [
-    ['/s3', 's3', s3ConfigId],
-    ['/disk', 'local', local.id],
-  ])
+  const mounts = [
+    ['/s3', 's3', s3ConfigId, 3600],
+    ['/disk', 'local', local.id, 3600],
+  ];
+  if (live) mounts.push(['/s3-live', 's3', s3ConfigId, 0], ['/disk-live', 'local', local.id, 0]);
+  for (const [path, type, id, cacheTtl] of mounts)
     await apiCall(`${clip.url}/api/admin/mounts`, {
       method: 'POST',
       auth,
       body: {
-        name: `bench ${type}`,
+        name: `bench ${type}${path.endsWith('-live') ? ' live' : ''}`,
         mount_path: path,
         storage_type: type,
         storage_config_id: id,
-        cache_ttl: 3600,
+        cache_ttl: cacheTtl,
       },
     });
 }
