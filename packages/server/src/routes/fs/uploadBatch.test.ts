@@ -169,9 +169,13 @@ test('a missing folder is a 409 unless create_parents; then it is made', async (
 
 test('more than 100 files is a 413 naming the limit', async () => {
   const files = Array.from({ length: 101 }, (_, i): File => [`n${i}.txt`, `${i}`]);
-  const res = await send('admin', 'admin', batchForm('/loc/other', files));
+  await kit.call('admin', 'POST', '/admin/fs/mkdir', { path: '/loc/over' });
+  const res = await send('admin', 'admin', batchForm('/loc/over', files));
   assert.is(res.status, 413);
   assert.match(res.message, /at most 100 files/);
+  // The parser learns of the 101st only after the first 100 were written: they stay, whole (ADR 0093).
+  assert.is((await names('/loc/over')).length, 100);
+  assert.is(await content('/loc/over/n99.txt'), '99');
 });
 
 test('a declared body beyond 100 files at the limit is refused before it is read', async () => {
@@ -209,23 +213,31 @@ test('a file over max_upload_size is failed with 413 and leaves no object; the r
       batchForm('/loc/other', [
         ['small.txt', 'small'],
         ['big/huge.bin', big],
+        ['kept/fine.txt', 'fine'],
+        ['kept/huge.bin', big],
         ['after.txt', 'after'],
       ]),
     );
     assert.is(res.status, 201, res.message);
     assert.equal(
       res.data.items.map((i) => i.name),
-      ['small.txt', 'after.txt'],
+      ['small.txt', 'fine.txt', 'after.txt'],
     );
     assert.equal(
       res.data.failed.map((f) => [f.name, f.status]),
-      [['big/huge.bin', 413]],
+      [
+        ['big/huge.bin', 413],
+        ['kept/huge.bin', 413],
+      ],
     );
     assert.match(res.data.failed[0].message, /limit/);
     const left = await names('/loc/other');
     assert.ok(left.includes('small.txt') && left.includes('after.txt'), left.join());
-    const inBig = left.includes('big') ? await names('/loc/other/big') : [];
-    assert.equal(inBig, [], 'no part of the large file is left');
+    assert.ok(
+      !left.includes('big'),
+      `no part of the large file is left, not even its folder: ${left.join()}`,
+    );
+    assert.equal(await names('/loc/other/kept'), ['fine.txt'], 'a folder a landed file needs stays');
   } finally {
     await admin.system.updateSettings({ max_upload_size: before });
   }

@@ -22,6 +22,7 @@ import { actorOf } from '../../http/auth.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import { detachablePart } from '../../uploads/detachablePart.ts';
 import { FORM_OVERHEAD_BYTES, loadMulter } from '../../uploads/formParser.ts';
+import { batchFolders } from './batchFolders.ts';
 
 const LIMITS = {
   files: FS_BATCH_MAX_FILES,
@@ -48,6 +49,8 @@ interface Batch {
   /** Settles once the target folder is known good (checked once, at the first file). */
   ready: Promise<void> | null;
   items: (FsItem | undefined)[];
+  /** The relative names that landed, by the form's order. */
+  landed: (string | undefined)[];
   failed: FsBatchUploadFailure[];
   count: number;
 }
@@ -69,7 +72,18 @@ export async function handleFsUploadBatch(
   }
   if (!ctx.is('multipart/form-data')) throw badRequest('fs/upload-batch takes multipart/form-data');
 
-  const batch: Batch = { folder: null, createParents: false, ready: null, items: [], failed: [], count: 0 };
+  const batch: Batch = {
+    folder: null,
+    createParents: false,
+    ready: null,
+    items: [],
+    landed: [],
+    failed: [],
+    count: 0,
+  };
+  const folders = batchFolders(fs, actor, () => batch.folder as string);
+  /** Relative names (checked) of the files that failed after their sub-folders may have been made. */
+  const failedNames: string[] = [];
 
   /** The folder, checked at the first file: missing (without create_parents) is the form's 409. */
   const start = async (fields: Record<string, unknown>) => {
@@ -94,10 +108,13 @@ export async function handleFsUploadBatch(
       batch.ready ??= start(fields);
       const index = batch.count++;
       const part = detachablePart(raw.stream);
+      let checked: string | null = null;
       const write = async () => {
         await batch.ready;
         const folder = batch.folder as string;
         const name = checkRelativeName(raw.originalname ?? '');
+        checked = name;
+        await folders.before(name);
         const written = await fs.write(actor, joinVirtual(folder, name), part.body, {
           contentType: raw.mimetype && raw.mimetype !== 'application/octet-stream' ? raw.mimetype : undefined,
           maxBytes: limit,
@@ -110,6 +127,7 @@ export async function handleFsUploadBatch(
       write().then(
         (item) => {
           batch.items[index] = item;
+          batch.landed[index] = checked ?? undefined;
           callback(null, {} as never);
         },
         async (err: unknown) => {
@@ -117,6 +135,7 @@ export async function handleFsUploadBatch(
           // The target folder's own refusal is the form's: nothing was written.
           if (!(err instanceof AppError) || (await isFormLevel(batch, err))) return callback(err as Error);
           batch.failed.push({ name: raw.originalname ?? '', status: err.status, message: err.message });
+          if (checked?.includes('/')) failedNames.push(checked);
           callback(null, {} as never);
         },
       );
@@ -147,6 +166,11 @@ export async function handleFsUploadBatch(
     if (fields.path === undefined) throw badRequest('the form has no "path" field (the target folder)');
     throw badRequest('the form has no "file" part');
   }
+  if (failedNames.length)
+    await folders.tidy(
+      failedNames,
+      batch.landed.filter((n): n is string => n !== undefined),
+    );
   return { items: batch.items.filter((i): i is FsItem => i !== undefined), failed: batch.failed };
 }
 
