@@ -23,6 +23,9 @@ export function detachablePart(part: Readable): DetachablePart {
   const onEnd = () => body.end();
   // A part cut short (the request aborted) fails the write; the form's own error handling answers.
   const onError = (err: Error) => body.destroy(err);
+  // The write may not be reading yet (it waits for the folder's check) when a cut form fails the part:
+  // its error then waits on `body` for the write to find, instead of being an unhandled 'error' event.
+  body.on('error', () => {});
   part.on('data', onData);
   part.on('end', onEnd);
   part.on('error', onError);

@@ -146,6 +146,24 @@ test('a file part before path is a 400 naming the problem, nothing written', asy
   assert.equal(await names('/loc/other'), []);
 });
 
+test('not a form, a cut form, a key without mount permission: a 4xx, nothing written', async () => {
+  const json = await kit.call('admin', 'POST', '/admin/fs/upload-batch', { path: '/loc/other' });
+  assert.is(json.status, 400);
+  assert.match(json.body.message, /multipart\/form-data/);
+  // The body ends inside the file part: the file is not left half-written.
+  const cut = await kit.raw('admin', 'POST', '/admin/fs/upload-batch', {
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body:
+      '--x\r\nContent-Disposition: form-data; name="path"\r\n\r\n/loc/other\r\n' +
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\nhalf of it',
+  });
+  assert.is(cut.status, 400, await cut.clone().text());
+  assert.match(((await cut.json()) as { message: string }).message, /malformed multipart form/);
+  const { key: filesOnly } = await kit.server.keyClient({ file: true, basic_path: '/loc/other' });
+  assert.is((await send(filesOnly, 'user', batchForm('/loc/other', [['k.txt', 'k']]))).status, 403);
+  assert.equal(await names('/loc/other'), []);
+});
+
 test('a missing folder is a 409 unless create_parents; then it is made', async () => {
   const missing = await send(
     'admin',
