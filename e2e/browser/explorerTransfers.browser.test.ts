@@ -173,13 +173,17 @@ test('Upload folder sends a picked folder with its structure', async ({ page, ad
   await rm(dir, { recursive: true, force: true });
 });
 
-test('several picked files upload at once, at most four, and all arrive', async ({ page, admin }) => {
+test('several picked files too large for a batch upload at once, at most four, and all arrive', async ({
+  page,
+  admin,
+}) => {
   await admin.fs.mkdir('/disk/many');
   await page.goto('/mount-explorer/disk/many');
   await page.getByTestId('explorer-empty').waitFor();
   const dir = await mkdtemp(join(tmpdir(), 'clip-many-'));
   const files = Array.from({ length: 6 }, (_, i) => join(dir, `f${i}.txt`));
-  for (const [i, f] of files.entries()) await writeFile(f, `file ${i}\n`);
+  // Over 256 KiB each: small files would go together in one batch request (ADR 0093).
+  for (const [i, f] of files.entries()) await writeFile(f, `file ${i}\n`.repeat(40_000));
   // Every upload is held until four are in flight together; one at a time would never get there.
   const held: Route[] = [];
   let inFlight = 0;
@@ -214,6 +218,69 @@ test('several picked files upload at once, at most four, and all arrive', async 
   for (let i = 0; i < 6; i++) await entry(page, `f${i}.txt`).waitFor();
   await page.unroute(/\/fs\/upload(\?|$)/);
   page.off('response', answered);
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('small picked files go in one batch; a file the server cannot write shows why, the rest land', async ({
+  page,
+  admin,
+}) => {
+  await admin.fs.mkdir('/disk/batchmix/bm-b.txt', { create_parents: true });
+  await page.goto('/mount-explorer/disk/batchmix');
+  await entry(page, 'bm-b.txt').waitFor();
+  const dir = await mkdtemp(join(tmpdir(), 'clip-mixed-'));
+  const files = ['bm-a.txt', 'bm-b.txt', 'bm-c.txt'].map((n) => join(dir, n));
+  for (const f of files) await writeFile(f, `${f}\n`);
+  const requests: string[] = [];
+  const onRequest = (r: { url(): string; method(): string }) => {
+    if (r.method() === 'POST' && /\/fs\/upload/.test(r.url())) requests.push(new URL(r.url()).pathname);
+  };
+  page.on('request', onRequest);
+  await page.getByTestId('upload-input').setInputFiles(files);
+  const failed = page.locator('[data-task-kind="upload"][data-status="failed"]', { hasText: 'bm-b.txt' });
+  await failed.waitFor();
+  assert.match((await failed.textContent()) ?? '', /is a folder/);
+  for (const name of ['bm-a.txt', 'bm-c.txt'])
+    await page.locator('[data-task-kind="upload"][data-status="completed"]', { hasText: name }).waitFor();
+  page.off('request', onRequest);
+  assert.equal(requests, ['/api/admin/fs/upload-batch']);
+  assert.equal(await names(admin, '/disk/batchmix'), ['bm-a.txt', 'bm-b.txt', 'bm-c.txt']);
+  assert.equal(await names(admin, '/disk/batchmix/bm-b.txt'), [], 'the folder in the way is untouched');
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('cancelling one file of a batch cancels it alone: the others are sent one by one', async ({
+  page,
+  admin,
+}) => {
+  await admin.fs.mkdir('/disk/cancelbatch');
+  await page.goto('/mount-explorer/disk/cancelbatch');
+  await page.getByTestId('explorer-empty').waitFor();
+  const dir = await mkdtemp(join(tmpdir(), 'clip-cancel-batch-'));
+  const files = ['p.txt', 'q.txt', 'r.txt'].map((n) => join(dir, n));
+  for (const f of files) await writeFile(f, `${f}\n`);
+  // The batch is held in the browser: cancelling q.txt aborts it before the server sees it.
+  const held: Route[] = [];
+  await page.route(/\/fs\/upload-batch/, (route) => {
+    held.push(route);
+  });
+  const singles: string[] = [];
+  const onRequest = (r: { url(): string; method(): string }) => {
+    if (r.method() === 'POST' && /\/fs\/upload(\?|$)/.test(r.url())) singles.push(r.url());
+  };
+  page.on('request', onRequest);
+  await page.getByTestId('upload-input').setInputFiles(files);
+  await waitUntil(async () => held.length === 1, 'the batch request held');
+  const q = page.locator('[data-task-kind="upload"][data-status="running"]', { hasText: 'q.txt' });
+  await q.getByRole('button', { name: 'Cancel' }).click();
+  await page.locator('[data-task-kind="upload"][data-status="cancelled"]', { hasText: 'q.txt' }).waitFor();
+  for (const name of ['p.txt', 'r.txt'])
+    await page.locator('[data-task-kind="upload"][data-status="completed"]', { hasText: name }).waitFor();
+  page.off('request', onRequest);
+  await page.unroute(/\/fs\/upload-batch/);
+  for (const route of held) await route.abort().catch(() => undefined);
+  assert.is(singles.length, 2, 'the two files not cancelled, one request each');
+  assert.equal(await names(admin, '/disk/cancelbatch'), ['p.txt', 'r.txt']);
   await rm(dir, { recursive: true, force: true });
 });
 

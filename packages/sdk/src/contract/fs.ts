@@ -72,6 +72,24 @@ export interface FsUploadResult {
   item: FsItem;
 }
 
+/** Files one `POST .../fs/upload-batch` takes (ADR 0093). */
+export const FS_BATCH_MAX_FILES = 100;
+
+/** A file of a batch that was not written (nothing of it is left in storage). */
+export interface FsBatchUploadFailure {
+  /** The part's file name as sent: the path relative to the batch's folder. */
+  name: string;
+  /** The status a single upload of this file would have answered (400, 403, 409, 413, ...). */
+  status: number;
+  message: string;
+}
+
+/** `POST .../fs/upload-batch`: the files written, in the form's order, and the ones that were not. */
+export interface FsBatchUploadResult {
+  items: FsItem[];
+  failed: FsBatchUploadFailure[];
+}
+
 const path = { type: 'string', minLength: 1, maxLength: FS_PATH_MAX } as const;
 
 export interface FsPathQuery {
@@ -167,6 +185,13 @@ export interface FsUploadFields {
   /** Target folder. */
   path: string;
   use_multipart?: boolean;
+  create_parents?: boolean;
+}
+
+/** The FormData fields of `POST .../fs/upload-batch`, before its `file` parts (ADR 0093). */
+export interface FsUploadBatchFields {
+  /** Target folder; must come before the first file part. */
+  path: string;
   create_parents?: boolean;
 }
 

@@ -10,6 +10,7 @@ import type {
   FetchUrlBody,
   FsAbortResult,
   FsBatchRemoveResult,
+  FsBatchUploadResult,
   FsFileLinkResult,
   FsGetResult,
   FsItem,
@@ -31,6 +32,7 @@ import { copyItems } from '../copy/copyItems.ts';
 import type { CopyOptions, CopyReport } from '../copy/types.ts';
 import { downloadPath, type FsDownloadOptions, type FsDownloadSink } from '../fs/download.ts';
 import { type FsUploadOptions, uploadToFolder } from '../fs/upload.ts';
+import { type FsBatchFile, type FsUploadBatchOptions, uploadBatchToFolder } from '../fs/uploadBatch.ts';
 import type { ClipClient } from '../sdk.ts';
 import { blobSource } from '../upload/sources/blob.ts';
 import type { UploadSource } from '../upload/types.ts';
@@ -169,6 +171,17 @@ export class FsResource {
   upload(folder: string, input: UploadSource | Blob, options: FsUploadOptions = {}): Promise<FsUploadDone> {
     const source = input instanceof Blob ? blobSource(input) : input;
     return uploadToFolder(this.#client(), folder, source, options);
+  }
+  /**
+   * `POST .../fs/upload-batch`: up to 100 small files in one request, each `name` its path relative to
+   * `folder` (sub-folders are made). Files the server could not write are in `failed`; the rest landed.
+   */
+  uploadBatch(
+    folder: string,
+    files: FsBatchFile[],
+    options: FsUploadBatchOptions = {},
+  ): Promise<FsBatchUploadResult> {
+    return uploadBatchToFolder(this.#client(), folder, files, options);
   }
   remove(path: string): Promise<null> {
     return this.#t.request('DELETE', `${this.scope()}/remove`, { query: { path } });

@@ -182,7 +182,11 @@ function operation(route: RouteEntry, doc: RouteDoc, schema: (s: object) => unkn
     };
     op.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { ...form, properties: props, required: ['file'] } } },
+      content: {
+        'multipart/form-data': {
+          schema: { ...form, properties: props, required: [...((form.required as string[]) ?? []), 'file'] },
+        },
+      },
     };
   } else if (doc.binaryBody)
     op.requestBody = { required: true, content: { 'application/octet-stream': { schema: {} } } };

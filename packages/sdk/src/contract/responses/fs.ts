@@ -2,6 +2,7 @@
 import {
   FS_ITEM_TYPES,
   type FsBatchRemoveResult,
+  type FsBatchUploadResult,
   type FsFileLinkResult,
   type FsGetResult,
   type FsItem,
@@ -69,6 +70,19 @@ export const fsFileLinkResultSchema = shapeOf<FsFileLinkResult>()({ url: nonEmpt
 ]);
 
 export const fsUploadResultSchema = shapeOf<FsUploadResult>()({ item: fsItemSchema }, ['item']);
+
+export const fsBatchUploadResultSchema = shapeOf<FsBatchUploadResult>()(
+  {
+    items: arrayOf(fsItemSchema),
+    failed: arrayOf({
+      type: 'object',
+      properties: { name: str, status: { type: 'integer', minimum: 400, maximum: 599 }, message: str },
+      required: ['name', 'status', 'message'],
+      additionalProperties: false,
+    }),
+  },
+  ['items', 'failed'],
+);
 
 export const fsUploadedPartSchema = shapeOf<FsUploadedPart>()(
   { partNumber: { type: 'integer', minimum: 1 }, size: count, etag: str },

@@ -1,8 +1,10 @@
 /**
  * Blob/File sources (browsers, and Node when a caller has a Blob): parts are `blob.slice()`, and the
- * direct upload goes through XMLHttpRequest where it exists, for upload progress fetch cannot give.
+ * direct upload goes through XMLHttpRequest where it exists, for upload progress fetch cannot give
+ * (`formDataPost.ts`).
  */
-import type { FormPost, RawResponse, UploadSource } from '../types.ts';
+import type { FormPost, UploadSource } from '../types.ts';
+import { postFormData } from './formDataPost.ts';
 
 export function blobSource(blob: Blob, name?: string): UploadSource {
   const ownName = (blob as Blob & { name?: string }).name;
@@ -12,8 +14,7 @@ export function blobSource(blob: Blob, name?: string): UploadSource {
     type: blob.type || null,
     lastModified: (blob as Blob & { lastModified?: number }).lastModified,
     body: (start, end) => ({ body: blob.slice(start, end), streamsProgress: false }),
-    postForm: (request) =>
-      typeof XMLHttpRequest === 'function' ? postWithXhr(blob, request) : postWithFetch(blob, request),
+    postForm: (request) => postFormData(formData(blob, request), blob.size, request),
   };
 }
 
@@ -30,37 +31,4 @@ function formData(blob: Blob, request: FormPost): FormData {
   const typed = same ? blob : new Blob([blob], { type: request.contentType });
   form.append('file', typed, request.filename);
   return form;
-}
-
-function postWithXhr(blob: Blob, request: FormPost): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', request.url);
-    for (const [key, value] of Object.entries(request.headers)) xhr.setRequestHeader(key, value);
-    let sent = 0;
-    xhr.upload.onprogress = (event) => {
-      request.onBytes(event.loaded - sent);
-      sent = event.loaded;
-    };
-    xhr.upload.onload = () => request.onSent();
-    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
-    xhr.onerror = () => reject(new TypeError('network error'));
-    xhr.ontimeout = () => reject(new DOMException('timed out', 'TimeoutError'));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    if (request.signal.aborted) return reject(new DOMException('aborted', 'AbortError'));
-    request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(formData(blob, request));
-  });
-}
-
-async function postWithFetch(blob: Blob, request: FormPost): Promise<RawResponse> {
-  const res = await request.fetch(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    body: formData(blob, request),
-    signal: request.signal,
-  });
-  request.onBytes(blob.size);
-  request.onSent();
-  return { status: res.status, statusText: res.statusText, text: await res.text() };
 }

@@ -13,6 +13,16 @@ const uploadForm = {
   },
 } as const;
 
+/** The batch's fields; they must come before the first `file` part (ADR 0093). */
+const uploadBatchForm = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    create_parents: { type: 'string', enum: ['true', 'false'] },
+  },
+  required: ['path'],
+} as const;
+
 export const fsDocs: RouteDocs = {
   'GET /api/fs/download': {
     tag,
@@ -78,6 +88,13 @@ for (const scope of SCOPES) {
     summary: 'Upload a file (form fields `path`, then `file`)',
     form: uploadForm,
     response: c.fsUploadResultSchema,
+    status: 201,
+  });
+  add(`POST ${p}/upload-batch`, {
+    summary:
+      'Upload up to 100 small files in one form (field `path` first, then `file` parts each named by its path relative to `path`; a file that cannot be written is listed in `failed`)',
+    form: uploadBatchForm,
+    response: c.fsBatchUploadResultSchema,
     status: 201,
   });
   add(`DELETE ${p}/remove`, {

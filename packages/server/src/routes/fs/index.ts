@@ -28,6 +28,7 @@ import { registerFsMultipartRoutes } from './multipart.ts';
 import { registerFsPresignRoutes } from './presign.ts';
 import { serveFsFile } from './serve.ts';
 import { handleFsUpload } from './upload.ts';
+import { handleFsUploadBatch } from './uploadBatch.ts';
 
 export const FS_SCOPES: [string, Policy][] = [
   ['/admin/fs', 'admin'],
@@ -67,6 +68,11 @@ export function registerFsRoutes(router: Router, deps: RouteDeps): void {
     });
     router.post(`${prefix}/upload`, auth(policy), async (ctx) => {
       const result = await handleFsUpload(ctx, deps);
+      ctx.status = 201;
+      ctx.body = result;
+    });
+    router.post(`${prefix}/upload-batch`, auth(policy), async (ctx) => {
+      const result = await handleFsUploadBatch(ctx, deps);
       ctx.status = 201;
       ctx.body = result;
     });

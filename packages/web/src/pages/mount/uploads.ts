@@ -1,10 +1,12 @@
 /**
- * Uploads started in the explorer, each a transfer with progress and cancel. Several files go at once
- * (a small file is one request, so one at a time left the connection idle between them), and a large
- * file's resumable parts go six at a time, as the CLI sends them, in 16 MiB parts rather than the server's
- * default 5 MiB (bench/results/browser-upload.md, ADR 0087).
+ * Uploads started in the explorer, each a transfer with progress and cancel. Several requests go at once
+ * (one at a time left the connection idle between them); small files go many to a request
+ * (`batchUpload.ts`, ADR 0093: a request costs the browser ~30 ms of CPU, a small file's bytes far
+ * less), and a large file's resumable parts go six at a time, as the CLI sends them, in 16 MiB parts
+ * rather than the server's default 5 MiB (bench/results/browser-upload.md, ADR 0087).
  */
 import type { ClipClient } from '@clip/sdk';
+import { uploadBatch } from './batchUpload.ts';
 import {
   addTransfers,
   endTransfer,
@@ -13,8 +15,9 @@ import {
   saveTransfersSoon,
   transferSignal,
 } from './transferStore.ts';
+import { planUploads } from './uploadPlan.ts';
 
-/** Files uploading at once. */
+/** Requests of files (a large file, or a batch of small ones: uploadPlan.ts) uploading at once. */
 export const FILES_IN_FLIGHT = 4;
 /** Parts of one large file in flight at once (the SDK's default is 3). */
 export const PARTS_IN_FLIGHT = 6;
@@ -48,14 +51,27 @@ export async function uploadFiles(client: ClipClient, entries: Entry[], onEach?:
     refreshed = Date.now();
     onEach();
   };
+  const members = entries.map((entry, i) => ({ ...entry, id: ids[i] }));
+  const jobs = planUploads(
+    entries.map((e) => e.file.size),
+    FILES_IN_FLIGHT,
+  );
+  const single = (m: (typeof members)[number]) => uploadOne(client, m.id, m, completed);
   let next = 0;
   const worker = async () => {
-    while (next < entries.length && !pageIsLeaving()) {
-      const i = next++;
-      await uploadOne(client, ids[i], entries[i], completed);
+    while (next < jobs.length && !pageIsLeaving()) {
+      const job = jobs[next++];
+      if (job.kind === 'single') await single(members[job.index]);
+      else
+        await uploadBatch(
+          client,
+          job.indexes.map((i) => members[i]),
+          single,
+          completed,
+        );
     }
   };
-  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, entries.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(FILES_IN_FLIGHT, jobs.length) }, worker));
 }
 
 async function uploadOne(client: ClipClient, id: string, { folder, file }: Entry, completed: () => void) {

@@ -75,6 +75,12 @@ export async function walkFs(w: Walker, mounts: Mounts): Promise<Record<string, 
     form.set('file', new Blob(['uploaded bytes'], { type: 'text/plain' }), 'a.txt');
     const uploaded = await ok<{ item: Data }>(`POST ${p}/upload`, { form, authorization });
     const file = String(uploaded.item.path);
+    const batch = new FormData();
+    batch.set('path', dir);
+    batch.append('file', new Blob(['one']), 'batch/one.txt');
+    batch.append('file', new Blob(['two']), 'batch/two.txt');
+    const batched = await ok<{ items: Data[] }>(`POST ${p}/upload-batch`, { form: batch, authorization });
+    assert.is(batched.items.length, 2);
     await ok(`GET ${p}/list`, { query: { path: dir, limit: 10 }, authorization });
     const top = await ok(`GET ${p}/list`, { query: { path: '/' }, authorization });
     assert.is(top.is_virtual, true);
