@@ -437,6 +437,40 @@ test('local: a part sent again and cut short is forgotten, never joined spoiled'
   await mount().driver.remove('resent.bin');
 });
 
+// A local part is not hashed (ADR 0094): its ETag names the copy received, so the same bytes sent again
+// are another copy, and a completion listing the first copy's ETag is refused.
+test('local: a part sent again gets a new ETag; a completion listing the old one is 409', async () => {
+  const mount = () => mounts.find((m) => m.kind === 'local')!;
+  const bytes = randomBuffer(7 * MIB);
+  const init = await admin.fs.multipartInit({ path: mount().path, filename: 'again.bin', fileSize: 7 * MIB });
+  const q = (n: number) => ({ uploadId: init.uploadId, partNumber: n, key: init.key });
+  const slice = (n: number) => bytes.subarray((n - 1) * init.partSize, n * init.partSize);
+  for (const n of [1, 2]) assert.is((await postPart(server, token, q(n), slice(n))).status, 200);
+  const first = (await admin.fs.multipartStatus(init.uploadId)).parts;
+  assert.ok(
+    first.every((p) => /^[0-9a-f]{32}$/.test(p.etag)),
+    'an ETag of 32 hex digits',
+  );
+  assert.is((await postPart(server, token, q(1), slice(1))).status, 200);
+  const second = (await admin.fs.multipartStatus(init.uploadId)).parts;
+  assert.is.not(second[0].etag, first[0].etag, 'the same bytes again are another copy');
+  assert.is(second[1].etag, first[1].etag);
+  const stale = await rejects(
+    admin.fs.multipartComplete({
+      uploadId: init.uploadId,
+      parts: first.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+    }),
+  );
+  assert.is(stale.status, 409);
+  const done = await admin.fs.multipartComplete({
+    uploadId: init.uploadId,
+    parts: second.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+  });
+  assert.is(sha256(await storedBytes(mount().driver, 'again.bin')), sha256(bytes));
+  assert.is(done.item.size, bytes.length);
+  await mount().driver.remove('again.bin');
+});
+
 test('abort drops the parts; later calls answer 410; an unknown upload is 404', async () => {
   const m = mounts[0];
   const init = await admin.fs.multipartInit({ path: m.path, filename: 'gone.bin', fileSize: 6 * MIB });

@@ -1,21 +1,18 @@
 /**
- * One part's body as it arrives: counted, hashed (MD5, the S3 part ETag's meaning) and held to its exact
- * size, within the per-part time limit. Too many bytes fail at once; too few fail when the body ends.
+ * One part's body as it arrives: counted and held to its exact size, within the per-part time limit.
+ * Too many bytes fail at once; too few fail when the body ends. Not hashed: an S3 storage computes the
+ * part's MD5 itself (its ETag), and a local part needs none (ADR 0094).
  */
-import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { badRequest } from '../../http/appError.ts';
 
 export class PartBody extends Transform {
   readonly #expected: number;
-  readonly #hash: Hash | null;
   #received = 0;
 
-  /** `hash` false: the store computes the part's MD5 itself (S3's ETag), so the server need not. */
-  constructor(expected: number, options: { hash?: boolean } = {}) {
+  constructor(expected: number) {
     super({ highWaterMark: 64 * 1024 });
     this.#expected = expected;
-    this.#hash = options.hash === false ? null : createHash('md5');
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -24,7 +21,6 @@ export class PartBody extends Transform {
       done(badRequest(`the part has more than the ${this.#expected} bytes it must have`));
       return;
     }
-    this.#hash?.update(chunk);
     done(null, chunk);
   }
 
@@ -34,11 +30,6 @@ export class PartBody extends Transform {
       return;
     }
     done();
-  }
-
-  /** Hex MD5 of the bytes, once the body has ended (null when not hashed). */
-  md5(): string | null {
-    return this.#hash ? this.#hash.copy().digest('hex') : null;
   }
 
   get received(): number {
