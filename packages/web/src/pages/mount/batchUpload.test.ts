@@ -1,6 +1,6 @@
 // Small files of one drop go in batches through fs.uploadBatch, each keeping its own row (ADR 0093):
 // names relative to the batch's folder, a file in `failed` shows the server's reason, and a cancel of
-// one file aborts its batch and sends the others one by one.
+// one file aborts its batch and sends the others one by one, as a batch that fails as a whole does.
 import type { ClipClient, FsBatchFile, FsBatchUploadResult, FsUploadBatchOptions } from '@clip/sdk';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -80,6 +80,20 @@ test('a cancelled file aborts its batch; the others go one by one', async () => 
     ['x.txt', 'completed', null],
     ['y.txt', 'cancelled', null],
     ['z.txt', 'completed', null],
+  ]);
+});
+
+test('a batch whose request fails as a whole sends its files one by one', async () => {
+  const { client, batches, singles } = fakeClient(async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  const entries = ['p.txt', 'q.txt'].map((n) => ({ folder: '/d/n', file: file(n) }));
+  await uploadFiles(client, entries);
+  assert.is(batches.length, 1);
+  assert.equal(singles, ['/d/n/p.txt', '/d/n/q.txt']);
+  assert.equal(rowsOf(['p.txt', 'q.txt']), [
+    ['p.txt', 'completed', null],
+    ['q.txt', 'completed', null],
   ]);
 });
 

@@ -3,7 +3,8 @@
  * file keeps its own row in the task manager: the batch's progress is spread over its files by bytes, in
  * the order they go out, and each file ends when the batch answers (completed, or failed with the
  * server's reason for that file). A cancel of any of its files aborts the request; the files not
- * cancelled then go one by one, as a single upload each (`sendSingly`).
+ * cancelled then go one by one, as a single upload each (`sendSingly`), as they do when the batch's
+ * request fails as a whole.
  */
 import type { ClipClient } from '@clip/sdk';
 import {
@@ -75,16 +76,11 @@ export async function uploadBatch(
       endTransfer(m.id);
     });
     completed();
-  } catch (err) {
+  } catch {
     if (pageIsLeaving()) return;
-    if (!controller.signal.aborted) {
-      for (const m of live) {
-        patchTransfer(m.id, { status: 'failed', speed: 0, error: (err as Error).message });
-        endTransfer(m.id);
-      }
-      return;
-    }
-    // A cancel: the cancelled files end here, the others go again one by one.
+    // A cancel, or the batch failing as a whole (a dropped connection, a refused form): the cancelled
+    // files end here and the others go again one by one, each then done or failed for its own reason.
+    // One the server had written before the break is written again, whole: an upload replaces.
     for (const m of live) {
       if (transferSignal(m.id)?.aborted === false) continue;
       patchTransfer(m.id, { status: 'cancelled', speed: 0 });
