@@ -47,6 +47,11 @@ export function runClip(args: string[], options: RunOptions = {}): Promise<ClipR
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A command that never reads stdin may be gone before the write lands (EPIPE, seen on a loaded
+    // machine): what it printed and its exit code are the result, not the refused write.
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') reject(err);
+    });
     child.stdin.end(options.input ?? '');
   });
 }
