@@ -12,7 +12,8 @@
 // every run with two or three servers, whatever its variant: 30-60% more CPU per request on every load,
 // 2.6-7.9 GB promoted to V8's old generation against 15-160 MB (`--trace-gc-nvp`: ~1 MB of each young
 // collection's survivors still alive at the next), RSS after the loads 206-226 MiB against 124-145.
-// Three identical servers: only the first. A server alone is not affected, nor after 20 s idle
+// Three identical servers: only the first. It follows the order of starting, not of measuring (started
+// in reverse, the last-listed was the slow one). A server alone is not affected, nor after 20 s idle
 // (AB_IDLE_MS), nor with the request log off. Cause not found. Until it is, list a throwaway variant
 // first (`skip+...`) or swap the order between runs: an A/B with its base first favours the new build.
 //
