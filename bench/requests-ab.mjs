@@ -8,15 +8,14 @@
 //
 // A variant is `label[@entry][+NAME=value|+--flag ...]`; the entry defaults to the current bundle.
 //
-// Caution (2026-11-29, quiet machine, SQLite): the server started first runs worse than the others in
-// every run with two or three servers, whatever its variant: 30-60% more CPU per request on every load,
-// 2.6-7.9 GB promoted to V8's old generation against 15-160 MB (`--trace-gc-nvp`: ~1 MB of each young
-// collection's survivors still alive at the next), RSS after the loads 206-226 MiB against 124-145.
-// Three identical servers: only the first. It follows the order of starting, not of measuring (started
-// in reverse, the last-listed was the slow one). A server alone is not affected, nor after 20 s idle
-// (AB_IDLE_MS), nor with the request log off. Cause not found. Until it is, list a throwaway variant
-// first (`skip+...`) or swap the order between runs: an A/B with its base first favours the new build.
-//
+// Caution (2026-11-29, SQLite): in 9 runs of two or three servers with BENCH_SERVER_OUTPUT set, most
+// with a test run beside them, the server started first (not the one measured first) ran 30-60% more
+// CPU per request on every load, promoted 2.6-7.9 GB to V8's old generation against 15-160 MB, and
+// ended at 206-226 MiB against 124-145, whatever its variant. In 7 runs without BENCH_SERVER_OUTPUT, or
+// with explicit entries (no bundle build by the bench), no server was; a server alone never was. Cause
+// not found (the request log's stdout queue is bounded since, and two runs after that were clean, but
+// they dropped no line, so that is not shown to be it). Before trusting an A/B, run two identical
+// variants once: they should agree.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';

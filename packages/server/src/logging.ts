@@ -24,6 +24,13 @@ interface Output {
 const STDOUT_BATCH_BYTES = 4096;
 /** ...and a quiet server's lines still show within this long (and at exit). */
 const STDOUT_FLUSH_MS = 250;
+/**
+ * Most log bytes queued for a stdout reader that has fallen behind; the lines after them are dropped
+ * and counted until it catches up. Unbounded, a stalled reader made the server hold the whole request
+ * log in memory (24 MB for 200,000 lines in logBackpressure.test.ts), every line of it outliving young
+ * collections.
+ */
+export const STDOUT_MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 export function createLogger(level: Config['logLevel'], out: Output): Logger {
   if (out === process.stdout && !out.isTTY) return pino({ level, base: undefined }, bufferedStdout());
@@ -48,7 +55,8 @@ export function flushLog(): Promise<void> {
  * once), written within STDOUT_FLUSH_MS and at exit.
  *
  * A batch goes to `process.stdout`, which on a pipe writes at once when the pipe has room and queues
- * the rest for the event loop otherwise: the server never blocks on a slow reader. Not sonic-boom's
+ * the rest for the event loop otherwise: the server never blocks on a slow reader, and past
+ * STDOUT_MAX_QUEUED_BYTES queued it drops lines rather than hold them. Not sonic-boom's
  * asynchronous mode (pino's `destination({ sync: false })`, used before): its batching appends each
  * line to one string and measures that whole string again per line, and its writes go through libuv's
  * thread pool, under which the server's malloc heap grew by ~3 MiB/s of log (RSS 160 MiB and
@@ -57,9 +65,19 @@ export function flushLog(): Promise<void> {
 function bufferedStdout(): { write(line: string): void } {
   let lines: string[] = [];
   let pending = 0;
+  let dropped = 0;
   const pass = () => {
-    if (lines.length === 0) return true;
-    const batch = lines.join('');
+    if (lines.length === 0 && dropped === 0) return true;
+    if (process.stdout.writableLength >= STDOUT_MAX_QUEUED_BYTES) {
+      dropped += lines.length;
+      lines = [];
+      pending = 0;
+      return false;
+    }
+    // Said once the reader has caught up, so whoever reads the log learns what is missing from it.
+    const notice = dropped > 0 ? droppedLine(dropped) : '';
+    dropped = 0;
+    const batch = notice + lines.join('');
     lines = [];
     pending = 0;
     return process.stdout.write(batch);
@@ -82,6 +100,11 @@ function bufferedStdout(): { write(line: string): void } {
       if (pending >= STDOUT_BATCH_BYTES) pass();
     },
   };
+}
+
+/** A pino-shaped warning that `count` lines were dropped while stdout's reader was behind. */
+function droppedLine(count: number): string {
+  return `${JSON.stringify({ level: 40, time: Date.now(), msg: 'log lines dropped: the reader of stdout fell behind', dropped: count })}\n`;
 }
 
 /** Turns one pino JSON line into the terminal format; a line it cannot read is passed on as it is. */
