@@ -54,7 +54,11 @@ export function startServerInstance(env: NodeJS.ProcessEnv): Promise<ServerInsta
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}:\n${out}`)));
+    child.once('exit', (code) => {
+      // An instance that exits before it listens fails the start at once, not at the deadline.
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code}:\n${out}`));
+    });
   });
 }
 
