@@ -4,11 +4,19 @@
  * tests' servers and to outgoing connections: by the time the process binds it seconds later, another
  * may hold it, and a balancer's "is it listening?" check then sees the wrong server. So the port is
  * picked below that range, where the kernel never assigns one by itself, and checked free once.
+ *
+ * Test files run in parallel processes, and a port checked free stays unbound until its process
+ * starts: two files could pick the same one (a cluster test once found "port 31309 is in use"). So a
+ * picked port is also reserved by a file created exclusively in a folder every test process shares,
+ * holding the picker's pid; a reservation whose process has exited is taken over.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PICKED_RANGE = 10_000;
+export const PORT_RESERVATIONS = join(tmpdir(), 'clip-test-ports');
 
 function ephemeralLow(): number | null {
   try {
@@ -29,11 +37,49 @@ const listenOnce = (port: number): Promise<number | null> =>
     });
   });
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Whether this process now holds `port`'s reservation (made, or taken over from an exited process). */
+export function reservePort(port: number): boolean {
+  const file = join(PORT_RESERVATIONS, String(port));
+  mkdirSync(PORT_RESERVATIONS, { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder: number;
+    try {
+      holder = Number(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // released between the two calls: try to make it again
+    }
+    if (holder === process.pid || alive(holder)) return false;
+    try {
+      unlinkSync(file);
+    } catch {
+      // another picker took it over first; the exclusive create decides
+    }
+  }
+  return false;
+}
+
 export async function freePort(): Promise<number> {
   const low = ephemeralLow();
   if (low !== null)
     for (let attempt = 0; attempt < 50; attempt++) {
-      const port = await listenOnce(low - 1 - Math.floor(Math.random() * PICKED_RANGE));
+      const candidate = low - 1 - Math.floor(Math.random() * PICKED_RANGE);
+      if (!reservePort(candidate)) continue;
+      const port = await listenOnce(candidate);
       if (port !== null) return port;
     }
   const port = await listenOnce(0);
