@@ -178,10 +178,10 @@ export const DEFAULT_LOGGING = { CLIP_LOG_LEVEL: 'info' };
 export const DEFAULT_LOGGING_TEXT =
   'default settings including the request log (CLIP_LOG_LEVEL=info, stdout read by the benchmark)';
 
-/** Starts the bare Koa hello-world (bench/reference/bareKoa.mjs) in its own process. */
-export async function startReference() {
+/** Starts the bare Koa hello-world (bench/reference/bareKoa.mjs) in its own process (`flags`: Node's). */
+export async function startReference({ flags = [] } = {}) {
   const port = await freePort();
-  const { child, output } = spawnServer([REFERENCE_KOA], { ...process.env, PORT: String(port) });
+  const { child, output } = spawnServer([...flags, REFERENCE_KOA], { ...process.env, PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child, output);
   return { name: 'bare Koa', url, pid: child.pid, output, stop: () => stopProcess(child) };

@@ -23,7 +23,7 @@ import { createAuth } from './http/auth.ts';
 import { answerClientErrors } from './http/clientErrors.ts';
 import { smallJsonBody } from './http/jsonBody.ts';
 import { requestPipeline } from './http/pipeline.ts';
-import { rememberRequestOrigin, requestOrigin } from './http/requestOrigin.ts';
+import { requestOrigin } from './http/requestOrigin.ts';
 import { routeDispatch } from './http/routeDispatch.ts';
 import { serveWebApp } from './http/static.ts';
 import { createScheduler } from './jobs/scheduler.ts';
@@ -347,14 +347,15 @@ export async function startApp(
   app.on('error', (err: Error, ctx?: Koa.Context) =>
     logger.warn({ err: err.message, reqId: ctx?.state?.requestId }, 'response stream ended early'),
   );
-  if (!config.publicUrl) app.use(rememberRequestOrigin);
-  // Request id and log line, /dav, envelope, JSON body, input guard and route in one layer (ADR 0024).
+  // Request id and log line, the request's origin, /dav, envelope, JSON body, input guard and route in
+  // one layer (ADR 0024).
   app.use(
     requestPipeline({
       logger,
       dav: davWhenAsked(async () => (await import('./webdav/wire.ts')).createDav(services, authBudget)),
       body: smallJsonBody(),
       route: routeDispatch(api),
+      rememberOrigin: !config.publicUrl,
     }),
   );
   if (config.webDir) app.use(serveWebApp(config.webDir));

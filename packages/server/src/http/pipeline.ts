@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { isDavPath } from '../webdav/lazy.ts';
 import { answerEnveloped } from './envelope.ts';
 import { guardApiInput } from './inputGuard.ts';
+import { withRequestOrigin } from './requestOrigin.ts';
 
 /** Finds and runs the route for `path` (`ctx.path`): http/routeDispatch.ts. */
 export type RouteStep = (ctx: Context, path: string, next: Next) => Promise<unknown>;
@@ -23,6 +24,8 @@ export interface PipelineSteps {
   /** The global JSON body parser (http/jsonBody.ts). */
   body: Middleware;
   route: RouteStep;
+  /** Whether links are made on the origin each request came to (no CLIP_PUBLIC_URL): http/requestOrigin.ts. */
+  rememberOrigin: boolean;
 }
 
 /** The methods the JSON body parser reads a body for (@koa/bodyparser's `parsedMethods`); others skip it. */
@@ -30,7 +33,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 const isApiPath = (path: string) => path.startsWith('/api') && (path.length === 4 || path[4] === '/');
 
-export function requestPipeline({ logger, dav, body, route }: PipelineSteps): Middleware {
+export function requestPipeline({ logger, dav, body, route, rememberOrigin }: PipelineSteps): Middleware {
   /** The input guard (for `/api`), then the route; `next` is what follows the pipeline (the web app). */
   function guardedRoute(ctx: Context, path: string, isApi: boolean, next: Next): Promise<unknown> {
     if (isApi) guardApiInput(ctx, path);
@@ -42,18 +45,23 @@ export function requestPipeline({ logger, dav, body, route }: PipelineSteps): Mi
     return body(ctx, () => guardedRoute(ctx, path, isApi, next));
   }
 
+  function answer(ctx: Context, path: string, next: Next): Promise<unknown> {
+    if (isDavPath(path)) return dav(ctx, next);
+    const isApi = isApiPath(path);
+    return answerEnveloped(ctx, isApi, logger, afterEnvelope(ctx, path, isApi, next));
+  }
+
   return async function pipeline(ctx: Context, next: Next): Promise<void> {
     const started = performance.now();
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    // Node's own setter: Koa's `ctx.set` builds entry arrays for one header (no headers are sent yet).
+    ctx.res.setHeader('X-Request-Id', requestId);
     const path = ctx.path;
     try {
-      if (isDavPath(path)) await dav(ctx, next);
-      else {
-        const isApi = isApiPath(path);
-        await answerEnveloped(ctx, isApi, logger, afterEnvelope(ctx, path, isApi, next));
-      }
+      await (rememberOrigin
+        ? withRequestOrigin(ctx, () => answer(ctx, path, next))
+        : answer(ctx, path, next));
     } finally {
       // One page view fetches tens of files: their lines would bury everything else at info.
       const level = ctx.state.webAsset === true && ctx.status < 400 ? 'debug' : 'info';

@@ -93,9 +93,17 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
     try {
       const { access_log_ip, access_log_days } = await deps.settings.get();
       if (access_log_days <= 0) return;
-      await deps.store.insertMany(
-        batch.map(({ visit, row }) => ({ ...row, ip: keptAddress(visit.ip, access_log_ip) })),
-      );
+      // A batch comes mostly from a few clients: each address is cut once.
+      const kept = new Map<string, string | null>();
+      const keptOf = (ip: string) => {
+        let cut = kept.get(ip);
+        if (cut === undefined) {
+          cut = keptAddress(ip, access_log_ip);
+          kept.set(ip, cut);
+        }
+        return cut;
+      };
+      await deps.store.insertMany(batch.map(({ visit, row }) => ({ ...row, ip: keptOf(visit.ip) })));
     } catch (err) {
       dropped += batch.length;
       deps.logger.warn({ err: String(err), events: batch.length }, 'could not write access log events');
