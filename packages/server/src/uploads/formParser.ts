@@ -114,3 +114,6 @@ export function fileEngine<P>(form: FormFile<P>, target: FileTarget<P>): multer.
     },
   };
 }
+
+/** A form field's yes (`create_parents`): true, `true` or `1`. */
+export const formFlag = (v: unknown): boolean => v === true || v === 'true' || v === '1';

@@ -23,6 +23,7 @@ function usePageTitle() {
   const signedIn = auth.isAuthenticated.value;
   const override = titleOverride.value;
   const matches = useMatches();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `override` is read in the effect; the title follows it
   useEffect(() => {
     const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.page);
     const page = (match?.handle as RouteHandle | undefined)?.page;

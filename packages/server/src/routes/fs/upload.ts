@@ -12,12 +12,17 @@ import { checkName, joinVirtual, normalizeVirtualPath } from '../../fs/paths.ts'
 import { AppError, badRequest, tooLarge } from '../../http/appError.ts';
 import { actorOf } from '../../http/auth.ts';
 import type { RouteDeps } from '../../services/container.ts';
-import { emptyFormFile, FORM_OVERHEAD_BYTES, fileEngine, loadMulter } from '../../uploads/formParser.ts';
+import {
+  emptyFormFile,
+  FORM_OVERHEAD_BYTES,
+  fileEngine,
+  formFlag,
+  loadMulter,
+} from '../../uploads/formParser.ts';
 import { removeSpooled, spoolDir, withSpoolRead } from '../../uploads/spool.ts';
 
 const LIMITS = { files: 1, fields: 10, parts: 11, fieldSize: 8 * 1024, fieldNameSize: 100 };
 
-const flag = (v: unknown) => v === true || v === 'true' || v === '1';
 /** The fs write's own wording of the refusal (fs/writes.ts), whether the part streams or spools. */
 const tooLargeMessage = (limit: number) => `the upload is larger than the limit of ${limit} bytes`;
 
@@ -43,7 +48,7 @@ export async function handleFsUpload(ctx: Context, { services }: RouteDeps): Pro
     const written = await fs.write(actor, joinVirtual(folder, name), part.body, {
       contentType: part.type && part.type !== 'application/octet-stream' ? part.type : undefined,
       maxBytes: limit,
-      createParents: flag(fields.create_parents),
+      createParents: formFlag(fields.create_parents),
       // The form's file part or the spool's read: nothing else reads its chunks, so the storage frees
       // each once used (busboy passes most file bytes on as a slice spanning a whole request chunk;
       // ADR 0033).

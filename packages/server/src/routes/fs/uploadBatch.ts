@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, tooLarge } from '../../http/appError.ts
 import { actorOf } from '../../http/auth.ts';
 import type { RouteDeps } from '../../services/container.ts';
 import { detachablePart } from '../../uploads/detachablePart.ts';
-import { FORM_OVERHEAD_BYTES, loadMulter } from '../../uploads/formParser.ts';
+import { FORM_OVERHEAD_BYTES, formFlag, loadMulter } from '../../uploads/formParser.ts';
 import { batchFolders } from './batchFolders.ts';
 
 const LIMITS = {
@@ -33,8 +33,6 @@ const LIMITS = {
 };
 /** Room per file for its part's headers (a long relative name) and framing. */
 const PART_OVERHEAD_BYTES = 8 * 1024;
-
-const flag = (v: unknown) => v === true || v === 'true' || v === '1';
 
 /** A relative name checked segment by segment: no `..`, no empty segment, no leading `/`. */
 export function checkRelativeName(raw: string): string {
@@ -88,7 +86,7 @@ export async function handleFsUploadBatch(
   /** The folder, checked at the first file: missing (without create_parents) is the form's 409. */
   const start = async (fields: Record<string, unknown>) => {
     batch.folder = normalizeVirtualPath(fields.path);
-    batch.createParents = flag(fields.create_parents);
+    batch.createParents = formFlag(fields.create_parents);
     if (batch.createParents) return;
     const target = await fs.stat(actor, batch.folder);
     if (!target) throw conflict(`folder "${batch.folder}" does not exist (send create_parents to make it)`);

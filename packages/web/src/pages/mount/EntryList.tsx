@@ -195,7 +195,6 @@ export function EntryList(props: EntryListProps) {
 
   return (
     // A labelled region: its links and checkboxes carry the semantics; arrows move between entries.
-    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the focusable entries inside
     <section
       ref={scrollRef}
       className={`entries ${view}`}
