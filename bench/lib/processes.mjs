@@ -150,7 +150,8 @@ export async function startClip(env = {}, { entry } = {}) {
   try {
     await waitForHttp(`${url}/api/health`, child, output);
     // The server answers before it has made the first admin; its banner comes once it has.
-    await waitForOutput(/listening on/, child, output);
+    // Not "Debugger listening on ws://..." of a server started with --inspect (bench/request-allocations.mjs).
+    await waitForOutput(/clip is listening on/, child, output);
   } catch (err) {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
