@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { chmod, cp, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { indexAfter, sortBytewise } from '../byteOrder.ts';
@@ -134,7 +134,8 @@ export class LocalDriver
     if (this.#jail.isReserved(path)) return null;
     let st: Stats;
     try {
-      st = await lstat(join(folder.full, name));
+      // A name read from the folder holds no separator: no need for path.join's normalising.
+      st = await lstat(folder.full.endsWith(sep) ? folder.full + name : folder.full + sep + name);
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
