@@ -91,11 +91,18 @@ export function createFsAdapter(deps: FsAdapterDeps): DavFs {
     },
 
     async *pages(actor, path) {
+      // Only the page's entries are held while the reader answers them: the listing's items are let go
+      // at once (a huge listing's objects that outlive two young collections are promoted, and the old
+      // space they leave is the server's RSS growth; docs/performance.md, "Huge folders").
+      const pageOf = async (cursor: string | null) => {
+        const page = await fs.list(actor, path, cursor === null ? {} : { cursor });
+        return { entries: page.items.map(toEntry), cursor: page.next_cursor };
+      };
       let cursor: string | null = null;
       do {
-        const page = await fs.list(actor, path, cursor === null ? {} : { cursor });
-        yield page.items.map(toEntry);
-        cursor = page.next_cursor;
+        const page = await pageOf(cursor);
+        cursor = page.cursor;
+        yield page.entries;
       } while (cursor);
     },
 

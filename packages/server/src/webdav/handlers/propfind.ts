@@ -128,15 +128,22 @@ export const propfind: DavHandler = async (req) => {
     ctx,
     (async function* () {
       yield head + answer(entry);
-      for (let page = firstPage; !page.done; page = await children.next())
-        // In pieces of ~50 kB: a page's whole answer (~0.7 MB) as one write left a buffer that large in
-        // the malloc heap per page, and a 100,000-entry listing raised the RSS by ~170 MiB for good.
-        for (let i = 0; i < page.value.length; i += ANSWERS_PER_PIECE)
-          yield page.value
-            .slice(i, i + ANSWERS_PER_PIECE)
-            .map(answer)
-            .join('');
+      for (let page = firstPage; !page.done; page = await children.next()) yield* piecesOf(page.value);
       yield tail;
     })(),
   );
+
+  /**
+   * A page's answers in pieces of ~50 kB (a page's whole answer, ~0.7 MB, as one write left a buffer
+   * that large in the malloc heap per page). Each entry is let go once answered, so a page's objects
+   * die young instead of outliving two young collections and being promoted (docs/performance.md,
+   * "Huge folders").
+   */
+  function* piecesOf(entries: (DavEntry | undefined)[]): Generator<string> {
+    for (let i = 0; i < entries.length; i += ANSWERS_PER_PIECE) {
+      const piece = entries.slice(i, i + ANSWERS_PER_PIECE) as DavEntry[];
+      entries.fill(undefined, i, i + ANSWERS_PER_PIECE);
+      yield piece.map(answer).join('');
+    }
+  }
 };
