@@ -16,6 +16,7 @@ import { createApiKey, createPaste } from './lib/clipApi.mjs';
 import { runLoad } from './lib/load.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { DEFAULT_LOGGING, freePort, startClip, startReference } from './lib/processes.mjs';
+import { PASTE_CONTENT, requestOf } from './lib/requestCases.mjs';
 import { loadSettings } from './lib/settings.mjs';
 
 const DB = process.env.ALLOC_DB || 'sqlite';
@@ -23,8 +24,6 @@ const CASES = (process.env.ALLOC_CASES || 'health,read,create,apikey').split(','
 const TOP = Number(process.env.ALLOC_TOP || 25);
 const INTERVAL = Number(process.env.ALLOC_INTERVAL || 4096);
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const CONTENT =
-  '# Release notes\n\n- faster uploads\n- `clip paste` reads stdin\n\nSee https://example.com/notes for more.\n';
 const settings = loadSettings();
 
 /** A minimal Chrome DevTools Protocol session over the inspector's WebSocket. */
@@ -70,33 +69,6 @@ function bySite(profile) {
   return [...sites].sort((a, b) => b[1] - a[1]);
 }
 
-function requestOf(name, clip, key, share) {
-  switch (name) {
-    case 'health':
-      return { url: `${clip.url}/api/health` };
-    case 'read':
-      return { url: `${clip.url}/api/paste/${share.slug}` };
-    case 'create':
-      return {
-        url: `${clip.url}/api/paste`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: key.header },
-        body: JSON.stringify({ content: CONTENT }),
-      };
-    case 'apikey':
-      return { url: `${clip.url}/api/test/api-key`, headers: { authorization: key.header } };
-    default:
-      throw new Error(`unknown case ${name}`);
-  }
-}
-
-let db = null;
-const admin = new pg.Client({ connectionString: PG_URL });
-if (DB === 'postgres') {
-  await admin.connect();
-  db = `clip_alloc_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${db}`);
-}
 /** Profiles `request`'s load on the server whose inspector listens on `inspectPort`; prints its sites. */
 async function profileLoad(inspectPort, name, request) {
   const session = await inspectorSession(inspectPort);
@@ -136,6 +108,13 @@ try {
   await reference.stop();
 }
 
+let db = null;
+const admin = new pg.Client({ connectionString: PG_URL });
+if (DB === 'postgres') {
+  await admin.connect();
+  db = `clip_alloc_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+}
 const inspectPort = await freePort();
 process.env.BENCH_NODE_FLAGS = `${process.env.BENCH_NODE_FLAGS ?? ''} --inspect=127.0.0.1:${inspectPort}`;
 const databaseUrl = db ? Object.assign(new URL(PG_URL), { pathname: `/${db}` }).toString() : null;
@@ -145,9 +124,13 @@ const clip = await startClip(
 );
 try {
   const key = await createApiKey(clip, { text_permission: true });
-  const share = await createPaste(clip, key.header, { content: CONTENT, max_views: 0 });
+  const share = await createPaste(clip, key.header, { content: PASTE_CONTENT, max_views: 0 });
   for (const name of CASES)
-    await profileLoad(inspectPort, `${name} (${DB})`, requestOf(name, clip, key, share));
+    await profileLoad(
+      inspectPort,
+      `${name} (${DB})`,
+      requestOf(name, { url: clip.url, keyHeader: key.header, slug: share.slug }),
+    );
 } finally {
   await clip.stop();
   if (db) {

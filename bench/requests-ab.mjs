@@ -24,14 +24,13 @@ import { createApiKey, createPaste } from './lib/clipApi.mjs';
 import { compareThroughput } from './lib/load.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { DEFAULT_LOGGING, startClip } from './lib/processes.mjs';
+import { PASTE_CONTENT, requestOf } from './lib/requestCases.mjs';
 import { currentRss, mebibytes } from './lib/rss.mjs';
 import { loadSettings } from './lib/settings.mjs';
 
 const DB = process.env.AB_DB || 'postgres';
 const CASES = (process.env.AB_CASES || 'health,read,create,apikey').split(',');
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const CONTENT =
-  '# Release notes\n\n- faster uploads\n- `clip paste` reads stdin\n\nSee https://example.com/notes for more.\n';
 const settings = loadSettings();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -89,31 +88,12 @@ async function start(variant) {
   await sleep(5000);
   const idleRss = currentRss(clip.pid);
   const key = await createApiKey(clip, { text_permission: true });
-  const share = await createPaste(clip, key.header, { content: CONTENT, max_views: 0 });
+  const share = await createPaste(clip, key.header, { content: PASTE_CONTENT, max_views: 0 });
   return { ...variant, clip, db, key, share, idleRss };
 }
 
-function request(server, name) {
-  const { clip, key, share } = server;
-  const auth = { authorization: key.header };
-  switch (name) {
-    case 'health':
-      return { url: `${clip.url}/api/health` };
-    case 'read':
-      return { url: `${clip.url}/api/paste/${share.slug}` };
-    case 'create':
-      return {
-        url: `${clip.url}/api/paste`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ content: CONTENT }),
-      };
-    case 'apikey':
-      return { url: `${clip.url}/api/test/api-key`, headers: auth };
-    default:
-      throw new Error(`unknown case ${name}`);
-  }
-}
+const request = (server, name) =>
+  requestOf(name, { url: server.clip.url, keyHeader: server.key.header, slug: server.share.slug });
 
 const servers = [];
 try {
