@@ -17,15 +17,6 @@ const SLUG_ALPHABET = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRSTUVWXYZ23456789';
  */
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
-function randomByte(): number {
-  if (poolOffset === pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  return pool[poolOffset++];
-}
-
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** `count` fresh bytes of the pool, as the offset they start at (the pool is refilled when short). */
 function takeRandom(count: number): number {
@@ -36,6 +27,10 @@ function takeRandom(count: number): number {
   poolOffset += count;
   return poolOffset - count;
 }
+
+const randomByte = (): number => pool[takeRandom(1)];
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Rows keyed by it

@@ -56,8 +56,7 @@ const INVALID_XML_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** Whether a text needs escaping at all: most (names, dates, sizes) do not, and are answered as they are. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters escapeText replaces
-const NEEDS_ESCAPING = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const NEEDS_ESCAPING = new RegExp(`[&<>"]|${INVALID_XML_CHARS.source}`);
 
 export function escapeText(text: string): string {
   if (!NEEDS_ESCAPING.test(text)) return text;
