@@ -8,14 +8,11 @@
 //
 // A variant is `label[@entry][+NAME=value|+--flag ...]`; the entry defaults to the current bundle.
 //
-// Caution (2026-11-29, SQLite): in 9 runs of two or three servers with BENCH_SERVER_OUTPUT set, most
-// with a test run beside them, the server started first (not the one measured first) ran 30-60% more
-// CPU per request on every load, promoted 2.6-7.9 GB to V8's old generation against 15-160 MB, and
-// ended at 206-226 MiB against 124-145, whatever its variant. In 7 runs without BENCH_SERVER_OUTPUT, or
-// with explicit entries (no bundle build by the bench), no server was; a server alone never was. Cause
-// not found (the request log's stdout queue is bounded since, and two runs after that were clean, but
-// they dropped no line, so that is not shown to be it). Before trusting an A/B, run two identical
-// variants once: they should agree.
+// Caution: before 2026-11-30 about half the servers started ran 20-60% more CPU per request and ended
+// at 200+ MiB after the loads, whatever their variant (identical builds disagreed). That was V8 tenuring
+// request objects' allocation sites after one early burst of survivors; the server now runs with
+// pretenuring off (ADR 0095), and two identical variants agreed within a few us. Still run two identical
+// variants once before trusting an A/B on a busy machine.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
