@@ -10,6 +10,7 @@ import {
   type SqliteHotStatements,
   sqliteHotStatements,
 } from './hotStatements.ts';
+import { createHotPool } from './hotPool.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,9 +44,6 @@ export const WAL_CHECKPOINT_PAGES = 4000;
  */
 export const SQLITE_CACHE_KIB = 2000;
 
-/** Connections of the Postgres pool that runs the hot statements (beside knex's own pool of 10). */
-const HOT_POOL_SIZE = 10;
-
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl: string | null;
@@ -60,16 +58,7 @@ export async function openDatabase(options: {
     // Epoch-millisecond columns are bigint; they fit a JS number exactly.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     knex = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
-    // Its connections stay open (no idle timeout): each holds its prepared statements.
-    const hotPool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: HOT_POOL_SIZE,
-      idleTimeoutMillis: 0,
-    });
-    // An idle connection that breaks (server restart, admin kill) is dropped by the pool and the next
-    // statement opens another; unhandled, the event would end the process.
-    hotPool.on('error', () => {});
-    hot = postgresHotStatements(hotPool);
+    hot = postgresHotStatements(createHotPool(pg.Pool, options.databaseUrl));
     dialect = 'postgres';
   } else {
     mkdirSync(options.dataDir, { recursive: true });
