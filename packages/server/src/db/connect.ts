@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
+import { createHotPool } from './hotPool.ts';
 import {
   type HotStatements,
   hotStatement,
@@ -10,7 +11,6 @@ import {
   type SqliteHotStatements,
   sqliteHotStatements,
 } from './hotStatements.ts';
-import { createHotPool } from './hotPool.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -10,8 +10,8 @@ import * as assert from 'uvu/assert';
 import { COUNT_GROUP } from '../shares/text/textViewCountStore.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { type Database, openDatabase } from './connect.ts';
-import { postgresHotStatements } from './hotStatements.ts';
 import { createHotPool } from './hotPool.ts';
+import { postgresHotStatements } from './hotStatements.ts';
 
 let database: TestDatabase;
 let url: string;
