@@ -8,23 +8,20 @@ import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { COUNT_GROUP } from '../shares/text/textViewCountStore.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
-import { type Database, openDatabase } from './connect.ts';
+import { type OpenTestDatabase, openTestDatabase } from '../testing/testDatabase.ts';
+import type { Database } from './connect.ts';
 import { createHotPool } from './hotPool.ts';
 import { postgresHotStatements } from './hotStatements.ts';
 
-let database: TestDatabase;
-let url: string;
+let opened: OpenTestDatabase;
 let db: Database;
+let url: string;
 test.before(async () => {
-  database = await createTestDatabase();
-  url = database.url as string;
-  db = await openDatabase({ dataDir: '/nonexistent', databaseUrl: url });
+  opened = await openTestDatabase();
+  db = opened.db;
+  url = opened.url as string;
 });
-test.after(async () => {
-  await db?.close();
-  await database?.release();
-});
+test.after(() => opened?.close());
 
 const share = (i: number) => ({
   id: `id-${i}`,

@@ -12,10 +12,10 @@
 import type pg from 'pg';
 
 /** Connections of the pool (beside knex's own pool of 10). */
-export const HOT_POOL_SIZE = 10;
+const HOT_POOL_SIZE = 10;
 
 /** Planner settings of every hot-pool session, sent with the connection's startup. */
-export const HOT_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+const HOT_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
 
 export function createHotPool(Pool: typeof pg.Pool, connectionString: string, max = HOT_POOL_SIZE): pg.Pool {
   // No idle timeout: each connection holds its prepared statements.

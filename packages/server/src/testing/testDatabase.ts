@@ -57,6 +57,8 @@ export interface OpenTestDatabase {
   db: Database;
   /** The data directory (SQLite's file lives here). */
   dataDir: string;
+  /** The Postgres database's URL, for a connection of a test's own; null on SQLite. */
+  url: string | null;
   /** Closes the database, drops it (Postgres) and removes the data directory. */
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function openTestDatabase(): Promise<OpenTestDatabase> {
   return {
     db,
     dataDir,
+    url: database.url,
     async close() {
       await db.close();
       await database.release();
