@@ -131,9 +131,23 @@ async function migrate(knex: Knex, databaseUrl: string | null): Promise<void> {
         String((err as Error)?.message),
       );
       if (!busy || attempt >= 120) throw err;
+      // A failed repair (the database busy) waits for the next attempt like the migration does.
+      if (/already locked/i.test(String((err as Error)?.message))) await keepOneLockRow(knex).catch(() => {});
       await new Promise((r) => setTimeout(r, 250));
     }
   }
+}
+
+/**
+ * knex inserts the row of its migration lock after seeing the lock table empty, so two processes making
+ * the tables at once can each insert one; with two rows knex can never take the lock (its update must
+ * touch exactly one), and every start fails with "Migration table is already locked". While there are
+ * two rows nobody holds the lock, so the extra ones can go; with one row this does nothing.
+ */
+async function keepOneLockRow(knex: Knex): Promise<void> {
+  await knex.raw(
+    'DELETE FROM knex_migrations_lock WHERE "index" > (SELECT MIN("index") FROM knex_migrations_lock)',
+  );
 }
 
 /** True when an error is a unique-constraint violation on either database (raw, or wrapped by objection). */
