@@ -63,25 +63,26 @@ export async function stopProcess(child, graceMs = 5000) {
   clearTimeout(timer);
 }
 
+/** The server's Node settings, shared by bin/clip-server (`npm start`) and `clip serve`. */
+const serverNodeSettings = () => readFileSync(join(ROOT, 'bin/lib/server-node.sh'), 'utf8').split('\n');
+
 /**
- * The Node flags `npm start` gives the server (the `exec node ...` line of bin/clip-server, which
- * `npm start` runs), so the benchmarks measure the server as it is started, not a bare `node main.ts`.
+ * The Node flags `npm start` gives the server (the `server_node_flags=(...)` line of bin/lib/server-node.sh),
+ * so the benchmarks measure the server as it is started, not a bare `node main.ts`.
  */
 export function serverNodeFlags() {
-  const launcher = readFileSync(join(ROOT, 'bin/clip-server'), 'utf8');
-  const line = launcher.split('\n').find((l) => l.startsWith('exec node '));
-  if (!line) throw new Error('bin/clip-server has no `exec node` line');
-  return line.split(/\s+/).filter((w) => w.startsWith('--'));
+  const line = serverNodeSettings().find((l) => l.startsWith('server_node_flags=('));
+  if (!line) throw new Error('bin/lib/server-node.sh has no `server_node_flags=(...)` line');
+  return line.slice('server_node_flags=('.length, -1).split(/\s+/);
 }
 
 /**
- * The environment defaults bin/clip-server exports (`export NAME="${NAME:-value}"` lines, e.g. glibc's
- * MALLOC_MMAP_THRESHOLD_, ADR 0033): as there, a value already in the environment wins.
+ * The environment defaults the server gets (`export NAME="${NAME:-value}"` lines of bin/lib/server-node.sh,
+ * e.g. glibc's MALLOC_MMAP_THRESHOLD_, ADR 0033): as there, a value already in the environment wins.
  */
 export function serverEnvDefaults() {
-  const launcher = readFileSync(join(ROOT, 'bin/clip-server'), 'utf8');
   const env = {};
-  for (const line of launcher.split('\n')) {
+  for (const line of serverNodeSettings()) {
     const m = /^export (\w+)="\$\{(\w+):-([^}]*)\}"$/.exec(line);
     if (m && m[1] === m[2]) env[m[1]] = m[3];
   }
