@@ -1,7 +1,8 @@
 // The request path in one run (issue 16): GET /api/health, GET /api/paste/{slug} (counts a view),
 // POST /api/paste with an API key and GET /api/test/api-key, each against bare Koa's hello-world, on
 // a server with default settings (request log included), first on SQLite, then on Postgres. Also the
-// server's RSS: idle after start, and after those loads; and the same paste read with the access log on
+// server's RSS: idle after start, 5 s after those loads, and once quiet (V8's memory reducer run, ADR
+// 0097); and the same paste read with the access log on
 // (the default) against a second server with it off (`access_log_days: 0`, issue 30).
 //
 //   npm run bench -- requests                 (both databases)
@@ -13,7 +14,7 @@ import { adminAuth, apiCall, createApiKey, createPaste } from './lib/clipApi.mjs
 import { compareThroughput } from './lib/load.mjs';
 import { DEFAULT_LOGGING, DEFAULT_LOGGING_TEXT, startClip, startReference } from './lib/processes.mjs';
 import { loadSettingsLines, printSummary, writeReport } from './lib/report.mjs';
-import { currentRss, mebibytes, peakRss } from './lib/rss.mjs';
+import { currentRss, mebibytes, peakRss, rssOnceQuiet } from './lib/rss.mjs';
 import { loadSettings } from './lib/settings.mjs';
 
 /** Issue 34's targets, per database (clip's req/s as a share of bare Koa's; RSS in bytes). */
@@ -110,7 +111,10 @@ async function measureOn(database, reference) {
     }
     const afterRss = currentRss(clip.pid);
     rows.push(await accessLogOnVsOff(database, clip, share));
-    return { database, rows, idleRss, afterRss, peak: peakRss(clip.pid) };
+    const peak = peakRss(clip.pid);
+    process.stderr.write(`requests (${database}): RSS once the server has been quiet (up to 5 min)\n`);
+    const quiet = await rssOnceQuiet(clip.pid);
+    return { database, rows, idleRss, afterRss, quiet, peak };
   } finally {
     await clip.stop();
     await pgDb?.drop();
@@ -173,7 +177,7 @@ try {
 
 const rssLine = (r) => {
   const verdict = (bytes, limit) => (bytes <= limit ? 'pass' : `over by ${mebibytes(bytes - limit)}`);
-  return `RSS on ${r.database}: idle ${mebibytes(r.idleRss)} ${IDLE_SETTLE_MS / 1000} s after start (target <= ${mebibytes(RSS_TARGETS.idle)}: ${verdict(r.idleRss, RSS_TARGETS.idle)}); after the loads ${mebibytes(r.afterRss)} (target <= ${mebibytes(RSS_TARGETS.afterLoad)}: ${verdict(r.afterRss, RSS_TARGETS.afterLoad)}); peak ${mebibytes(r.peak)}.`;
+  return `RSS on ${r.database}: idle ${mebibytes(r.idleRss)} ${IDLE_SETTLE_MS / 1000} s after start (target <= ${mebibytes(RSS_TARGETS.idle)}: ${verdict(r.idleRss, RSS_TARGETS.idle)}); after the loads ${mebibytes(r.afterRss)} (target <= ${mebibytes(RSS_TARGETS.afterLoad)}: ${verdict(r.afterRss, RSS_TARGETS.afterLoad)}); once quiet ${mebibytes(r.quiet.rss)}, ${Math.round(r.quiet.afterMs / 1000)} s after the last load (${r.quiet.fell ? "V8's memory reducer had run" : 'it had not fallen'}; target <= ${mebibytes(RSS_TARGETS.afterLoad)}: ${verdict(r.quiet.rss, RSS_TARGETS.afterLoad)}); peak ${mebibytes(r.peak)}.`;
 };
 /** Postgres p99 latency against bare Koa's (issue 34: at most 3 times). */
 const p99Line = (r) =>

@@ -38,3 +38,20 @@ export async function watchRss(pid, work, intervalMs = 50) {
     clearInterval(timer);
   }
 }
+
+/**
+ * The RSS of a process left without requests, once V8's memory reducer has given back the garbage of the
+ * last load: the reducer runs only after it has judged the allocation rate low for a while, which took
+ * 60-170 s after the request loads here (ADR 0097). Polls until the RSS has fallen by `fallBy` from the
+ * first reading, or `maxMs` has passed; answers { rss, afterMs, fell }.
+ */
+export async function rssOnceQuiet(pid, { fallBy = 8 * 1024 * 1024, pollMs = 5000, maxMs = 300_000 } = {}) {
+  const start = performance.now();
+  const first = currentRss(pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const rss = currentRss(pid);
+    const afterMs = performance.now() - start;
+    if (rss <= first - fallBy || afterMs >= maxMs) return { rss, afterMs, fell: rss <= first - fallBy };
+  }
+}
