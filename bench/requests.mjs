@@ -2,8 +2,8 @@
 // POST /api/paste with an API key and GET /api/test/api-key, each against bare Koa's hello-world, on
 // a server with default settings (request log included), first on SQLite, then on Postgres. Also the
 // server's RSS: idle after start, 5 s after those loads, and once quiet (V8's memory reducer run, ADR
-// 0097); and the same paste read with the access log on
-// (the default) against a second server with it off (`access_log_days: 0`, issue 30).
+// 0097); and the same paste read with the access log on (the default) against a second server with it
+// off (`access_log_days: 0`, issue 30).
 //
 //   npm run bench -- requests                 (both databases)
 //   BENCH_DATABASES=sqlite npm run bench -- requests

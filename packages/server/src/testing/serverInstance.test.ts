@@ -7,8 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SERVER_MALLOC_ENV, SERVER_NODE_ARGS } from './serverInstance.ts';
 
-const bin = (name: string) => fileURLToPath(new URL(`../../../../bin/${name}`, import.meta.url));
-const SETTINGS = bin('lib/server-node.sh');
+const SETTINGS = fileURLToPath(new URL('../../../../bin/lib/server-node.sh', import.meta.url));
 
 /** What a launcher gets from bin/lib/server-node.sh, as bash itself reads it. */
 function sourcedSettings(): { flags: string[]; env: Record<string, string> } {
