@@ -14,6 +14,7 @@ function packageVersion(name) {
 
 export function machineInfo() {
   const list = cpus();
+  const load = loadavg();
   return {
     cpu: list[0]?.model.trim() ?? 'unknown',
     cores: list.length,
@@ -21,9 +22,9 @@ export function machineInfo() {
     os: `${process.platform} ${release()}`,
     node: process.version,
     autocannon: packageVersion('autocannon'),
-    loadAverage: loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' / '),
+    loadAverage: load.map((n) => n.toFixed(2)).join(' / '),
+    /** The 1-minute load was above the core count: other processes shared the CPUs. */
+    overloaded: load[0] > list.length,
   };
 }
 

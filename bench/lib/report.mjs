@@ -1,7 +1,6 @@
 // Prints a benchmark's medians and ratios, and writes them to bench/results/<name>.md with the date,
 // the machine and the settings. A shortfall is reported, not thrown: a benchmark is not a test.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gitRevision, machineInfo } from './machine.mjs';
 import { RESULTS_DIR } from './paths.mjs';
@@ -133,7 +132,7 @@ export function writeReport(
     `- Commit: ${gitRevision()}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, ${m.os}`,
     `- Node: ${m.node}; load generator: autocannon ${m.autocannon} in a separate process`,
-    `- Load average (1 / 5 / 15 min) when the run ended: ${m.loadAverage}${loadavg()[0] > m.cores ? ' (above the core count, other processes shared the CPUs and req/s ratios are less reliable than CPU per request)' : ''}`,
+    `- Load average (1 / 5 / 15 min) when the run ended: ${m.loadAverage}${m.overloaded ? ' (above the core count, other processes shared the CPUs and req/s ratios are less reliable than CPU per request)' : ''}`,
     `- Command: \`${command}\``,
     ...settings.map((s) => `- ${s}`),
     '',

@@ -52,6 +52,7 @@ export async function rssOnceQuiet(pid, { fallBy = 8 * 1024 * 1024, pollMs = 500
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     const rss = currentRss(pid);
     const afterMs = performance.now() - start;
-    if (rss <= first - fallBy || afterMs >= maxMs) return { rss, afterMs, fell: rss <= first - fallBy };
+    const fell = rss <= first - fallBy;
+    if (fell || afterMs >= maxMs) return { rss, afterMs, fell };
   }
 }

@@ -43,7 +43,13 @@ test('a server that does not answer is a one-line network failure', async () => 
 test('clip serve runs the server in-process with the CLIP_* environment', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'clip-serve-'));
   const child = spawn(CLIP_BIN, ['serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, CLIP_LOG_LEVEL: 'silent', CLIP_ADMIN_PASSWORD: 'serve-test-password' },
+    // MALLOC_ARENA_MAX left unset, so the launcher's default is what the process gets.
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: undefined,
+      CLIP_LOG_LEVEL: 'silent',
+      CLIP_ADMIN_PASSWORD: 'serve-test-password',
+    },
   });
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -62,7 +68,7 @@ test('clip serve runs the server in-process with the CLIP_* environment', async 
     for (const flag of ['--max-semi-space-size=8', '--no-allocation-site-pretenuring', '--expose-gc'])
       assert.ok(cmdline.includes(flag), `clip serve runs node with ${flag}: ${cmdline.join(' ')}`);
     const environ = (await readFile(`/proc/${child.pid}/environ`, 'utf8')).split('\0');
-    if (process.env.MALLOC_ARENA_MAX === undefined) assert.ok(environ.includes('MALLOC_ARENA_MAX=2'));
+    assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'clip serve gets the server malloc settings');
     const who = await runClip(
       ['--server', url, 'login', '--username', 'admin', '--password', 'serve-test-password'],
       {
