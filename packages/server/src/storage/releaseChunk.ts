@@ -17,7 +17,7 @@ interface Detachable {
   transfer(newLength?: number): ArrayBuffer;
 }
 
-export function releaseChunk(chunk: Buffer): void {
+export function releaseChunk(chunk: Uint8Array): void {
   // An empty chunk may be a writer's shared constant (yazl's EMPTY_BUFFER): nothing to free anyway.
   if (chunk.byteLength === 0 || !(chunk.buffer instanceof ArrayBuffer)) return;
   const buffer = chunk.buffer as ArrayBuffer & Detachable;

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
+import { collectResponseBody, releaseParsedListPages } from './responseBodies.ts';
 
 export interface S3ClientOptions {
   /** null = the provider's default endpoint (AWS). */
@@ -34,6 +35,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: options.maxAttempts ?? 3,
+    streamCollector: collectResponseBody,
     requestHandler: {
       connectionTimeout: options.connectionTimeoutMs ?? 10_000,
       socketTimeout: options.socketTimeoutMs ?? 300_000,
@@ -45,6 +47,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
   // when that logger does nothing: for a listing page, a walk over its 1,000 objects (~1 KB of garbage
   // each) that nobody reads: clip gives the SDK no logger.
   client.middlewareStack.remove(SDK_LOGGER_MIDDLEWARE);
+  releaseParsedListPages(client);
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const request = args.request as { headers?: Record<string, string>; body?: unknown };
