@@ -65,7 +65,12 @@ test('clip serve runs the server in-process with the CLIP_* environment', async 
     assert.is(health.data.status, 'ok');
     // The server in this process runs as `npm start` runs it (bin/lib/server-node.sh; ADR 0095).
     const cmdline = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0');
-    for (const flag of ['--max-semi-space-size=8', '--no-allocation-site-pretenuring', '--expose-gc'])
+    for (const flag of [
+      '--max-semi-space-size=8',
+      '--no-allocation-site-pretenuring',
+      '--bytecode-old-age=2',
+      '--expose-gc',
+    ])
       assert.ok(cmdline.includes(flag), `clip serve runs node with ${flag}: ${cmdline.join(' ')}`);
     const environ = (await readFile(`/proc/${child.pid}/environ`, 'utf8')).split('\0');
     assert.ok(environ.includes('MALLOC_ARENA_MAX=2'), 'clip serve gets the server malloc settings');

@@ -9,11 +9,12 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /**
  * How `npm start` runs the server (bin/clip-server): its Node flags and glibc's malloc thresholds (ADRs
- * 0033, 0036, 0084, 0086, 0088, 0095), so a process under test holds the memory a deployed one does.
+ * 0033, 0036, 0084, 0086, 0088, 0095, 0098), so a process under test holds the memory a deployed one does.
  */
 export const SERVER_NODE_ARGS = [
   '--max-semi-space-size=8',
   '--no-allocation-site-pretenuring',
+  '--bytecode-old-age=2',
   '--expose-gc',
   '--disable-warning=ExperimentalWarning',
 ];
