@@ -23,6 +23,7 @@ import * as shareUploadSessions from './023_share_upload_sessions.ts';
 import * as dailyCreations from './024_daily_creations.ts';
 import * as thumbnails from './025_thumbnails.ts';
 import * as taskSummary from './026_task_summary.ts';
+import * as pastesLimitedIndex from './027_pastes_limited_index.ts';
 
 export interface Migration {
   name: string;
@@ -56,6 +57,7 @@ export const migrations: Migration[] = [
   { name: '024_daily_creations', ...dailyCreations },
   { name: '025_thumbnails', ...thumbnails },
   { name: '026_task_summary', ...taskSummary },
+  { name: '027_pastes_limited_index', ...pastesLimitedIndex },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

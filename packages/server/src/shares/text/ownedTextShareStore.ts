@@ -35,6 +35,13 @@ export interface OwnedTextShares {
 const LIST_COLUMNS = PASTE_COLUMNS.filter((column) => column !== 'content');
 const SEARCHED_COLUMNS = ['slug', 'title', 'remark', 'content'];
 
+/** The shares that no longer serve: expired, or used up (found through migration 027's partial index). */
+export function deadPastes(knex: Knex, now: number): Knex.QueryBuilder<PasteRow> {
+  return knex<PasteRow>('pastes').where((q) =>
+    q.where((e) => whereExpired(e, now)).orWhere((u) => whereUsedUp(u)),
+  );
+}
+
 export function createOwnedTextShares(knex: Knex): OwnedTextShares {
   function owned(creators: Creators, id?: string): Knex.QueryBuilder<PasteRow> {
     const query = knex<PasteRow>('pastes');
@@ -71,9 +78,7 @@ export function createOwnedTextShares(knex: Knex): OwnedTextShares {
       return (await query) > 0;
     },
     async deleteDead(now, creators = null) {
-      const query = knex('pastes').where((q) =>
-        q.where((e) => whereExpired(e, now)).orWhere((u) => whereUsedUp(u)),
-      );
+      const query = deadPastes(knex, now);
       if (creators) query.whereIn('created_by', creators);
       return query.delete();
     },
