@@ -54,7 +54,8 @@ export async function collectResponseBody(stream: unknown): Promise<Uint8Array> 
     whole = body.slice(0, filled);
     releaseChunk(body);
   }
-  if (typeof stream === 'object' && stream !== null) collected.set(stream, whole);
+  // An iterated stream is an object: it keys the body until the page's parse is done.
+  collected.set(stream as object, whole);
   return whole;
 }
 
