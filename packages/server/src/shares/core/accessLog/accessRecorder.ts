@@ -8,10 +8,10 @@
 import type { AccessAction, AccessOutcome, AccessShareKind, SystemSettings } from '@clip/sdk/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.ts';
-import { timeOrderedUuid } from '../../../crypto/tokens.ts';
 import { ownsRecord } from '../../../services/permissions.ts';
 import type { AccessLogRow, AccessLogStore } from './accessLogStore.ts';
 import { keptAddress } from './clientAddress.ts';
+import { EventQueue } from './eventQueue.ts';
 import type { Visit } from './visit.ts';
 
 /** The share an event is about: its kind, id and owner (`created_by`). */
@@ -62,16 +62,11 @@ export interface AccessRecorderDeps {
 const USER_AGENT_MAX = 512;
 const PATH_MAX = 4096;
 
-interface Pending {
-  visit: Visit;
-  row: Omit<AccessLogRow, 'ip'>;
-}
-
 export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
   const maxQueued = deps.maxQueued ?? 10_000;
   const flushDelayMs = deps.flushDelayMs ?? 500;
   const batchSize = deps.batchSize ?? 500;
-  let queue: Pending[] = [];
+  const queue = new EventQueue(maxQueued);
   let dropped = 0;
   let droppedReported = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -82,14 +77,14 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
   function schedule(): void {
     // A running writer takes this event with its next batch: nothing to start.
     if (closed || writer) return;
-    if (queue.length >= batchSize) void write(false);
+    if (queue.size >= batchSize) void write(false);
     else if (!timer) {
       timer = setTimeout(() => void flush(), flushDelayMs);
       timer.unref();
     }
   }
 
-  async function writeBatch(batch: Pending[]): Promise<void> {
+  async function writeBatch(batch: AccessLogRow[]): Promise<void> {
     try {
       const { access_log_ip, access_log_days } = await deps.settings.get();
       if (access_log_days <= 0) return;
@@ -103,7 +98,8 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
         }
         return cut;
       };
-      await deps.store.insertMany(batch.map(({ visit, row }) => ({ ...row, ip: keptOf(visit.ip) })));
+      for (const row of batch) if (row.ip !== null) row.ip = keptOf(row.ip);
+      await deps.store.insertMany(batch);
     } catch (err) {
       dropped += batch.length;
       deps.logger.warn({ err: String(err), events: batch.length }, 'could not write access log events');
@@ -112,11 +108,7 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
 
   /** Writes what is queued, batch after batch, while a full batch waits (or, `untilEmpty`, anything). */
   async function drain(untilEmpty: boolean): Promise<void> {
-    while (queue.length >= (untilEmpty ? 1 : batchSize)) {
-      const batch = queue;
-      queue = [];
-      await writeBatch(batch);
-    }
+    while (queue.size >= (untilEmpty ? 1 : batchSize)) await writeBatch(queue.take());
     // Said once per drain, so an operator learns the log fell behind without a line per event.
     if (dropped > droppedReported) {
       deps.logger.warn({ dropped: dropped - droppedReported }, 'access log events dropped');
@@ -135,14 +127,14 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
     writer ??= drain(untilEmpty).finally(() => {
       writer = null;
       // Less than a batch is left: it goes when the delay runs out, or when it fills.
-      if (queue.length > 0) schedule();
+      if (queue.size > 0) schedule();
     });
     return writer;
   }
 
   /** Everything queued so far, written: after a running loop, what it left. */
   function flush(): Promise<void> {
-    return write(true).then(() => (queue.length > 0 ? flush() : undefined));
+    return write(true).then(() => (queue.size > 0 ? flush() : undefined));
   }
 
   const isOwner = (visit: Visit, owner: string) => ownsRecord(visit.actor, owner);
@@ -151,28 +143,20 @@ export function createAccessRecorder(deps: AccessRecorderDeps): AccessRecorder {
     isOwner,
     record(visit, share, detail) {
       if (isOwner(visit, share.owner)) return;
-      const at = deps.clock.now();
-      queue.push({
-        visit,
-        row: {
-          id: timeOrderedUuid(at),
-          share_kind: share.kind,
-          share_id: share.id,
-          owner: share.owner,
-          at,
-          action: detail.action,
-          outcome: detail.outcome,
-          user_agent: visit.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-          bytes: detail.bytes ?? null,
-          path: detail.path?.slice(0, PATH_MAX) ?? null,
-        },
+      // The oldest go first: the newest say most about what is happening now.
+      const full = queue.push({
+        share_kind: share.kind,
+        share_id: share.id,
+        owner: share.owner,
+        at: deps.clock.now(),
+        action: detail.action,
+        outcome: detail.outcome,
+        ip: visit.ip,
+        user_agent: visit.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        bytes: detail.bytes ?? null,
+        path: detail.path?.slice(0, PATH_MAX) ?? null,
       });
-      if (queue.length > maxQueued) {
-        // The oldest go first: the newest say most about what is happening now.
-        const over = queue.length - maxQueued;
-        queue.splice(0, over);
-        dropped += over;
-      }
+      if (full) dropped += 1;
       schedule();
     },
     flush,
