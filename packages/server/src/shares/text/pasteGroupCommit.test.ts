@@ -97,6 +97,19 @@ test('one turn mixing shares: each counted on its own; unknown, expired and prot
   assert.is(await tally(), before + 9);
 });
 
+test('a share without a limit read by many in each of two turns: numbered on from its stored count', async () => {
+  const open = await pastes.create(admin, { content: 'passed around' });
+  const before = await tally();
+  const first = await reads(Array.from({ length: 5 }, () => open.slug));
+  const second = await reads(Array.from({ length: 3 }, () => open.slug));
+  assert.equal(
+    [...first, ...second].map((a) => (a as { views: number }).views),
+    [1, 2, 3, 4, 5, 6, 7, 8],
+  );
+  assert.is(await viewsOf(open.id), 8);
+  assert.is(await tally(), before + 8);
+});
+
 test('creates in one turn: random slugs all stored; one custom slug asked for 10 times is given once (409 for the rest); the creations tally counts what was stored', async () => {
   const createdBefore = await createdToday();
   const made = await Promise.all(

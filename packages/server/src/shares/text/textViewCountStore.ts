@@ -2,8 +2,8 @@
  * Counting the views of unprotected text shares in groups (ADR 0025). Every read is a write (its
  * view, and the dashboard's views-per-day tally), so a commit per read set the read throughput. Reads
  * that arrive in one event-loop turn are counted together (db/sameTurnBatch.ts): on SQLite one
- * transaction runs each read's own conditional `UPDATE ... RETURNING` and then bumps the day's tally
- * once by the number counted; on Postgres one statement counts the whole group. Each read still
+ * transaction counts the reads of each share with conditional `UPDATE ... RETURNING`s and then bumps
+ * the day's tally once by the number counted; on Postgres one statement counts the whole group. Each read still
  * counts exactly one view or none, the database still decides which reads fit `max_views` and the
  * expiry, and no read is answered before the transaction that counted it has committed.
  */
@@ -53,13 +53,48 @@ export function bumpTally(run: (s: HotStatement, values: unknown[]) => unknown, 
   }
 }
 
-/** SQLite: the group's reads, each its own conditional UPDATE, and one tally bump, in one transaction. */
+/**
+ * A share without a view limit read `n` times in one turn: counted at once (ADR 0100). Its count is not
+ * a limit, so the group's latest moment judges its expiry and the reads are numbered old + 1 ... old + n.
+ * No row: the share is limited, protected, dead or unknown, and each read is judged on its own.
+ */
+const COUNT_UNLIMITED_N = hotStatement(
+  'paste_count_unlimited_n',
+  `UPDATE pastes SET views = views + ?
+  WHERE slug = ? AND max_views = 0 AND password_hash IS NULL AND ${LIVE_SQL} RETURNING ${READ_COLUMNS}`,
+);
+
+/**
+ * SQLite: the group's reads and one tally bump, in one transaction. The reads of a share asked for more
+ * than once are one UPDATE when it has no view limit (a share passed around is read by many at once);
+ * otherwise each read is its own conditional UPDATE, so the database decides which fit `max_views`.
+ */
 export function sqliteViewCounter(sqliteHot: SqliteHotStatements): CountView {
   return sameTurnBatch<ViewRequest, ReadRow | null>((requests) =>
     sqliteHot.unit((run) => {
-      const outcomes = requests.map(({ slug, now }) =>
-        settle(() => run<ReadRow>(COUNT_ONE, [slug, now])[0] ?? null, isSqliteConstraintError),
-      );
+      const outcomes: Settled<ReadRow | null>[] = new Array(requests.length);
+      for (const [slug, asked] of readsBySlug(requests)) {
+        const now = asked.reduce((latest, i) => Math.max(latest, requests[i].now), 0);
+        const many =
+          asked.length > 1
+            ? settle(
+                () => run<ReadRow>(COUNT_UNLIMITED_N, [asked.length, slug, now])[0],
+                isSqliteConstraintError,
+              )
+            : null;
+        if (many?.ok && many.value) {
+          const { views } = many.value;
+          asked.forEach((i, k) => {
+            outcomes[i] = settledValue({ ...many.value, views: views - asked.length + k + 1 });
+          });
+          continue;
+        }
+        for (const i of asked)
+          outcomes[i] = settle(
+            () => run<ReadRow>(COUNT_ONE, [slug, requests[i].now])[0] ?? null,
+            isSqliteConstraintError,
+          );
+      }
       const perDay = new Map<string, number>();
       requests.forEach(({ now }, i) => {
         const outcome = outcomes[i];
@@ -69,6 +104,17 @@ export function sqliteViewCounter(sqliteHot: SqliteHotStatements): CountView {
       return outcomes;
     }),
   );
+}
+
+/** The group's reads by share, each share's in arrival order (indexes into `requests`). */
+function readsBySlug(requests: ViewRequest[]): Map<string, number[]> {
+  const bySlug = new Map<string, number[]>();
+  requests.forEach(({ slug }, i) => {
+    const asked = bySlug.get(slug);
+    if (asked) asked.push(i);
+    else bySlug.set(slug, [i]);
+  });
+  return bySlug;
 }
 
 /**
