@@ -3,9 +3,9 @@
  * view, and the dashboard's views-per-day tally), so a commit per read set the read throughput. Reads
  * that arrive in one event-loop turn are counted together (db/sameTurnBatch.ts): on SQLite one
  * transaction counts the reads of each share with conditional `UPDATE ... RETURNING`s and then bumps
- * the day's tally once by the number counted; on Postgres one statement counts the whole group. Each read still
- * counts exactly one view or none, the database still decides which reads fit `max_views` and the
- * expiry, and no read is answered before the transaction that counted it has committed.
+ * the day's tally once by the number counted; on Postgres one statement counts the whole group. Each
+ * read still counts exactly one view or none, the database still decides which reads fit `max_views`
+ * and the expiry, and no read is answered before the transaction that counted it has committed.
  */
 import {
   type HotStatement,

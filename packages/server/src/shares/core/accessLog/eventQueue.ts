@@ -5,9 +5,9 @@
  * old generation, where only a full collection frees it. That made the read load the one load that
  * grew the heap (4-5 MB/s promoted, twice the full collections, ~13 MiB more RSS after the loads, and
  * ~10 us of a read's CPU on SQLite). Here queuing an event allocates nothing that waits: its values go
- * into arrays the queue reuses (emptied by each write, so they stay the size of a batch), and the
- * strings that repeat from event to event (the share's id and owner, the client's address and user
- * agent) are replaced by the first equal string seen. Rows and their ids are made when written.
+ * into arrays the queue reuses (emptied by each write, so they stay as long as the largest backlog),
+ * and the strings that repeat from event to event (the share's id and owner, the client's address and
+ * user agent) are replaced by the first equal string seen. Rows and their ids are made when written.
  */
 import type { AccessAction, AccessOutcome, AccessShareKind } from '@clip/sdk/contract';
 import { timeOrderedUuid } from '../../../crypto/tokens.ts';
@@ -88,7 +88,7 @@ export class EventQueue {
       // No string is kept past its write (a path is seldom repeated).
       this.#path[slot] = null;
     }
-    // Emptied, the next events start at the front: the arrays stay as long as the largest batch.
+    // Emptied, the next events start at the front: the arrays stay as long as the largest backlog.
     this.#head = 0;
     this.#size = 0;
     return rows;
