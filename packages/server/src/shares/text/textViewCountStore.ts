@@ -73,11 +73,11 @@ export function sqliteViewCounter(sqliteHot: SqliteHotStatements): CountView {
   return sameTurnBatch<ViewRequest, ReadRow | null>((requests) =>
     sqliteHot.unit((run) => {
       const outcomes: Settled<ReadRow | null>[] = new Array(requests.length);
+      const latest = (asked: number[]) => asked.reduce((at, i) => Math.max(at, requests[i].now), 0);
       for (const [slug, asked] of readsBySlug(requests)) {
-        const now = asked.reduce((latest, i) => Math.max(latest, requests[i].now), 0);
         // Adding to a count breaks no constraint, so no error here is one read's own: it fails the group.
         const counted =
-          asked.length > 1 ? run<ReadRow>(COUNT_UNLIMITED_N, [asked.length, slug, now])[0] : null;
+          asked.length > 1 ? run<ReadRow>(COUNT_UNLIMITED_N, [asked.length, slug, latest(asked)])[0] : null;
         if (counted) {
           asked.forEach((i, k) => {
             outcomes[i] = settledValue({ ...counted, views: counted.views - asked.length + k + 1 });
