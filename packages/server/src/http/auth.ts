@@ -30,18 +30,18 @@ export function createAuth(admins: AdminAuthService, keys: ApiKeyService, budget
     if (ctx.state.actor) return ctx.state.actor;
     const creds = readCredentials(ctx);
     let actor: Actor = ANONYMOUS;
-    // The client's budget is read alongside the credential's lookup: on Postgres one round trip's wait
-    // instead of two in a row. It still decides first: while spent, it refuses whatever the lookup found.
-    const cleared = creds ? budget.check(ctx.ip) : undefined;
+    // The client's budget is read alongside the credential's lookup (for a key, in its very statement): on
+    // Postgres one round trip's wait instead of two in a row. It still decides first: while spent, it
+    // refuses whatever the lookup found.
     if (creds?.scheme === 'bearer') {
-      const [, found] = await Promise.all([cleared, admins.actorForToken(creds.value)]);
+      const [, found] = await Promise.all([budget.check(ctx.ip), admins.actorForToken(creds.value)]);
       actor = found ?? ANONYMOUS;
       if (actor.kind === 'anonymous') {
         await budget.miss(ctx.ip);
         if (!lenient) throw unauthorized('admin token invalid or expired', 'INVALID_TOKEN');
       }
     } else if (creds?.scheme === 'apikey') {
-      actor = (await keys.actorForKey(creds.value, cleared)) ?? ANONYMOUS;
+      actor = (await keys.actorForKey(creds.value, budget.gate(ctx.ip))) ?? ANONYMOUS;
       if (actor.kind === 'anonymous') {
         await budget.miss(ctx.ip);
         if (!lenient) throw invalidApiKey();

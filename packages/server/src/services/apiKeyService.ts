@@ -17,6 +17,7 @@ import type { HotStatements, SqliteHotStatements } from '../db/hotStatements.ts'
 import { badRequest, conflict, invalidApiKey, notFound } from '../http/appError.ts';
 import type { Actor } from './actor.ts';
 import { type ApiKeyRow, createApiKeyStore } from './apiKeyStore.ts';
+import type { BudgetGate } from './authBudget.ts';
 import { requireBodyPath } from './permissions.ts';
 import { iso, isoOrNull } from './time.ts';
 
@@ -34,7 +35,11 @@ export interface ApiKeyService {
    * caller runs alongside the lookup (the client's guessing budget) that must pass before the key counts
    * (and its `last_used` moves); its refusal is the answer whatever the lookup found.
    */
-  actorForKey(key: string, cleared?: Promise<void>): Promise<Actor | null>;
+  /**
+   * The key's actor, or null for no live key. With a `budget`, the caller's guessing budget is read in
+   * the same lookup and decides first: while it is spent, 429 whatever the key.
+   */
+  actorForKey(key: string, budget?: BudgetGate): Promise<Actor | null>;
   /** The API-key actor for a key id as it stands now (a signed link's issuer), or null when gone or expired. */
   actorForId(id: string): Promise<Actor | null>;
   verification(actor: Actor): ApiKeyVerification;
@@ -160,9 +165,10 @@ export function createApiKeyService(
       };
     },
 
-    async actorForKey(key, cleared) {
-      // The lookup starts at once, alongside the caller's check; the key counts only once that has passed.
-      const [, row] = await Promise.all([cleared, keys.byHash(sha256(key))]);
+    async actorForKey(key, budget) {
+      const found = await keys.byHash({ hash: sha256(key), budgetRow: budget?.row ?? null });
+      budget?.refuseWhileSpent(found.budget);
+      const row = found.key;
       const now = clock.now();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return null;
       if (row.last_used === null || row.last_used < now - LAST_USED_RESOLUTION_MS)

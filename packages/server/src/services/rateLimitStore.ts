@@ -19,7 +19,11 @@ const COUNT = `INSERT INTO rate_limits (key, failures, window_start) VALUES (?, 
   RETURNING failures, window_start`;
 
 export type CountRow = { failures: number | string; window_start: number | string };
-const READ = hotStatement('rate_limit_read', 'SELECT failures, window_start FROM rate_limits WHERE key = ?');
+/** A key's row: also run by the API-key lookup, which reads the caller's budget alongside (apiKeyStore.ts). */
+export const RATE_LIMIT_READ = hotStatement(
+  'rate_limit_read',
+  'SELECT failures, window_start FROM rate_limits WHERE key = ?',
+);
 const READ_MANY = hotStatement(
   'rate_limits_read',
   '-- Postgres only',
@@ -33,7 +37,7 @@ function countReader(
   const { hot, sqliteHot } = db;
   if (sqliteHot)
     return sameTurnBatch<string, CountRow | undefined>((keys) =>
-      sqliteHot.unit((run) => keys.map((key) => settledValue(run<CountRow>(READ, [key])[0]))),
+      sqliteHot.unit((run) => keys.map((key) => settledValue(run<CountRow>(RATE_LIMIT_READ, [key])[0]))),
     );
   return sameTurnBatch<string, CountRow | undefined>(async (keys) => {
     const rows = await hot.rows<CountRow & { key: string }>(READ_MANY, [[...new Set(keys)]]);
@@ -47,18 +51,19 @@ function countReader(
  * proxy is trusted, and a client that reaches the server past the proxy writes it: a long one is kept
  * as its start and a hash, the same bucket every time.
  */
-const storedKey = (key: string): string => (key.length <= 200 ? key : `${key.slice(0, 64)}#${sha256(key)}`);
+export const storedRateLimitKey = (key: string): string =>
+  key.length <= 200 ? key : `${key.slice(0, 64)}#${sha256(key)}`;
 
 export function createRateLimitStore(db: Pick<Database, 'knex' | 'hot' | 'sqliteHot'>) {
   const { knex } = db;
   const read = countReader(db);
-  const row = (key: string) => knex('rate_limits').where({ key: storedKey(key) });
+  const row = (key: string) => knex('rate_limits').where({ key: storedRateLimitKey(key) });
   return {
     /** The key's failures and window, or undefined when it has none. */
-    read: (key: string): Promise<CountRow | undefined> => read(storedKey(key)),
+    read: (key: string): Promise<CountRow | undefined> => read(storedRateLimitKey(key)),
     /** Counts one failure: a window that started before `staleBefore` restarts at `now`. */
     async count(key: string, now: number, staleBefore: number): Promise<CountRow | undefined> {
-      const result = await knex.raw(COUNT, [storedKey(key), now, staleBefore, staleBefore, now]);
+      const result = await knex.raw(COUNT, [storedRateLimitKey(key), now, staleBefore, staleBefore, now]);
       // knex.raw answers the rows on better-sqlite3 and a pg Result on Postgres.
       return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as CountRow[])[0];
     },
@@ -66,7 +71,7 @@ export function createRateLimitStore(db: Pick<Database, 'knex' | 'hot' | 'sqlite
       await row(key).andWhere('failures', '>', 0).decrement('failures', 1);
     },
     async reset(key: string): Promise<void> {
-      await (await loadModels()).RateLimitModel.query(knex).deleteById(storedKey(key));
+      await (await loadModels()).RateLimitModel.query(knex).deleteById(storedRateLimitKey(key));
     },
   };
 }

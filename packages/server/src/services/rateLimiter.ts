@@ -9,11 +9,13 @@
 import { type Clock, systemClock } from '../clock.ts';
 import type { Database } from '../db/connect.ts';
 import { AppError } from '../http/appError.ts';
-import { createRateLimitStore } from './rateLimitStore.ts';
+import { type CountRow, createRateLimitStore } from './rateLimitStore.ts';
 
 export interface RateLimiter {
   /** Throws 429 with Retry-After while the key is locked out. */
   check(key: string): Promise<void>;
+  /** `check`'s verdict on the key's row when another statement read it (null: the key has none). */
+  refuseWhileLocked(row: CountRow | null): void;
   /** Counts one attempt atomically; throws 429 (the attempt stays counted) when it is over the limit. */
   attempt(key: string): Promise<void>;
   /** Gives one counted attempt back (a right password is not a failure). */
@@ -35,15 +37,18 @@ export function createRateLimiter(
 ): RateLimiter {
   const clock = options.clock ?? systemClock;
   const counts = createRateLimitStore(db);
+  function refuseWhileLocked(row: CountRow | null | undefined): void {
+    if (!row) return;
+    const now = clock.now();
+    const start = Number(row.window_start);
+    if (Number(row.failures) >= options.maxFailures && start + options.windowMs > now)
+      throw limited(start, options.windowMs, now);
+  }
   return {
     async check(key) {
-      const row = await counts.read(key);
-      if (!row) return;
-      const now = clock.now();
-      const start = Number(row.window_start);
-      if (Number(row.failures) >= options.maxFailures && start + options.windowMs > now)
-        throw limited(start, options.windowMs, now);
+      refuseWhileLocked(await counts.read(key));
     },
+    refuseWhileLocked,
     async attempt(key) {
       const now = clock.now();
       const row = await counts.count(key, now, now - options.windowMs);
