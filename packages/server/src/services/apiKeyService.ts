@@ -31,13 +31,9 @@ export interface ApiKeyService {
   remove(id: string): Promise<void>;
   batchDelete(ids: string[]): Promise<BatchDeleteResult>;
   /**
-   * The API-key actor for a presented key, or null when unknown or expired. `cleared`: a check the
-   * caller runs alongside the lookup (the client's guessing budget) that must pass before the key counts
-   * (and its `last_used` moves); its refusal is the answer whatever the lookup found.
-   */
-  /**
-   * The key's actor, or null for no live key. With a `budget`, the caller's guessing budget is read in
-   * the same lookup and decides first: while it is spent, 429 whatever the key.
+   * The API-key actor for a presented key, or null when unknown or expired. With a `budget`, the
+   * client's guessing budget is read in the same lookup and decides first: while it is spent, its 429 is
+   * the answer whatever the key (and the key's `last_used` does not move).
    */
   actorForKey(key: string, budget?: BudgetGate): Promise<Actor | null>;
   /** The API-key actor for a key id as it stands now (a signed link's issuer), or null when gone or expired. */

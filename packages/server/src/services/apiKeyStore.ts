@@ -56,13 +56,13 @@ const KEYS_WITH_BUDGETS = hotStatement(
 );
 
 /** A key's hash, and the stored key of the caller's budget row when the lookup reads it too. */
-export interface KeyQuery {
+interface KeyQuery {
   hash: string;
   budgetRow: string | null;
 }
 
 /** The key's row (none: no such key) and the caller's budget row (none: no failures counted, or not asked). */
-export interface KeyAnswer {
+interface KeyAnswer {
   key: KeyLookupRow | null;
   budget: CountRow | null;
 }
