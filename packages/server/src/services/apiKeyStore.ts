@@ -67,7 +67,7 @@ interface KeyAnswer {
   budget: CountRow | null;
 }
 
-/** A row of KEYS_WITH_BUDGETS: a key's (`id` set) or a budget's (`failures` set), `found` by its key. */
+/** A row of KEYS_WITH_BUDGETS: a key's (`failures` null) or a budget's, `found` by its key or hash. */
 type FoundRow = KeyLookupRow & { found: string; failures: string | null; window_start: string | null };
 
 /**
@@ -93,16 +93,16 @@ function keyLookup(
       ),
     );
   return sameTurnBatch<KeyQuery, KeyAnswer>(async (queries) => {
-    const budgetRows = queries.flatMap((q) => (q.budgetRow === null ? [] : [q.budgetRow]));
     const rows = await hot.rows<FoundRow>(KEYS_WITH_BUDGETS, [
       [...new Set(queries.map((q) => q.hash))],
-      [...new Set(budgetRows)],
+      [...new Set(queries.flatMap((q) => (q.budgetRow === null ? [] : [q.budgetRow])))],
     ]);
     const keys = new Map<string, KeyLookupRow>();
     const budgets = new Map<string, CountRow>();
     for (const { found, failures, window_start, ...key } of rows) {
-      if (failures === null || window_start === null) keys.set(found, key);
-      else budgets.set(found, { failures, window_start });
+      // Both budget columns are NOT NULL in rate_limits: null marks a key's row.
+      if (failures === null) keys.set(found, key);
+      else budgets.set(found, { failures, window_start: window_start as string });
     }
     return queries.map(({ hash, budgetRow }) =>
       settledValue({
