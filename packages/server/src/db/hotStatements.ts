@@ -7,11 +7,12 @@
  *   two of knex's. While knex holds a transaction open on that connection (`inTransaction`), a hot
  *   statement goes through knex instead and waits its turn, so it never joins someone else's transaction.
  * - Postgres: a small pg pool of its own, running named prepared statements (`{ name, text, values }`),
- *   which each connection parses and plans once.
+ *   which each connection parses once and plans again only when the tables have outgrown its plans.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type pg from 'pg';
+import { type PlanFreshness, planFreshness, readTableSizes } from './planFreshness.ts';
 
 export interface HotStatement {
   /** Unique per SQL text: the Postgres statement name and the SQLite cache key. */
@@ -129,11 +130,37 @@ export function sqliteHotStatements(knex: () => Knex): SqliteHotStatements {
   };
 }
 
-/** Postgres: a pool of its own (`max` connections) running named prepared statements. */
-export function postgresHotStatements(pool: pg.Pool): HotStatements {
+/**
+ * Postgres: a pool of its own (`max` connections) running named prepared statements, whose plans
+ * Postgres keeps until the tables outgrow them (`plans`, ADR 0102).
+ */
+export function postgresHotStatements(
+  pool: pg.Pool,
+  plans: PlanFreshness = planFreshness(() => readTableSizes(pool)),
+): HotStatements {
   async function rows<T>(s: HotStatement, values: unknown[]): Promise<T[]> {
-    const result = await pool.query({ name: s.name, text: s.postgres, values });
-    return result.rows as T[];
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    // A connection that breaks mid-statement also emits `error`: unheard, it would end the process.
+    const broke = (err: Error) => {
+      failure = err;
+    };
+    client.once('error', broke);
+    try {
+      if (plans.stale(client)) {
+        await client.query('DISCARD PLANS');
+        plans.refreshed(client);
+      }
+      const result = await client.query({ name: s.name, text: s.postgres, values });
+      return result.rows as T[];
+    } catch (err) {
+      failure = err as Error;
+      throw err;
+    } finally {
+      client.removeListener('error', broke);
+      // As `pool.query` does: a connection that failed a statement is closed, not reused.
+      client.release(failure);
+    }
   }
   return {
     dialect: 'postgres',
