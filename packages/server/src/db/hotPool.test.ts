@@ -115,10 +115,10 @@ test('the hazard is real: a session that keeps its plans reads the whole table i
   await db.knex('pastes').delete();
   await db.knex('pastes').insert(share(0));
   await db.knex.raw('ANALYZE pastes');
-  const { pool, plans, hot } = await hotPoolAfterEightReads();
+  const { pool, hot } = await hotPoolAfterEightReads();
   try {
     await growPastes();
-    assert.not.ok(plans.stale({}), 'no reading of the sizes since the table grew');
+    // No reading of the sizes since the table grew (the clock stands still).
     await hot.rows(COUNT_GROUP, GROUP_VALUES);
     assert.not.ok(findsBySlug(await currentPlan(pool)));
   } finally {
